@@ -1,0 +1,1 @@
+//! Differentiation: analyses and reverse mode.
