@@ -1,0 +1,266 @@
+//! Top-level items: functions, structs, enums, typedefs, namespaces, directives.
+
+use crate::expr::{print_args, print_expr_at, PREC_ASSIGN};
+use crate::stmt::{decl_texts, declarator_only, pad, specs_prefix, write_stmts};
+use crate::ty::{print_decl, print_ty};
+use cuad_syntax::ast::{
+    DeclStmt, EnumDef, FnAttrs, Function, Item, Member, Param, StructDef, TemplateParam,
+    TemplateParamKind,
+};
+
+/// Prints one item at the top level; the text ends with a newline.
+pub fn print_item(item: &Item) -> String {
+    let mut out = String::new();
+    write_item(&mut out, item, 0);
+    out
+}
+
+/// Prints items separated by blank lines (consecutive directives stay together).
+pub(crate) fn write_items(out: &mut String, items: &[Item], indent: usize) {
+    for (i, item) in items.iter().enumerate() {
+        let both_directives = i > 0
+            && matches!(items[i - 1], Item::Directive { .. })
+            && matches!(item, Item::Directive { .. });
+        if i > 0 && !both_directives {
+            out.push('\n');
+        }
+        write_item(out, item, indent);
+    }
+}
+
+fn write_item(out: &mut String, item: &Item, indent: usize) {
+    let p = pad(indent);
+    match item {
+        Item::Function(f) => write_function(out, f, indent, None),
+        Item::Struct(s) => write_struct(out, s, indent),
+        Item::Enum(e) => write_enum(out, e, indent),
+        Item::Typedef(d) => {
+            let typedef = if d.specs.is_typedef { "" } else { "typedef " };
+            write_decl(out, d, indent, typedef);
+        }
+        Item::Using { name, ty, .. } => {
+            out.push_str(&format!("{p}using {name} = {};\n", print_ty(ty)));
+        }
+        Item::Global(d) => write_decl(out, d, indent, ""),
+        Item::Namespace { name, items, .. } => {
+            let name = name.as_deref().map(|n| format!(" {n}")).unwrap_or_default();
+            out.push_str(&format!("{p}namespace{name} {{\n"));
+            write_items(out, items, indent);
+            out.push_str(&format!("{p}}}  // namespace{name}\n"));
+        }
+        Item::ExternC { items, .. } => {
+            out.push_str(&format!("{p}extern \"C\" {{\n"));
+            write_items(out, items, indent);
+            out.push_str(&format!("{p}}}\n"));
+        }
+        Item::UsingDirective { text, .. }
+        | Item::Directive { text, .. }
+        | Item::Opaque { text, .. } => {
+            out.push_str(text);
+            out.push('\n');
+        }
+    }
+}
+
+fn write_decl(out: &mut String, d: &DeclStmt, indent: usize, prefix: &str) {
+    for decl in decl_texts(d) {
+        out.push_str(&format!("{}{prefix}{decl};\n", pad(indent)));
+    }
+}
+
+/// Prints a function definition or prototype at the top level.
+pub fn print_function(f: &Function) -> String {
+    let mut out = String::new();
+    write_function(&mut out, f, 0, None);
+    out
+}
+
+/// `owner` is the name of the enclosing struct, used to recognise constructors.
+fn write_function(out: &mut String, f: &Function, indent: usize, owner: Option<&str>) {
+    let p = pad(indent);
+    if let Some(params) = &f.template {
+        out.push_str(&format!("{p}{}\n", template_head(params)));
+    }
+    let mut head = fn_prefix(&f.attrs);
+    let mut declarator = String::new();
+    if let Some(bounds) = &f.attrs.launch_bounds {
+        declarator.push_str(&format!("__launch_bounds__({}) ", print_args(bounds)));
+    }
+    let params: Vec<String> = f.params.iter().map(print_param).collect();
+    declarator.push_str(&format!("{}({})", f.name, params.join(", ")));
+    if is_ctor_or_dtor(&f.name, owner) {
+        head.push_str(&declarator);
+    } else {
+        head.push_str(&print_decl(&f.ret, &declarator));
+    }
+    if f.is_const_method {
+        head.push_str(" const");
+    }
+    if !f.ctor_inits.is_empty() {
+        let inits: Vec<String> = f
+            .ctor_inits
+            .iter()
+            .map(|(m, args)| format!("{m}({})", print_args(args)))
+            .collect();
+        head.push_str(&format!(" : {}", inits.join(", ")));
+    }
+    match &f.body {
+        None => out.push_str(&format!("{p}{head};\n")),
+        Some(body) if body.is_empty() => out.push_str(&format!("{p}{head} {{}}\n")),
+        Some(body) => {
+            out.push_str(&format!("{p}{head} {{\n"));
+            write_stmts(out, body, indent + 1);
+            out.push_str(&format!("{p}}}\n"));
+        }
+    }
+}
+
+/// Specifiers before the return type, each followed by a space.
+fn fn_prefix(a: &FnAttrs) -> String {
+    let words = [
+        (a.extern_c, "extern \"C\""),
+        (a.is_static, "static"),
+        (a.inline, "inline"),
+        (a.constexpr, "constexpr"),
+        (a.global, "__global__"),
+        (a.host, "__host__"),
+        (a.device, "__device__"),
+        (a.forceinline, "__forceinline__"),
+        (a.noinline, "__noinline__"),
+    ];
+    words
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, w)| format!("{w} "))
+        .collect()
+}
+
+/// Constructors and destructors have no return type: `S(...)` inside `struct S`, `~S()`,
+/// or out of line `S::S(...)`, `S::~S()`.
+fn is_ctor_or_dtor(name: &str, owner: Option<&str>) -> bool {
+    let segments: Vec<&str> = name.split("::").collect();
+    let last = segments.last().copied().unwrap_or("");
+    if last.starts_with('~') {
+        return true;
+    }
+    let class = match segments.len() {
+        1 => owner,
+        n => Some(segments[n - 2]),
+    };
+    class.is_some_and(|c| strip_template_args(c) == last)
+}
+
+fn strip_template_args(name: &str) -> &str {
+    name.split('<').next().unwrap_or(name)
+}
+
+fn print_param(prm: &Param) -> String {
+    let mut s = print_decl(&prm.ty, prm.name.as_deref().unwrap_or(""));
+    if let Some(d) = &prm.default {
+        s.push_str(&format!(" = {}", print_expr_at(d, PREC_ASSIGN)));
+    }
+    s
+}
+
+/// `template <typename T, int N = 4>`; `template <>` for an explicit specialization.
+fn template_head(params: &[TemplateParam]) -> String {
+    let parts: Vec<String> = params.iter().map(template_param).collect();
+    format!("template <{}>", parts.join(", "))
+}
+
+fn template_param(tp: &TemplateParam) -> String {
+    match &tp.kind {
+        TemplateParamKind::Type { default: None } => format!("typename {}", tp.name),
+        TemplateParamKind::Type { default: Some(t) } => {
+            format!("typename {} = {}", tp.name, print_ty(t))
+        }
+        TemplateParamKind::Value { ty, default } => {
+            let mut s = print_decl(ty, &tp.name);
+            if let Some(d) = default {
+                s.push_str(&format!(" = {}", print_expr_at(d, PREC_ASSIGN)));
+            }
+            s
+        }
+    }
+}
+
+fn write_struct(out: &mut String, s: &StructDef, indent: usize) {
+    let p = pad(indent);
+    if let Some(params) = &s.template {
+        out.push_str(&format!("{p}{}\n", template_head(params)));
+    }
+    let mut head = s
+        .trailing
+        .as_ref()
+        .map(|t| specs_prefix(&t.specs))
+        .unwrap_or_default();
+    head.push_str(&s.keyword);
+    for attr in &s.attributes {
+        head.push_str(&format!(" {attr}"));
+    }
+    if let Some(name) = &s.name {
+        head.push_str(&format!(" {name}"));
+    }
+    if !s.bases.is_empty() {
+        head.push_str(&format!(" : {}", s.bases.join(", ")));
+    }
+    let trailing = match &s.trailing {
+        Some(t) if !t.vars.is_empty() => {
+            let parts: Vec<String> = t.vars.iter().map(declarator_only).collect();
+            format!(" {}", parts.join(", "))
+        }
+        _ => String::new(),
+    };
+    let Some(members) = &s.members else {
+        out.push_str(&format!("{p}{head}{trailing};\n"));
+        return;
+    };
+    out.push_str(&format!("{p}{head} {{\n"));
+    for m in members {
+        write_member(out, m, indent + 1, s.name.as_deref());
+    }
+    out.push_str(&format!("{p}}}{trailing};\n"));
+}
+
+fn write_member(out: &mut String, m: &Member, indent: usize, owner: Option<&str>) {
+    match m {
+        Member::Field(d) => write_decl(out, d, indent, ""),
+        Member::Method(f) => write_function(out, f, indent, owner),
+        Member::Access(a) => {
+            let label = a.trim().trim_end_matches(':');
+            out.push_str(&format!("{}{label}:\n", pad(indent.saturating_sub(1))));
+        }
+        Member::Item(item) => write_item(out, item, indent),
+    }
+}
+
+fn write_enum(out: &mut String, e: &EnumDef, indent: usize) {
+    let p = pad(indent);
+    let mut head = "enum".to_string();
+    if e.scoped {
+        head.push_str(" class");
+    }
+    if let Some(name) = &e.name {
+        head.push_str(&format!(" {name}"));
+    }
+    if let Some(t) = &e.underlying {
+        head.push_str(&format!(" : {}", print_ty(t)));
+    }
+    let variants: Vec<String> = e
+        .variants
+        .iter()
+        .map(|(name, value)| match value {
+            Some(v) => format!(
+                "{}{name} = {}",
+                pad(indent + 1),
+                print_expr_at(v, PREC_ASSIGN)
+            ),
+            None => format!("{}{name}", pad(indent + 1)),
+        })
+        .collect();
+    if variants.is_empty() {
+        out.push_str(&format!("{p}{head} {{}};\n"));
+    } else {
+        out.push_str(&format!("{p}{head} {{\n{}\n{p}}};\n", variants.join(",\n")));
+    }
+}
