@@ -7,103 +7,91 @@
 //! - [`Program::canonical`] resolves typedefs/`using` to the underlying type.
 //! - [`check`] type-checks every function body for `cuad parse` and reports diagnostics.
 //!
-//! (Stub: being written.)
+//! Expression types are canonical value types: references are stripped (an expression of
+//! declared type `const float&` has type `const float`) and typedefs resolved.
+
+pub mod builtins;
+mod check;
+mod exprs;
+mod index;
+mod overload;
+mod scope;
+pub mod types;
+
+pub use check::check;
+pub use overload::{substitute, Bindings};
+pub use scope::{EmptyScope, Scope, ScopeStack};
 
 use cuad_syntax::ast::*;
-use cuad_syntax::Diagnostics;
+use index::Index;
 
-/// Local names visible at a point, innermost first. Implemented by the passes that walk bodies.
-pub trait Scope {
-    fn lookup(&self, name: &str) -> Option<Ty>;
-}
-
-/// A simple stack of block scopes.
-#[derive(Default, Clone)]
-pub struct ScopeStack {
-    frames: Vec<Vec<(String, Ty)>>,
-}
-
-impl ScopeStack {
-    pub fn new() -> ScopeStack {
-        ScopeStack { frames: vec![vec![]] }
-    }
-    pub fn push(&mut self) {
-        self.frames.push(vec![]);
-    }
-    pub fn pop(&mut self) {
-        self.frames.pop();
-    }
-    pub fn declare(&mut self, name: &str, ty: Ty) {
-        if self.frames.is_empty() {
-            self.frames.push(vec![]);
-        }
-        self.frames.last_mut().unwrap().push((name.to_string(), ty));
-    }
-}
-
-impl Scope for ScopeStack {
-    fn lookup(&self, name: &str) -> Option<Ty> {
-        for frame in self.frames.iter().rev() {
-            if let Some((_, t)) = frame.iter().rev().find(|(n, _)| n == name) {
-                return Some(t.clone());
-            }
-        }
-        None
-    }
-}
-
+/// The indexed translation unit: answers name and type questions about it.
 pub struct Program<'a> {
     pub tu: &'a TranslationUnit,
+    index: Index<'a>,
 }
 
 impl<'a> Program<'a> {
     pub fn new(tu: &'a TranslationUnit) -> Program<'a> {
-        Program { tu }
+        Program {
+            tu,
+            index: Index::build(tu),
+        }
     }
 
     /// Typedefs and `using` aliases resolved (recursively, also under pointers/arrays/refs).
     pub fn canonical(&self, ty: &Ty) -> Ty {
-        ty.clone()
+        self.index.canonical(ty, 0)
     }
 
     /// The struct/class definition a (canonical) named type refers to.
     pub fn struct_def(&self, name: &str) -> Option<&'a StructDef> {
-        let _ = name;
-        None
+        self.index.struct_def(name)
     }
 
-    /// Type of field `field` of struct type `ty` (a value type, not a pointer).
+    /// Type of field `field` of struct type `ty` (a value type, not a pointer). Also knows
+    /// the components of CUDA vector types (`float4::w`, `dim3::x`).
     pub fn field_type(&self, ty: &Ty, field: &str) -> Option<Ty> {
-        let _ = (ty, field);
-        None
+        self.index
+            .field_type(&self.canonical(ty), field, 0)
+            .map(|t| self.canonical(&t))
     }
 
     /// All function definitions and declarations with this (possibly qualified) name.
+    /// Methods are listed under `Struct::method`.
     pub fn functions(&self, name: &str) -> Vec<&'a Function> {
-        let _ = name;
-        vec![]
+        self.index.functions(name).to_vec()
     }
 
     /// Overload resolution for the common cases: exact match, then promotions/conversions.
     pub fn resolve_call(&self, name: &str, arg_types: &[Option<Ty>]) -> Option<&'a Function> {
-        let _ = (name, arg_types);
-        None
+        self.resolve_call_with(name, &[], arg_types).map(|(f, _)| f)
     }
 
     /// Type of a global variable or enumerator.
     pub fn global_type(&self, name: &str) -> Option<Ty> {
-        let _ = name;
-        None
+        self.index
+            .global_type(name)
+            .map(|t| self.canonical(types::strip_refs(&t)))
     }
 
     /// Type of an expression; `None` when unknown (library types, unresolved names).
     pub fn type_of(&self, e: &Expr, scope: &dyn Scope) -> Option<Ty> {
-        let _ = (e, scope);
-        None
+        self.expr_type(e, scope)
     }
-}
 
-/// Type-checks the translation unit (name resolution, expression types) for `cuad parse`.
-pub fn check(tu: &TranslationUnit, diags: &mut Diagnostics) {
-    let _ = (tu, diags);
+    /// `name` names a type: struct, typedef, enum, CUDA vector type or standard typedef.
+    pub fn is_type_name(&self, name: &str) -> bool {
+        self.index.is_type_name(name)
+    }
+
+    /// `name` is a namespace declared in this translation unit.
+    pub fn is_namespace(&self, name: &str) -> bool {
+        self.index.namespaces.contains(index::normalize(name))
+    }
+
+    /// The enum definition behind an enum type name.
+    pub fn enum_def(&self, name: &str) -> Option<&'a EnumDef> {
+        self.index.enums.get(index::normalize(name)).copied()
+    }
 }

@@ -1,0 +1,823 @@
+//! Built-in declarations as data: CUDA/C++ library functions (name -> return rule), builtin
+//! variables and constants (name -> type), CUDA vector types, and known system headers.
+//!
+//! Types are written in a tiny notation parsed by [`spec_type`]: a base name (`float`,
+//! `unsigned long long`, `cudaError_t`, `float4`) with optional leading `const ` and trailing
+//! `*`s.
+
+use crate::types::*;
+use cuad_syntax::ast::{IntKind, Ty, TyKind};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// How the return type of a builtin call is obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetRule {
+    /// A fixed type in the notation of [`spec_type`].
+    Fixed(&'static str),
+    /// cmath/CUDA overload set: the widest floating argument; `double` when none is floating.
+    Floating,
+    /// The (promoted) type of argument `i` (`abs`, `__shfl_sync`'s value).
+    Arg(usize),
+    /// What argument `i` points to (`atomicAdd`, `__ldg`).
+    Pointee(usize),
+    /// Usual arithmetic conversion of all arguments (`min`, `max`).
+    Common,
+}
+
+/// Math functions with `float` and `double` overloads; each also exists with an `f` suffix
+/// (float) and an `l` suffix (long double).
+const MATH_FAMILY: &[&str] = &[
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "sinpi",
+    "cospi",
+    "exp",
+    "exp2",
+    "exp10",
+    "expm1",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "logb",
+    "pow",
+    "sqrt",
+    "rsqrt",
+    "cbrt",
+    "rcbrt",
+    "hypot",
+    "rhypot",
+    "norm3d",
+    "norm4d",
+    "rnorm3d",
+    "rnorm4d",
+    "fabs",
+    "fmin",
+    "fmax",
+    "fma",
+    "fdim",
+    "erf",
+    "erfc",
+    "erfinv",
+    "erfcinv",
+    "erfcx",
+    "normcdf",
+    "normcdfinv",
+    "lgamma",
+    "tgamma",
+    "floor",
+    "ceil",
+    "trunc",
+    "round",
+    "rint",
+    "nearbyint",
+    "fmod",
+    "remainder",
+    "remquo",
+    "copysign",
+    "ldexp",
+    "scalbn",
+    "scalbln",
+    "frexp",
+    "modf",
+    "nextafter",
+    "j0",
+    "j1",
+    "jn",
+    "y0",
+    "y1",
+    "yn",
+    "cyl_bessel_i0",
+    "cyl_bessel_i1",
+    "sincos",
+    "sincospi",
+    "nan",
+];
+
+/// Functions with a fixed return type.
+const FIXED: &[(&str, &str)] = &[
+    // integer-valued math
+    ("lround", "long"),
+    ("lroundf", "long"),
+    ("llround", "long long"),
+    ("llroundf", "long long"),
+    ("lrint", "long"),
+    ("lrintf", "long"),
+    ("llrint", "long long"),
+    ("llrintf", "long long"),
+    ("ilogb", "int"),
+    ("ilogbf", "int"),
+    ("isnan", "bool"),
+    ("isinf", "bool"),
+    ("isfinite", "bool"),
+    ("signbit", "bool"),
+    ("isnormal", "bool"),
+    ("__isnan", "int"),
+    ("__isinf", "int"),
+    ("__finite", "int"),
+    ("__signbit", "int"),
+    ("labs", "long"),
+    ("llabs", "long long"),
+    ("umin", "unsigned"),
+    ("umax", "unsigned"),
+    ("llmin", "long long"),
+    ("llmax", "long long"),
+    ("ullmin", "unsigned long long"),
+    ("ullmax", "unsigned long long"),
+    // float intrinsics
+    ("__expf", "float"),
+    ("__exp10f", "float"),
+    ("__logf", "float"),
+    ("__log2f", "float"),
+    ("__log10f", "float"),
+    ("__sinf", "float"),
+    ("__cosf", "float"),
+    ("__tanf", "float"),
+    ("__powf", "float"),
+    ("__fdividef", "float"),
+    ("fdividef", "float"),
+    ("__sincosf", "void"),
+    ("__saturatef", "float"),
+    ("__frcp_rn", "float"),
+    ("__frsqrt_rn", "float"),
+    ("__int2float_rn", "float"),
+    ("__uint2float_rn", "float"),
+    ("__ll2float_rn", "float"),
+    ("__int_as_float", "float"),
+    ("__uint_as_float", "float"),
+    ("__half2float", "float"),
+    ("__bfloat162float", "float"),
+    ("__double2float_rn", "float"),
+    ("__float2half", "half"),
+    ("__float2half_rn", "half"),
+    ("__double2half", "half"),
+    ("__hadd", "half"),
+    ("__hsub", "half"),
+    ("__hmul", "half"),
+    ("__hdiv", "half"),
+    ("__hfma", "half"),
+    ("__hneg", "half"),
+    // double intrinsics
+    ("__dadd_rn", "double"),
+    ("__dsub_rn", "double"),
+    ("__dmul_rn", "double"),
+    ("__ddiv_rn", "double"),
+    ("__dsqrt_rn", "double"),
+    ("__drcp_rn", "double"),
+    ("__fma_rn", "double"),
+    ("__int2double_rn", "double"),
+    ("__uint2double_rn", "double"),
+    ("__longlong_as_double", "double"),
+    ("__hiloint2double", "double"),
+    ("__ll2double_rn", "double"),
+    // conversions and bit tricks
+    ("__float2int_rn", "int"),
+    ("__float2int_rz", "int"),
+    ("__float2int_ru", "int"),
+    ("__float2int_rd", "int"),
+    ("__float2uint_rn", "unsigned"),
+    ("__float2uint_rz", "unsigned"),
+    ("__float2ll_rn", "long long"),
+    ("__float2ll_rz", "long long"),
+    ("__double2int_rn", "int"),
+    ("__double2int_rz", "int"),
+    ("__double2ll_rn", "long long"),
+    ("__double2hiint", "int"),
+    ("__double2loint", "int"),
+    ("__float_as_int", "int"),
+    ("__float_as_uint", "unsigned"),
+    ("__double_as_longlong", "long long"),
+    ("__popc", "int"),
+    ("__popcll", "int"),
+    ("__ffs", "int"),
+    ("__ffsll", "int"),
+    ("__clz", "int"),
+    ("__clzll", "int"),
+    ("__brev", "unsigned"),
+    ("__brevll", "unsigned long long"),
+    ("__mul24", "int"),
+    ("__umul24", "unsigned"),
+    ("__mulhi", "int"),
+    ("__umulhi", "unsigned"),
+    ("__byte_perm", "unsigned"),
+    ("__sad", "unsigned"),
+    ("__usad", "unsigned"),
+    // synchronisation, warps, timing
+    ("__syncthreads", "void"),
+    ("__syncwarp", "void"),
+    ("__threadfence", "void"),
+    ("__threadfence_block", "void"),
+    ("__threadfence_system", "void"),
+    ("__syncthreads_count", "int"),
+    ("__syncthreads_and", "int"),
+    ("__syncthreads_or", "int"),
+    ("__activemask", "unsigned"),
+    ("__ballot_sync", "unsigned"),
+    ("__ballot", "unsigned"),
+    ("__any_sync", "int"),
+    ("__all_sync", "int"),
+    ("__uni_sync", "int"),
+    ("__any", "int"),
+    ("__all", "int"),
+    ("__match_any_sync", "unsigned"),
+    ("__match_all_sync", "unsigned"),
+    ("__lanemask_lt", "unsigned"),
+    ("clock", "long"),
+    ("clock64", "long long"),
+    ("__nanosleep", "void"),
+    ("__trap", "void"),
+    ("__brkpt", "void"),
+    ("__prof_trigger", "void"),
+    ("__assertfail", "void"),
+    ("assert", "void"),
+    // CUDA runtime API
+    ("cudaMalloc", "cudaError_t"),
+    ("cudaMallocManaged", "cudaError_t"),
+    ("cudaMallocHost", "cudaError_t"),
+    ("cudaMallocPitch", "cudaError_t"),
+    ("cudaMallocAsync", "cudaError_t"),
+    ("cudaHostAlloc", "cudaError_t"),
+    ("cudaFree", "cudaError_t"),
+    ("cudaFreeHost", "cudaError_t"),
+    ("cudaFreeAsync", "cudaError_t"),
+    ("cudaMemcpy", "cudaError_t"),
+    ("cudaMemcpyAsync", "cudaError_t"),
+    ("cudaMemcpy2D", "cudaError_t"),
+    ("cudaMemcpyToSymbol", "cudaError_t"),
+    ("cudaMemcpyFromSymbol", "cudaError_t"),
+    ("cudaMemcpyToSymbolAsync", "cudaError_t"),
+    ("cudaMemcpyPeer", "cudaError_t"),
+    ("cudaMemset", "cudaError_t"),
+    ("cudaMemsetAsync", "cudaError_t"),
+    ("cudaMemGetInfo", "cudaError_t"),
+    ("cudaMemPrefetchAsync", "cudaError_t"),
+    ("cudaDeviceSynchronize", "cudaError_t"),
+    ("cudaDeviceReset", "cudaError_t"),
+    ("cudaGetLastError", "cudaError_t"),
+    ("cudaPeekAtLastError", "cudaError_t"),
+    ("cudaGetErrorString", "const char*"),
+    ("cudaGetErrorName", "const char*"),
+    ("cudaSetDevice", "cudaError_t"),
+    ("cudaGetDevice", "cudaError_t"),
+    ("cudaGetDeviceCount", "cudaError_t"),
+    ("cudaGetDeviceProperties", "cudaError_t"),
+    ("cudaDeviceGetAttribute", "cudaError_t"),
+    ("cudaDeviceSetLimit", "cudaError_t"),
+    ("cudaDeviceGetLimit", "cudaError_t"),
+    ("cudaStreamCreate", "cudaError_t"),
+    ("cudaStreamCreateWithFlags", "cudaError_t"),
+    ("cudaStreamDestroy", "cudaError_t"),
+    ("cudaStreamSynchronize", "cudaError_t"),
+    ("cudaStreamWaitEvent", "cudaError_t"),
+    ("cudaStreamQuery", "cudaError_t"),
+    ("cudaEventCreate", "cudaError_t"),
+    ("cudaEventCreateWithFlags", "cudaError_t"),
+    ("cudaEventRecord", "cudaError_t"),
+    ("cudaEventSynchronize", "cudaError_t"),
+    ("cudaEventElapsedTime", "cudaError_t"),
+    ("cudaEventDestroy", "cudaError_t"),
+    ("cudaEventQuery", "cudaError_t"),
+    ("cudaFuncSetAttribute", "cudaError_t"),
+    ("cudaFuncGetAttributes", "cudaError_t"),
+    ("cudaFuncSetCacheConfig", "cudaError_t"),
+    ("cudaLaunchKernel", "cudaError_t"),
+    ("cudaLaunchCooperativeKernel", "cudaError_t"),
+    (
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+        "cudaError_t",
+    ),
+    ("cudaOccupancyMaxPotentialBlockSize", "cudaError_t"),
+    ("cudaHostRegister", "cudaError_t"),
+    ("cudaHostUnregister", "cudaError_t"),
+    ("cudaHostGetDevicePointer", "cudaError_t"),
+    ("cudaPointerGetAttributes", "cudaError_t"),
+    ("cudaDeviceEnablePeerAccess", "cudaError_t"),
+    ("cudaDeviceCanAccessPeer", "cudaError_t"),
+    ("cudaProfilerStart", "cudaError_t"),
+    ("cudaProfilerStop", "cudaError_t"),
+    ("cudaDriverGetVersion", "cudaError_t"),
+    ("cudaRuntimeGetVersion", "cudaError_t"),
+    ("cudaGetSymbolAddress", "cudaError_t"),
+    // C library
+    ("malloc", "void*"),
+    ("calloc", "void*"),
+    ("realloc", "void*"),
+    ("aligned_alloc", "void*"),
+    ("free", "void"),
+    ("memcpy", "void*"),
+    ("memset", "void*"),
+    ("memmove", "void*"),
+    ("memcmp", "int"),
+    ("strlen", "unsigned long"),
+    ("strcmp", "int"),
+    ("strncmp", "int"),
+    ("strcpy", "char*"),
+    ("strncpy", "char*"),
+    ("strcat", "char*"),
+    ("strstr", "char*"),
+    ("strchr", "char*"),
+    ("strdup", "char*"),
+    ("strtol", "long"),
+    ("strtoul", "unsigned long"),
+    ("strtod", "double"),
+    ("strtof", "float"),
+    ("atoi", "int"),
+    ("atol", "long"),
+    ("atof", "double"),
+    ("printf", "int"),
+    ("fprintf", "int"),
+    ("sprintf", "int"),
+    ("snprintf", "int"),
+    ("puts", "int"),
+    ("putchar", "int"),
+    ("fputs", "int"),
+    ("scanf", "int"),
+    ("fscanf", "int"),
+    ("sscanf", "int"),
+    ("fopen", "FILE*"),
+    ("fclose", "int"),
+    ("fflush", "int"),
+    ("fread", "unsigned long"),
+    ("fwrite", "unsigned long"),
+    ("fgets", "char*"),
+    ("getchar", "int"),
+    ("perror", "void"),
+    ("exit", "void"),
+    ("abort", "void"),
+    ("atexit", "int"),
+    ("getenv", "char*"),
+    ("system", "int"),
+    ("rand", "int"),
+    ("srand", "void"),
+    ("rand_r", "int"),
+    ("drand48", "double"),
+    ("srand48", "void"),
+    ("time", "long"),
+    ("difftime", "double"),
+    ("qsort", "void"),
+    ("swap", "void"),
+];
+
+/// Functions whose return type follows the arguments.
+const RULES: &[(&str, RetRule)] = &[
+    ("abs", RetRule::Arg(0)),
+    ("min", RetRule::Common),
+    ("max", RetRule::Common),
+    ("clamp", RetRule::Common),
+    ("__ldg", RetRule::Pointee(0)),
+    ("__ldcg", RetRule::Pointee(0)),
+    ("__ldca", RetRule::Pointee(0)),
+    ("__ldcs", RetRule::Pointee(0)),
+    ("__ldlu", RetRule::Pointee(0)),
+    ("__ldcv", RetRule::Pointee(0)),
+    ("__shfl_sync", RetRule::Arg(1)),
+    ("__shfl_up_sync", RetRule::Arg(1)),
+    ("__shfl_down_sync", RetRule::Arg(1)),
+    ("__shfl_xor_sync", RetRule::Arg(1)),
+    ("__shfl", RetRule::Arg(0)),
+    ("__shfl_up", RetRule::Arg(0)),
+    ("__shfl_down", RetRule::Arg(0)),
+    ("__shfl_xor", RetRule::Arg(0)),
+    ("__reduce_add_sync", RetRule::Arg(1)),
+    ("__reduce_min_sync", RetRule::Arg(1)),
+    ("__reduce_max_sync", RetRule::Arg(1)),
+    ("__fmaf_rn", RetRule::Fixed("float")),
+];
+
+/// Atomic functions (each also with `_block` and `_system` suffixes): return the pointee.
+const ATOMICS: &[&str] = &[
+    "atomicAdd",
+    "atomicSub",
+    "atomicExch",
+    "atomicMin",
+    "atomicMax",
+    "atomicInc",
+    "atomicDec",
+    "atomicCAS",
+    "atomicAnd",
+    "atomicOr",
+    "atomicXor",
+];
+
+/// Float intrinsics with rounding-mode suffixes (`__fadd_rn`, `__fadd_rz`, ...).
+const FLOAT_ROUNDED: &[&str] = &[
+    "__fadd", "__fsub", "__fmul", "__fdiv", "__fsqrt", "__fmaf", "__frcp", "__frsqrt",
+];
+
+/// Builtin variables and the constants system headers provide (name, type).
+const VARIABLES: &[(&str, &str)] = &[
+    ("threadIdx", "uint3"),
+    ("blockIdx", "uint3"),
+    ("blockDim", "dim3"),
+    ("gridDim", "dim3"),
+    ("warpSize", "int"),
+    ("EXIT_SUCCESS", "int"),
+    ("EXIT_FAILURE", "int"),
+    ("RAND_MAX", "int"),
+    ("FLT_MAX", "float"),
+    ("FLT_MIN", "float"),
+    ("FLT_EPSILON", "float"),
+    ("FLT_TRUE_MIN", "float"),
+    ("FLT_DIG", "int"),
+    ("FLT_MANT_DIG", "int"),
+    ("DBL_MAX", "double"),
+    ("DBL_MIN", "double"),
+    ("DBL_EPSILON", "double"),
+    ("DBL_TRUE_MIN", "double"),
+    ("DBL_DIG", "int"),
+    ("DBL_MANT_DIG", "int"),
+    ("INFINITY", "float"),
+    ("NAN", "float"),
+    ("HUGE_VALF", "float"),
+    ("HUGE_VAL", "double"),
+    ("M_PI", "double"),
+    ("M_PI_2", "double"),
+    ("M_PI_4", "double"),
+    ("M_1_PI", "double"),
+    ("M_2_PI", "double"),
+    ("M_2_SQRTPI", "double"),
+    ("M_E", "double"),
+    ("M_LN2", "double"),
+    ("M_LN10", "double"),
+    ("M_LOG2E", "double"),
+    ("M_LOG10E", "double"),
+    ("M_SQRT2", "double"),
+    ("M_SQRT1_2", "double"),
+    ("INT_MAX", "int"),
+    ("INT_MIN", "int"),
+    ("UINT_MAX", "unsigned"),
+    ("LONG_MAX", "long"),
+    ("LONG_MIN", "long"),
+    ("ULONG_MAX", "unsigned long"),
+    ("LLONG_MAX", "long long"),
+    ("LLONG_MIN", "long long"),
+    ("ULLONG_MAX", "unsigned long long"),
+    ("CHAR_BIT", "int"),
+    ("CHAR_MAX", "int"),
+    ("SHRT_MAX", "int"),
+    ("SIZE_MAX", "unsigned long"),
+    ("INT32_MAX", "int"),
+    ("INT32_MIN", "int"),
+    ("UINT32_MAX", "unsigned"),
+    ("INT64_MAX", "long"),
+    ("UINT64_MAX", "unsigned long"),
+    ("CLOCKS_PER_SEC", "long"),
+    ("NULL", "std::nullptr_t"),
+    ("stdout", "FILE*"),
+    ("stderr", "FILE*"),
+    ("stdin", "FILE*"),
+    ("EOF", "int"),
+    ("errno", "int"),
+    ("__FILE__", "const char*"),
+    ("__func__", "const char*"),
+    ("__FUNCTION__", "const char*"),
+    ("__PRETTY_FUNCTION__", "const char*"),
+    ("__LINE__", "int"),
+    ("__CUDA_ARCH__", "int"),
+    ("cudaSuccess", "cudaError_t"),
+    ("cudaErrorMemoryAllocation", "cudaError_t"),
+    ("cudaErrorInvalidValue", "cudaError_t"),
+    ("cudaErrorNotReady", "cudaError_t"),
+    ("cudaErrorInvalidConfiguration", "cudaError_t"),
+    ("cudaErrorLaunchFailure", "cudaError_t"),
+    ("cudaMemcpyHostToDevice", "cudaMemcpyKind"),
+    ("cudaMemcpyDeviceToHost", "cudaMemcpyKind"),
+    ("cudaMemcpyDeviceToDevice", "cudaMemcpyKind"),
+    ("cudaMemcpyHostToHost", "cudaMemcpyKind"),
+    ("cudaMemcpyDefault", "cudaMemcpyKind"),
+    ("cudaStreamDefault", "unsigned"),
+    ("cudaStreamNonBlocking", "unsigned"),
+    ("cudaEventDefault", "unsigned"),
+    ("cudaEventDisableTiming", "unsigned"),
+    ("cudaHostAllocDefault", "unsigned"),
+    ("cudaHostAllocMapped", "unsigned"),
+    ("cudaMemAttachGlobal", "unsigned"),
+    ("cudaCpuDeviceId", "int"),
+    ("CUDART_PI_F", "float"),
+    ("CUDART_PI", "double"),
+    ("CUDART_INF_F", "float"),
+    ("CUDART_INF", "double"),
+    ("CUDART_NAN_F", "float"),
+    ("CUDART_NAN", "double"),
+    ("CUDART_SQRT_2PI", "double"),
+    ("CUDART_SQRT_HALF_F", "float"),
+];
+
+/// Headers whose names [`VARIABLES`] and the function tables cover well enough that an
+/// unknown identifier in a file including only these is a real error.
+pub const KNOWN_HEADERS: &[&str] = &[
+    "cstdio",
+    "stdio.h",
+    "cstdlib",
+    "stdlib.h",
+    "cmath",
+    "math.h",
+    "cstring",
+    "string.h",
+    "cassert",
+    "assert.h",
+    "cfloat",
+    "float.h",
+    "climits",
+    "limits.h",
+    "cstdint",
+    "stdint.h",
+    "cstddef",
+    "stddef.h",
+    "ctime",
+    "time.h",
+    "cerrno",
+    "errno.h",
+    "iostream",
+    "fstream",
+    "sstream",
+    "iomanip",
+    "vector",
+    "array",
+    "algorithm",
+    "numeric",
+    "string",
+    "memory",
+    "utility",
+    "functional",
+    "limits",
+    "chrono",
+    "random",
+    "map",
+    "unordered_map",
+    "set",
+    "tuple",
+    "type_traits",
+    "cuda_runtime.h",
+    "cuda_runtime_api.h",
+    "cuda.h",
+    "device_launch_parameters.h",
+    "math_constants.h",
+    "device_functions.h",
+    "sm_60_atomic_functions.h",
+    "cuda_profiler_api.h",
+];
+
+/// Identifier prefixes of CUDA libraries and the compiler: never reported as undeclared.
+pub const TOLERATED_PREFIXES: &[&str] = &[
+    "__", "cuda", "CUDA", "cublas", "CUBLAS", "curand", "CURAND", "cufft", "CUFFT", "cusparse",
+    "CUSPARSE", "cusolver", "CUSOLVER", "cudnn", "CUDNN", "nvtx", "NVTX", "FLT_", "DBL_", "LDBL_",
+    "INT", "UINT", "LONG", "ULONG", "LLONG", "SHRT", "CHAR_", "M_", "SIZE_", "PTRDIFF_",
+];
+
+/// CUDA vector types: name prefix, component type, and the widths that exist.
+const VECTOR_FAMILIES: &[(&str, &str)] = &[
+    ("char", "signed char"),
+    ("uchar", "unsigned char"),
+    ("short", "short"),
+    ("ushort", "unsigned short"),
+    ("int", "int"),
+    ("uint", "unsigned"),
+    ("long", "long"),
+    ("ulong", "unsigned long"),
+    ("longlong", "long long"),
+    ("ulonglong", "unsigned long long"),
+    ("float", "float"),
+    ("double", "double"),
+];
+
+const COMPONENTS: [&str; 4] = ["x", "y", "z", "w"];
+
+/// Component type and width of a CUDA vector type (`float3` -> float, 3; `dim3` -> unsigned, 3).
+pub fn vector_type(name: &str) -> Option<(Ty, usize)> {
+    match name {
+        "dim3" => return Some((uint_ty(), 3)),
+        "__half2" | "half2" => return Some((Ty::new(TyKind::Half), 2)),
+        _ => {}
+    }
+    let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let width: usize = digits.parse().ok().filter(|w| (1..=4).contains(w))?;
+    let prefix = &name[..name.len() - digits.len()];
+    let (_, elem) = VECTOR_FAMILIES.iter().find(|(p, _)| *p == prefix)?;
+    Some((spec_type(elem), width))
+}
+
+/// Type of component `field` (`x`, `y`, `z`, `w`) of a CUDA vector type.
+pub fn vector_component(name: &str, field: &str) -> Option<Ty> {
+    let (elem, width) = vector_type(name)?;
+    let index = COMPONENTS.iter().position(|c| *c == field)?;
+    (index < width).then_some(elem)
+}
+
+/// Parses the type notation of the tables (`const char*`, `unsigned long long`, `float4`).
+pub fn spec_type(spec: &str) -> Ty {
+    let spec = spec.trim();
+    if let Some(inner) = spec.strip_suffix('*') {
+        return Ty::pointer_to(spec_type(inner));
+    }
+    if let Some(inner) = spec.strip_prefix("const ") {
+        return spec_type(inner).with_const(true);
+    }
+    let int = |kind, signed| Ty::new(TyKind::Int { kind, signed });
+    match spec {
+        "void" => void_ty(),
+        "bool" => bool_ty(),
+        "float" => float_ty(),
+        "double" => double_ty(),
+        "half" => Ty::new(TyKind::Half),
+        "long double" => Ty::new(TyKind::LongDouble),
+        "char" => char_ty(),
+        "signed char" => int(IntKind::Char, Some(true)),
+        "unsigned char" => int(IntKind::Char, Some(false)),
+        "short" => int(IntKind::Short, Some(true)),
+        "unsigned short" => int(IntKind::Short, Some(false)),
+        "int" => int_ty(),
+        "unsigned" => uint_ty(),
+        "long" => long_ty(),
+        "unsigned long" => ulong_ty(),
+        "long long" => long_long_ty(),
+        "unsigned long long" => int(IntKind::LongLong, Some(false)),
+        other => Ty::named(other),
+    }
+}
+
+fn function_table() -> &'static HashMap<String, RetRule> {
+    static TABLE: OnceLock<HashMap<String, RetRule>> = OnceLock::new();
+    TABLE.get_or_init(build_function_table)
+}
+
+fn build_function_table() -> HashMap<String, RetRule> {
+    let mut t: HashMap<String, RetRule> = HashMap::new();
+    for name in MATH_FAMILY {
+        t.insert(name.to_string(), RetRule::Floating);
+        t.insert(format!("{name}f"), RetRule::Fixed("float"));
+        t.insert(format!("{name}l"), RetRule::Fixed("long double"));
+    }
+    for (name, ty) in FIXED {
+        t.insert(name.to_string(), RetRule::Fixed(ty));
+    }
+    for (name, rule) in RULES {
+        t.insert(name.to_string(), *rule);
+    }
+    for name in ATOMICS {
+        for suffix in ["", "_block", "_system"] {
+            t.insert(format!("{name}{suffix}"), RetRule::Pointee(0));
+        }
+    }
+    for name in FLOAT_ROUNDED {
+        for mode in ["_rn", "_rz", "_ru", "_rd"] {
+            t.insert(format!("{name}{mode}"), RetRule::Fixed("float"));
+        }
+    }
+    for (prefix, _) in VECTOR_FAMILIES {
+        for width in 1..=4 {
+            // The table lives for the whole run; leaking the few names gives `&'static str`.
+            let ty: &'static str = Box::leak(format!("{prefix}{width}").into_boxed_str());
+            t.insert(format!("make_{prefix}{width}"), RetRule::Fixed(ty));
+        }
+    }
+    t.insert("dim3".into(), RetRule::Fixed("dim3"));
+    t
+}
+
+/// Strips the namespaces the library functions may be spelled with (`std::sin`, `::sqrtf`).
+fn library_name(name: &str) -> &str {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let name = name.strip_prefix("cuda::").unwrap_or(name);
+    name.strip_prefix("std::").unwrap_or(name)
+}
+
+/// The return rule of a builtin function, if `name` is one.
+pub fn function(name: &str) -> Option<RetRule> {
+    let name = library_name(name);
+    function_table().get(name).copied()
+}
+
+/// Type of a builtin variable or system-header constant.
+pub fn variable(name: &str) -> Option<Ty> {
+    let name = library_name(name);
+    VARIABLES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| spec_type(t))
+}
+
+/// Return type of a builtin call given the argument types (`None` where unknown).
+pub fn call_type(rule: RetRule, args: &[Option<Ty>]) -> Option<Ty> {
+    let arg = |i: usize| args.get(i).cloned().flatten();
+    match rule {
+        RetRule::Fixed(spec) => Some(spec_type(spec)),
+        RetRule::Arg(i) => arg(i).map(|t| promote(&t)),
+        RetRule::Pointee(i) => arg(i).and_then(|t| pointee(&t).map(unqualified)),
+        RetRule::Common => {
+            let mut it = args.iter();
+            let first = it.next()?.as_ref()?;
+            let mut acc = promote(first);
+            for a in it {
+                let a = a.as_ref()?;
+                acc = usual_arithmetic(&acc, a).unwrap_or(acc);
+            }
+            Some(acc)
+        }
+        RetRule::Floating => Some(widest_floating(args)),
+    }
+}
+
+/// cmath overload choice: the widest floating argument (integers count as double only when no
+/// argument is floating).
+fn widest_floating(args: &[Option<Ty>]) -> Ty {
+    let rank = |t: &Ty| match strip_refs(t).kind {
+        TyKind::Half | TyKind::Float => 1,
+        TyKind::Double => 2,
+        TyKind::LongDouble => 3,
+        _ => 0,
+    };
+    let best = args
+        .iter()
+        .flatten()
+        .filter(|t| is_floating(t))
+        .max_by_key(|t| rank(t));
+    match best {
+        Some(t) if matches!(strip_refs(t).kind, TyKind::Half) => float_ty(),
+        Some(t) => unqualified(t),
+        None => double_ty(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_notation() {
+        assert_eq!(
+            spec_type("const char*"),
+            Ty::pointer_to(char_ty().with_const(true))
+        );
+        assert_eq!(spec_type("unsigned long"), ulong_ty());
+        assert_eq!(spec_type("cudaError_t"), Ty::named("cudaError_t"));
+    }
+
+    #[test]
+    fn vector_components() {
+        assert_eq!(vector_component("float4", "w"), Some(float_ty()));
+        assert_eq!(vector_component("float3", "w"), None);
+        assert_eq!(vector_component("double2", "y"), Some(double_ty()));
+        assert_eq!(vector_component("int3", "z"), Some(int_ty()));
+        assert_eq!(vector_component("uint3", "x"), Some(uint_ty()));
+        assert_eq!(vector_component("dim3", "y"), Some(uint_ty()));
+        assert_eq!(vector_component("floaty3", "x"), None);
+        assert_eq!(vector_component("float", "x"), None);
+    }
+
+    #[test]
+    fn table_lookups() {
+        assert_eq!(function("sinf"), Some(RetRule::Fixed("float")));
+        assert_eq!(function("std::sin"), Some(RetRule::Floating));
+        assert_eq!(function("atomicAdd_block"), Some(RetRule::Pointee(0)));
+        assert_eq!(function("__fmul_rn"), Some(RetRule::Fixed("float")));
+        assert_eq!(function("make_float3"), Some(RetRule::Fixed("float3")));
+        assert_eq!(function("not_a_builtin"), None);
+        assert_eq!(variable("threadIdx"), Some(Ty::named("uint3")));
+        assert_eq!(variable("M_PI"), Some(double_ty()));
+    }
+
+    #[test]
+    fn floating_overloads() {
+        let f = Some(float_ty());
+        let d = Some(double_ty());
+        let i = Some(int_ty());
+        assert_eq!(
+            call_type(RetRule::Floating, &[f.clone()][..]),
+            Some(float_ty())
+        );
+        assert_eq!(
+            call_type(RetRule::Floating, &[d.clone()][..]),
+            Some(double_ty())
+        );
+        assert_eq!(
+            call_type(RetRule::Floating, &[i.clone()][..]),
+            Some(double_ty())
+        );
+        assert_eq!(
+            call_type(RetRule::Floating, &[f.clone(), i.clone()]),
+            Some(float_ty())
+        );
+        assert_eq!(
+            call_type(RetRule::Floating, &[f.clone(), d]),
+            Some(double_ty())
+        );
+        assert_eq!(
+            call_type(RetRule::Common, &[f, i.clone()]),
+            Some(float_ty())
+        );
+        assert_eq!(call_type(RetRule::Arg(0), &[i]), Some(int_ty()));
+    }
+}

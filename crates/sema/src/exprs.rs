@@ -1,0 +1,249 @@
+//! Types of expressions: literals, names, operators (with C++'s conversions), member access
+//! on structs and CUDA vector types, and calls (user functions, templates, builtins).
+
+use crate::builtins;
+use crate::index::{class_bindings, normalize, strip_template_args};
+use crate::overload::{substitute, Bindings};
+use crate::types::*;
+use crate::{Program, Scope};
+use cuad_syntax::ast::*;
+
+/// Library containers whose element type is their first template argument.
+const CONTAINERS: &[&str] = &[
+    "vector",
+    "array",
+    "device_vector",
+    "host_vector",
+    "valarray",
+    "span",
+];
+
+impl<'a> Program<'a> {
+    pub(crate) fn expr_type(&self, e: &Expr, scope: &dyn Scope) -> Option<Ty> {
+        match &e.kind {
+            ExprKind::Ident(name) => self.ident_type(name, scope),
+            ExprKind::IntLit(text) => Some(int_literal_type(text)),
+            ExprKind::FloatLit(text) => Some(float_literal_type(text)),
+            ExprKind::CharLit(text) => Some(char_literal_type(text)),
+            ExprKind::StrLit(_) => Some(Ty::pointer_to(char_ty().with_const(true))),
+            ExprKind::BoolLit(_) => Some(bool_ty()),
+            ExprKind::Nullptr => Some(nullptr_ty()),
+            ExprKind::Unary(op, x) => self.unary_type(*op, x, scope),
+            ExprKind::Binary(op, l, r) => self.binary_type(*op, l, r, scope),
+            ExprKind::Assign(_, lhs, _) => self.expr_type(lhs, scope),
+            ExprKind::Cond(_, a, b) => self.cond_type(a, b, scope),
+            ExprKind::Cast { ty, .. } => Some(self.canonical(strip_refs(ty))),
+            ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) => Some(ulong_ty()),
+            ExprKind::Call {
+                callee,
+                template_args,
+                args,
+            } => self.call_type(callee, template_args, args, scope),
+            ExprKind::Launch { .. } => Some(void_ty()),
+            ExprKind::Index(base, idx) => self.index_type(base, idx, scope),
+            ExprKind::Member { base, field, arrow } => self.member_type(base, field, *arrow, scope),
+            ExprKind::InitList(_) => None,
+            ExprKind::Paren(x) => self.expr_type(x, scope),
+        }
+    }
+
+    /// Locals first (unless `::`-qualified), then globals and enumerators, then builtins.
+    fn ident_type(&self, name: &str, scope: &dyn Scope) -> Option<Ty> {
+        if !name.starts_with("::") {
+            if let Some(t) = scope.lookup(name) {
+                return Some(self.canonical(strip_refs(&t)));
+            }
+        }
+        self.global_type(name)
+            .or_else(|| builtins::variable(normalize(name)))
+    }
+
+    fn unary_type(&self, op: UnOp, x: &Expr, scope: &dyn Scope) -> Option<Ty> {
+        if op == UnOp::Not {
+            return Some(bool_ty());
+        }
+        let t = self.expr_type(x, scope)?;
+        match op {
+            UnOp::Neg | UnOp::Plus | UnOp::BitNot => {
+                let t = self.arith_view(&t);
+                Some(if is_arithmetic(&t) {
+                    promote(&t)
+                } else {
+                    unqualified(&t)
+                })
+            }
+            UnOp::Deref => pointee(&t).cloned(),
+            UnOp::AddrOf => Some(Ty::pointer_to(t)),
+            _ => Some(t),
+        }
+    }
+
+    fn binary_type(&self, op: BinOp, l: &Expr, r: &Expr, scope: &dyn Scope) -> Option<Ty> {
+        use BinOp::*;
+        match op {
+            Comma => return self.expr_type(r, scope),
+            Lt | Gt | Le | Ge | Eq | Ne | And | Or => return Some(bool_ty()),
+            _ => {}
+        }
+        let lt = self.arith_view(&self.expr_type(l, scope)?);
+        let rt = self.arith_view(&self.expr_type(r, scope)?);
+        match op {
+            Add | Sub if is_pointer(&lt) && is_pointer(&rt) => Some(long_long_ty()),
+            Add | Sub if is_pointer(&lt) => Some(decay(&lt)),
+            Add if is_pointer(&rt) => Some(decay(&rt)),
+            Shl | Shr if is_integral(&lt) => Some(promote(&lt)),
+            _ => usual_arithmetic(&lt, &rt).or_else(|| overloaded_operator_type(&lt, &rt)),
+        }
+    }
+
+    fn cond_type(&self, a: &Expr, b: &Expr, scope: &dyn Scope) -> Option<Ty> {
+        let (ta, tb) = (self.expr_type(a, scope), self.expr_type(b, scope));
+        let (ta, tb) = match (ta, tb) {
+            (Some(ta), Some(tb)) => (ta, tb),
+            (one, other) => return one.or(other),
+        };
+        if same_unqualified(&ta, &tb) {
+            return Some(ta);
+        }
+        let (va, vb) = (self.arith_view(&ta), self.arith_view(&tb));
+        if let Some(t) = usual_arithmetic(&va, &vb) {
+            return Some(t);
+        }
+        if is_nullptr(&ta) && is_pointer(&tb) {
+            return Some(decay(&tb));
+        }
+        Some(decay(&ta))
+    }
+
+    fn index_type(&self, base: &Expr, idx: &Expr, scope: &dyn Scope) -> Option<Ty> {
+        let tb = self.expr_type(base, scope)?;
+        if let Some(elem) = pointee(&tb) {
+            return Some(elem.clone());
+        }
+        if is_integral(&tb) {
+            // `i[arr]`
+            return self
+                .expr_type(idx, scope)
+                .and_then(|t| pointee(&t).cloned());
+        }
+        container_element(&tb).map(|t| self.canonical(&t))
+    }
+
+    fn member_type(&self, base: &Expr, field: &str, arrow: bool, scope: &dyn Scope) -> Option<Ty> {
+        let tb = self.expr_type(base, scope)?;
+        let object = if arrow { pointee(&tb)?.clone() } else { tb };
+        let t = self.field_type(&object, field)?;
+        let t = strip_refs(&t).clone();
+        Some(if object.is_const {
+            t.with_const(true)
+        } else {
+            t
+        })
+    }
+
+    fn call_type(
+        &self,
+        callee: &Expr,
+        template_args: &[TemplateArg],
+        args: &[Expr],
+        scope: &dyn Scope,
+    ) -> Option<Ty> {
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.expr_type(a, scope)).collect();
+        match &callee.strip_parens().kind {
+            ExprKind::Ident(name) => self.named_call_type(name, template_args, &arg_types, scope),
+            ExprKind::Member { base, field, arrow } => {
+                let tb = self.expr_type(base, scope)?;
+                let object = if *arrow { pointee(&tb)?.clone() } else { tb };
+                self.method_call_type(&object, field, template_args, &arg_types)
+            }
+            _ => None,
+        }
+    }
+
+    /// `f(args)`: a user function, a constructor-style call of a type, or a builtin.
+    fn named_call_type(
+        &self,
+        name: &str,
+        template_args: &[TemplateArg],
+        arg_types: &[Option<Ty>],
+        scope: &dyn Scope,
+    ) -> Option<Ty> {
+        if !name.starts_with("::") && scope.lookup(name).is_some() {
+            return None; // a local callable (function pointer, functor)
+        }
+        if let Some((f, bindings)) = self.resolve_call_with(name, template_args, arg_types) {
+            return self.return_type(f, &bindings);
+        }
+        if self.is_type_name(name) {
+            let args = template_args.to_vec();
+            return Some(self.canonical(&Ty::new(TyKind::Named {
+                name: name.to_string(),
+                args,
+            })));
+        }
+        let rule = builtins::function(name)?;
+        builtins::call_type(rule, arg_types)
+    }
+
+    /// `obj.method(args)` on a struct (also through base classes).
+    fn method_call_type(
+        &self,
+        object: &Ty,
+        method: &str,
+        template_args: &[TemplateArg],
+        arg_types: &[Option<Ty>],
+    ) -> Option<Ty> {
+        let TyKind::Named { name, args } = &strip_refs(object).kind else {
+            return None;
+        };
+        let s = self.struct_def(name)?;
+        let owner = strip_template_args(normalize(name));
+        let mut candidates = self.functions(&format!("{owner}::{method}"));
+        if candidates.is_empty() {
+            candidates = self
+                .index
+                .base_names(s)
+                .iter()
+                .map(|base| self.functions(&format!("{base}::{method}")))
+                .find(|c| !c.is_empty())
+                .unwrap_or_default();
+        }
+        let (f, mut bindings) = self.best_overload(&candidates, template_args, arg_types)?;
+        if let (Some(params), false) = (&s.template, args.is_empty()) {
+            bindings.extend(class_bindings(params, args));
+        }
+        self.return_type(f, &bindings)
+    }
+
+    /// Declared return type with template parameters substituted; `auto` is unknown.
+    pub fn return_type(&self, f: &Function, bindings: &Bindings) -> Option<Ty> {
+        if matches!(f.ret.kind, TyKind::Auto) {
+            return None;
+        }
+        let t = self.canonical(&substitute(&f.ret, bindings));
+        Some(strip_refs(&t).clone())
+    }
+}
+
+/// Operators on user types (helper_math-style `float3 * float`): the struct operand's type.
+fn overloaded_operator_type(l: &Ty, r: &Ty) -> Option<Ty> {
+    [l, r]
+        .into_iter()
+        .find(|t| named_name(t).is_some())
+        .map(unqualified)
+}
+
+/// `std::vector<T>` / `thrust::device_vector<T>` / `std::array<T, N>` element type.
+fn container_element(ty: &Ty) -> Option<Ty> {
+    let TyKind::Named { name, args } = &strip_refs(ty).kind else {
+        return None;
+    };
+    let base = name.rsplit("::").next().unwrap_or(name);
+    if !CONTAINERS.contains(&base) {
+        return None;
+    }
+    match args.first()? {
+        TemplateArg::Type(t) => Some(t.clone()),
+        TemplateArg::Expr(_) => None,
+    }
+}

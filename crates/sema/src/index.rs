@@ -1,0 +1,407 @@
+//! The name index of a translation unit. Every entity inside namespaces (and structs, for
+//! nested types and methods) is registered under its fully qualified name and each shorter
+//! suffix (`a::b::f`, `b::f`, `f`), so lookups need no namespace context.
+
+use crate::builtins;
+use crate::overload::substitute;
+use crate::types::*;
+use cuad_syntax::ast::*;
+use std::collections::{HashMap, HashSet};
+
+/// Deepest typedef chain / base-class chain followed (guards against cycles).
+const MAX_DEPTH: usize = 32;
+
+#[derive(Default)]
+pub(crate) struct Index<'a> {
+    pub structs: HashMap<String, &'a StructDef>,
+    pub aliases: HashMap<String, &'a Ty>,
+    pub enums: HashMap<String, &'a EnumDef>,
+    pub enumerators: HashMap<String, Ty>,
+    pub functions: HashMap<String, Vec<&'a Function>>,
+    pub globals: HashMap<String, &'a Ty>,
+    pub namespaces: HashSet<String>,
+}
+
+/// Lookup form of a name: no leading `::`, no elaborated-type keyword.
+pub(crate) fn normalize(name: &str) -> &str {
+    let name = name.trim();
+    let name = ["struct ", "class ", "union ", "enum "]
+        .iter()
+        .find_map(|k| name.strip_prefix(k))
+        .unwrap_or(name)
+        .trim_start();
+    name.strip_prefix("::").unwrap_or(name)
+}
+
+/// `Vec<T>::norm` -> `Vec::norm` (template arguments dropped from qualifiers).
+pub(crate) fn strip_template_args(name: &str) -> String {
+    if !name.contains('<') {
+        return name.to_string();
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `ns = [a, b]`, `name = f` -> `a::b::f`, `b::f`, `f`.
+fn qualified_names(ns: &[&str], name: &str) -> Vec<String> {
+    let name = strip_template_args(normalize(name));
+    (0..=ns.len())
+        .map(|skip| {
+            let mut parts: Vec<&str> = ns[skip..].to_vec();
+            parts.push(&name);
+            parts.join("::")
+        })
+        .collect()
+}
+
+/// `public virtual Base<T>` -> `Base`.
+fn base_class_name(spec: &str) -> String {
+    let words = strip_template_args(spec);
+    let name = words
+        .split_whitespace()
+        .rfind(|w| !matches!(*w, "public" | "private" | "protected" | "virtual"))
+        .unwrap_or("");
+    normalize(name).to_string()
+}
+
+impl<'a> Index<'a> {
+    pub fn build(tu: &'a TranslationUnit) -> Index<'a> {
+        let mut index = Index::default();
+        for item in &tu.items {
+            index.add_item(item, &[]);
+        }
+        index
+    }
+
+    fn add_item(&mut self, item: &'a Item, ns: &[&'a str]) {
+        match item {
+            Item::Function(f) => self.add_function(f, ns),
+            Item::Struct(s) => self.add_struct(s, ns),
+            Item::Enum(e) => self.add_enum(e, ns),
+            Item::Typedef(d) => self.add_typedef(d, ns),
+            Item::Using { name, ty, .. } => self.add_alias(ns, name, ty),
+            Item::Global(d) if d.specs.is_typedef => self.add_typedef(d, ns),
+            Item::Global(d) => self.add_globals(d, ns),
+            Item::Namespace { name, items, .. } => self.add_namespace(name.as_deref(), items, ns),
+            Item::ExternC { items, .. } => items.iter().for_each(|i| self.add_item(i, ns)),
+            Item::UsingDirective { .. } | Item::Directive { .. } | Item::Opaque { .. } => {}
+        }
+    }
+
+    fn add_namespace(&mut self, name: Option<&'a str>, items: &'a [Item], ns: &[&'a str]) {
+        let mut inner = ns.to_vec();
+        if let Some(n) = name {
+            for q in qualified_names(ns, n) {
+                self.namespaces.insert(q);
+            }
+            inner.extend(n.split("::").map(str::trim));
+        }
+        for item in items {
+            self.add_item(item, &inner);
+        }
+    }
+
+    fn add_function(&mut self, f: &'a Function, ns: &[&'a str]) {
+        for q in qualified_names(ns, &f.name) {
+            self.functions.entry(q).or_default().push(f);
+        }
+    }
+
+    fn add_alias(&mut self, ns: &[&'a str], name: &str, ty: &'a Ty) {
+        // `typedef struct S S;` names the struct itself: no alias, or lookups would loop.
+        if named_name(ty).map(normalize) == Some(normalize(name)) {
+            return;
+        }
+        for q in qualified_names(ns, name) {
+            self.aliases.insert(q, ty);
+        }
+    }
+
+    fn add_typedef(&mut self, d: &'a DeclStmt, ns: &[&'a str]) {
+        for v in &d.vars {
+            self.add_alias(ns, &v.name, &v.ty);
+        }
+    }
+
+    fn add_globals(&mut self, d: &'a DeclStmt, ns: &[&'a str]) {
+        for v in &d.vars {
+            for q in qualified_names(ns, &v.name) {
+                self.globals.insert(q, &v.ty);
+            }
+        }
+    }
+
+    fn add_struct(&mut self, s: &'a StructDef, ns: &[&'a str]) {
+        let mut names: Vec<&'a str> = s.name.as_deref().into_iter().collect();
+        if let Some(trailing) = &s.trailing {
+            if trailing.specs.is_typedef {
+                // `typedef struct {...} T, *PT;`: plain names denote the struct itself.
+                for v in &trailing.vars {
+                    if matches!(v.ty.kind, TyKind::Named { .. }) {
+                        names.push(&v.name);
+                    } else if s.name.is_some() {
+                        self.add_alias(ns, &v.name, &v.ty);
+                    }
+                }
+            } else {
+                self.add_globals(trailing, ns);
+            }
+        }
+        for name in &names {
+            self.register_struct(s, ns, name);
+        }
+        let Some(owner) = names.first() else { return };
+        let mut inner = ns.to_vec();
+        inner.push(owner);
+        for member in s.members.iter().flatten() {
+            match member {
+                Member::Method(m) => self.add_function(m, &inner),
+                Member::Item(item) => self.add_item(item, &inner),
+                Member::Field(_) | Member::Access(_) => {}
+            }
+        }
+    }
+
+    fn register_struct(&mut self, s: &'a StructDef, ns: &[&'a str], name: &str) {
+        for q in qualified_names(ns, name) {
+            let keep_old = self
+                .structs
+                .get(&q)
+                .is_some_and(|old| old.members.is_some());
+            if !keep_old || s.members.is_some() {
+                self.structs.insert(q, s);
+            }
+        }
+    }
+
+    fn add_enum(&mut self, e: &'a EnumDef, ns: &[&'a str]) {
+        let ty = match &e.name {
+            Some(n) => Ty::named(&strip_template_args(normalize(n))),
+            None => Ty::int(),
+        };
+        if let Some(n) = &e.name {
+            for q in qualified_names(ns, n) {
+                self.enums.insert(q, e);
+            }
+        }
+        for (variant, _) in &e.variants {
+            if let Some(n) = &e.name {
+                for q in qualified_names(ns, &format!("{n}::{variant}")) {
+                    self.enumerators.insert(q, ty.clone());
+                }
+            }
+            if !e.scoped {
+                for q in qualified_names(ns, variant) {
+                    self.enumerators.insert(q, ty.clone());
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ queries
+
+    pub fn functions(&self, name: &str) -> &[&'a Function] {
+        let key = normalize(name);
+        let found = match self.functions.get(key) {
+            Some(v) => Some(v),
+            None if key.contains('<') => self.functions.get(&strip_template_args(key)),
+            None => None,
+        };
+        found.map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    pub fn struct_def(&self, name: &str) -> Option<&'a StructDef> {
+        let key = normalize(name);
+        match self.structs.get(key) {
+            Some(s) => Some(s),
+            None if key.contains('<') => self.structs.get(&strip_template_args(key)).copied(),
+            None => None,
+        }
+    }
+
+    pub fn is_type_name(&self, name: &str) -> bool {
+        let key = normalize(name);
+        self.structs.contains_key(key)
+            || self.aliases.contains_key(key)
+            || self.enums.contains_key(key)
+            || builtins::vector_type(key).is_some()
+            || std_typedef(key).is_some()
+    }
+
+    pub fn global_type(&self, name: &str) -> Option<Ty> {
+        let key = normalize(name);
+        if let Some(t) = self.globals.get(key) {
+            return Some((*t).clone());
+        }
+        if let Some(t) = self.enumerators.get(key) {
+            return Some(t.clone());
+        }
+        // static data member `S::count`
+        let (owner, field) = key.rsplit_once("::")?;
+        self.struct_def(owner)?;
+        self.field_type(&Ty::named(owner), field, 0)
+    }
+
+    pub fn canonical(&self, ty: &Ty, depth: usize) -> Ty {
+        let kind = match &ty.kind {
+            TyKind::Named { name, args } => {
+                if let Some(resolved) = self.resolve_named(name, args, depth) {
+                    let mut t = resolved;
+                    t.is_const |= ty.is_const;
+                    t.is_volatile |= ty.is_volatile;
+                    return t;
+                }
+                let args = args.iter().map(|a| self.canonical_arg(a, depth)).collect();
+                TyKind::Named {
+                    name: normalize(name).to_string(),
+                    args,
+                }
+            }
+            TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+                pointee: Box::new(self.canonical(pointee, depth)),
+                restrict: *restrict,
+            },
+            TyKind::LRef(t) => TyKind::LRef(Box::new(self.canonical(t, depth))),
+            TyKind::RRef(t) => TyKind::RRef(Box::new(self.canonical(t, depth))),
+            TyKind::Array { elem, len } => TyKind::Array {
+                elem: Box::new(self.canonical(elem, depth)),
+                len: len.clone(),
+            },
+            other => other.clone(),
+        };
+        Ty {
+            kind,
+            is_const: ty.is_const,
+            is_volatile: ty.is_volatile,
+        }
+    }
+
+    fn canonical_arg(&self, arg: &TemplateArg, depth: usize) -> TemplateArg {
+        match arg {
+            TemplateArg::Type(t) => TemplateArg::Type(self.canonical(t, depth)),
+            TemplateArg::Expr(e) => TemplateArg::Expr(e.clone()),
+        }
+    }
+
+    /// What an alias or standard typedef name stands for.
+    fn resolve_named(&self, name: &str, args: &[TemplateArg], depth: usize) -> Option<Ty> {
+        let key = normalize(name);
+        if args.is_empty() && depth < MAX_DEPTH {
+            if let Some(target) = self.aliases.get(key) {
+                return Some(self.canonical(target, depth + 1));
+            }
+        }
+        if args.is_empty() {
+            return std_typedef(key);
+        }
+        None
+    }
+
+    /// Field lookup in a canonical value type (through base classes, anonymous members and
+    /// class-template arguments).
+    pub fn field_type(&self, ty: &Ty, field: &str, depth: usize) -> Option<Ty> {
+        let TyKind::Named { name, args } = &strip_refs(ty).kind else {
+            return None;
+        };
+        if let Some(t) = builtins::vector_component(name, field) {
+            return Some(t);
+        }
+        let s = self.struct_def(name)?;
+        let found = self.find_field(s, field, depth)?;
+        Some(match (&s.template, args.is_empty()) {
+            (Some(params), false) => substitute(&found, &class_bindings(params, args)),
+            _ => found,
+        })
+    }
+
+    fn find_field(&self, s: &StructDef, field: &str, depth: usize) -> Option<Ty> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        for member in s.members.iter().flatten() {
+            match member {
+                Member::Field(d) => {
+                    if let Some(v) = d.vars.iter().find(|v| v.name == field) {
+                        return Some(v.ty.clone());
+                    }
+                }
+                Member::Item(item) => {
+                    if let Some(t) = self.anonymous_member_field(item, field, depth) {
+                        return Some(t);
+                    }
+                }
+                Member::Method(_) | Member::Access(_) => {}
+            }
+        }
+        s.bases.iter().find_map(|b| {
+            let base = self.struct_def(&base_class_name(b))?;
+            self.find_field(base, field, depth + 1)
+        })
+    }
+
+    /// Fields of an anonymous `union { ... };` / `struct { ... };` member, and of declarators
+    /// after a nested struct (`struct Inner {...} inner;`).
+    fn anonymous_member_field(&self, item: &Item, field: &str, depth: usize) -> Option<Ty> {
+        let Item::Struct(inner) = item else {
+            return None;
+        };
+        if let Some(trailing) = &inner.trailing {
+            if !trailing.specs.is_typedef {
+                return trailing
+                    .vars
+                    .iter()
+                    .find(|v| v.name == field)
+                    .map(|v| v.ty.clone());
+            }
+        }
+        if inner.name.is_none() {
+            return self.find_field(inner, field, depth + 1);
+        }
+        None
+    }
+
+    /// Names of the base classes of a struct (for method lookup through bases).
+    pub fn base_names(&self, s: &StructDef) -> Vec<String> {
+        s.bases.iter().map(|b| base_class_name(b)).collect()
+    }
+}
+
+/// Bindings of a class template's parameters to the arguments of a use (`Vec3<float>`).
+pub(crate) fn class_bindings(params: &[TemplateParam], args: &[TemplateArg]) -> crate::Bindings {
+    params
+        .iter()
+        .zip(args)
+        .filter_map(|(p, a)| match (&p.kind, a) {
+            (TemplateParamKind::Type { .. }, TemplateArg::Type(t)) => {
+                Some((p.name.clone(), t.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_normalized() {
+        assert_eq!(normalize("::abs"), "abs");
+        assert_eq!(normalize("struct S"), "S");
+        assert_eq!(strip_template_args("Vec<T>::norm"), "Vec::norm");
+        assert_eq!(base_class_name("public virtual Base<T>"), "Base");
+        assert_eq!(
+            qualified_names(&["a", "b"], "f"),
+            vec!["a::b::f", "b::f", "f"]
+        );
+    }
+}

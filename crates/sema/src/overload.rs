@@ -1,0 +1,352 @@
+//! Overload resolution for the common cases and template argument deduction for simple
+//! parameter forms (`T`, `T*`, `const T&`, `S<T>`), plus substitution of template parameters.
+
+use crate::types::*;
+use crate::Program;
+use cuad_syntax::ast::*;
+use std::collections::{HashMap, HashSet};
+
+/// Template parameter name -> type.
+pub type Bindings = HashMap<String, Ty>;
+
+/// How well an argument matches a parameter (lower is better), as in C++'s ranking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Exact,
+    Promotion,
+    Conversion,
+    /// A user-defined conversion we cannot see, or an argument of unknown type.
+    Unknown,
+}
+
+/// A viable candidate with its per-argument ranks.
+struct Candidate<'a> {
+    func: &'a Function,
+    bindings: Bindings,
+    ranks: Vec<Rank>,
+}
+
+/// Replaces template parameters by their bound types (cv-qualifiers of both kept).
+pub fn substitute(ty: &Ty, bindings: &Bindings) -> Ty {
+    if bindings.is_empty() {
+        return ty.clone();
+    }
+    let kind = match &ty.kind {
+        TyKind::Named { name, args } if args.is_empty() => match bindings.get(name) {
+            Some(bound) => {
+                let mut t = bound.clone();
+                t.is_const |= ty.is_const;
+                t.is_volatile |= ty.is_volatile;
+                return t;
+            }
+            None => ty.kind.clone(),
+        },
+        TyKind::Named { name, args } => TyKind::Named {
+            name: name.clone(),
+            args: args
+                .iter()
+                .map(|a| match a {
+                    TemplateArg::Type(t) => TemplateArg::Type(substitute(t, bindings)),
+                    TemplateArg::Expr(e) => TemplateArg::Expr(e.clone()),
+                })
+                .collect(),
+        },
+        TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+            pointee: Box::new(substitute(pointee, bindings)),
+            restrict: *restrict,
+        },
+        TyKind::LRef(t) => TyKind::LRef(Box::new(substitute(t, bindings))),
+        TyKind::RRef(t) => TyKind::RRef(Box::new(substitute(t, bindings))),
+        TyKind::Array { elem, len } => TyKind::Array {
+            elem: Box::new(substitute(elem, bindings)),
+            len: len.clone(),
+        },
+        other => other.clone(),
+    };
+    Ty {
+        kind,
+        is_const: ty.is_const,
+        is_volatile: ty.is_volatile,
+    }
+}
+
+impl<'a> Program<'a> {
+    /// Overload resolution with explicit template arguments; also returns the template
+    /// bindings of the chosen function (empty for non-templates).
+    pub fn resolve_call_with(
+        &self,
+        name: &str,
+        template_args: &[TemplateArg],
+        arg_types: &[Option<Ty>],
+    ) -> Option<(&'a Function, Bindings)> {
+        self.best_overload(&self.functions(name), template_args, arg_types)
+    }
+
+    /// Picks the best of `candidates` for the arguments. A name with a single declaration
+    /// (after merging prototypes with their definition) resolves to it whatever the
+    /// arguments, so that unknown argument types never lose the callee.
+    pub fn best_overload(
+        &self,
+        candidates: &[&'a Function],
+        template_args: &[TemplateArg],
+        arg_types: &[Option<Ty>],
+    ) -> Option<(&'a Function, Bindings)> {
+        let distinct = self.merge_redeclarations(candidates);
+        if let [only] = distinct.as_slice() {
+            let bindings = self
+                .deduce(only, template_args, arg_types)
+                .unwrap_or_default();
+            return Some((only, bindings));
+        }
+        let viable: Vec<Candidate<'a>> = distinct
+            .iter()
+            .filter_map(|f| self.candidate(f, template_args, arg_types))
+            .collect();
+        let best = viable.iter().position(|c| {
+            viable
+                .iter()
+                .all(|other| std::ptr::eq(c.func, other.func) || better(c, other))
+        })?;
+        let chosen = viable.into_iter().nth(best)?;
+        Some((chosen.func, chosen.bindings))
+    }
+
+    /// Prototypes and the definition of the same signature count once (the definition wins).
+    fn merge_redeclarations(&self, candidates: &[&'a Function]) -> Vec<&'a Function> {
+        let mut out: Vec<&'a Function> = Vec::new();
+        for &f in candidates {
+            match out.iter().position(|g| self.same_signature(f, g)) {
+                Some(i) if out[i].body.is_none() && f.body.is_some() => out[i] = f,
+                Some(_) => {}
+                None => out.push(f),
+            }
+        }
+        out
+    }
+
+    fn same_signature(&self, a: &Function, b: &Function) -> bool {
+        a.template.is_some() == b.template.is_some()
+            && a.params.len() == b.params.len()
+            && a.is_const_method == b.is_const_method
+            && a.params
+                .iter()
+                .zip(&b.params)
+                .all(|(p, q)| same_unqualified(&self.canonical(&p.ty), &self.canonical(&q.ty)))
+    }
+
+    fn candidate(
+        &self,
+        f: &'a Function,
+        template_args: &[TemplateArg],
+        args: &[Option<Ty>],
+    ) -> Option<Candidate<'a>> {
+        let required = f.params.iter().filter(|p| p.default.is_none()).count();
+        if args.len() > f.params.len() || args.len() < required {
+            return None;
+        }
+        let bindings = match f.template {
+            Some(_) => self.deduce(f, template_args, args)?,
+            None => Bindings::new(),
+        };
+        let mut ranks = Vec::with_capacity(args.len());
+        for (p, a) in f.params.iter().zip(args) {
+            let param = self.canonical(&substitute(&p.ty, &bindings));
+            ranks.push(match a {
+                Some(a) => self.rank(&param, a)?,
+                None => Rank::Unknown,
+            });
+        }
+        Some(Candidate {
+            func: f,
+            bindings,
+            ranks,
+        })
+    }
+
+    /// Rank of passing an argument of type `arg` to a parameter of type `param`;
+    /// `None` when it cannot convert.
+    fn rank(&self, param: &Ty, arg: &Ty) -> Option<Rank> {
+        let p = self.arith_view(&unqualified(param));
+        let a = self.arith_view(&unqualified(arg));
+        if p == a || decay(&a) == p {
+            return Some(Rank::Exact);
+        }
+        if is_arithmetic(&p) && is_arithmetic(&a) {
+            // p != a here, so `promote(a) == p` is a real integral promotion
+            let promoted =
+                matches!((&a.kind, &p.kind), (TyKind::Float, TyKind::Double)) || promote(&a) == p;
+            return Some(if promoted {
+                Rank::Promotion
+            } else {
+                Rank::Conversion
+            });
+        }
+        if is_pointer(&p) || is_pointer(&a) {
+            return pointer_rank(&p, &a);
+        }
+        match (&p.kind, &a.kind) {
+            (TyKind::Named { .. }, _) | (_, TyKind::Named { .. }) => Some(Rank::Unknown),
+            _ => None,
+        }
+    }
+
+    /// Deduces the template parameters of `f` from explicit arguments and argument types.
+    /// Returns `None` when a parameter would be deduced to two different types.
+    pub fn deduce(
+        &self,
+        f: &Function,
+        explicit: &[TemplateArg],
+        args: &[Option<Ty>],
+    ) -> Option<Bindings> {
+        let Some(params) = &f.template else {
+            return Some(Bindings::new());
+        };
+        let mut bindings = Bindings::new();
+        for (p, arg) in params.iter().zip(explicit) {
+            if let Some(t) = self.explicit_type_arg(p, arg) {
+                bindings.insert(p.name.clone(), t);
+            }
+        }
+        let names: HashSet<&str> = params
+            .iter()
+            .filter(|p| matches!(p.kind, TemplateParamKind::Type { .. }))
+            .map(|p| p.name.as_str())
+            .collect();
+        let mut deduced = Bindings::new();
+        for (param, arg) in f.params.iter().zip(args) {
+            if let Some(a) = arg {
+                deduce_top(&param.ty, a, &names, &mut deduced)?;
+            }
+        }
+        for (name, t) in deduced {
+            bindings.entry(name).or_insert(t);
+        }
+        for p in params {
+            if let TemplateParamKind::Type { default: Some(d) } = &p.kind {
+                if !bindings.contains_key(&p.name) {
+                    let t = self.canonical(&substitute(d, &bindings));
+                    bindings.insert(p.name.clone(), t);
+                }
+            }
+        }
+        Some(bindings)
+    }
+
+    /// A type given for a type parameter; the parser may spell a type name as an expression.
+    fn explicit_type_arg(&self, p: &TemplateParam, arg: &TemplateArg) -> Option<Ty> {
+        if !matches!(p.kind, TemplateParamKind::Type { .. }) {
+            return None;
+        }
+        match arg {
+            TemplateArg::Type(t) => Some(self.canonical(t)),
+            TemplateArg::Expr(Expr {
+                kind: ExprKind::Ident(n),
+                ..
+            }) => Some(self.canonical(&Ty::named(n))),
+            TemplateArg::Expr(_) => None,
+        }
+    }
+
+    /// Enums behave as `int` in arithmetic and conversions.
+    pub(crate) fn arith_view(&self, ty: &Ty) -> Ty {
+        match &ty.kind {
+            TyKind::Named { name, args } if args.is_empty() && self.enum_def(name).is_some() => {
+                Ty::int().with_const(ty.is_const)
+            }
+            _ => ty.clone(),
+        }
+    }
+}
+
+/// Pointer conversions: qualification added (exact), to `void*`/`bool`, `nullptr` to pointer.
+fn pointer_rank(p: &Ty, a: &Ty) -> Option<Rank> {
+    if matches!(p.kind, TyKind::Bool) && is_pointer(a) {
+        return Some(Rank::Conversion);
+    }
+    let pp = pointee(p)?;
+    if is_nullptr(a) {
+        return Some(Rank::Conversion);
+    }
+    let ap = pointee(a)?;
+    if unqualified(pp) == unqualified(ap) && (pp.is_const || !ap.is_const) {
+        return Some(Rank::Exact);
+    }
+    if is_void(pp) && (pp.is_const || !ap.is_const) {
+        return Some(Rank::Conversion);
+    }
+    match (&pp.kind, &ap.kind) {
+        (TyKind::Named { .. }, _) | (_, TyKind::Named { .. }) => Some(Rank::Unknown),
+        _ => None,
+    }
+}
+
+/// `c` is at least as good as `other` for every argument and better for one, or equal and a
+/// non-template against a template.
+fn better(c: &Candidate, other: &Candidate) -> bool {
+    let all_le = c.ranks.iter().zip(&other.ranks).all(|(a, b)| a <= b);
+    let some_lt = c.ranks.iter().zip(&other.ranks).any(|(a, b)| a < b);
+    let fewer_defaults = c.func.params.len() < other.func.params.len();
+    all_le
+        && (some_lt
+            || (c.func.template.is_none() && other.func.template.is_some())
+            || (c.ranks == other.ranks && fewer_defaults))
+}
+
+/// Deduction from one function parameter: references and (for by-value) cv/array decay
+/// are adjusted first, as C++ does.
+fn deduce_top(param: &Ty, arg: &Ty, names: &HashSet<&str>, out: &mut Bindings) -> Option<()> {
+    let by_ref = matches!(param.kind, TyKind::LRef(_) | TyKind::RRef(_));
+    let p = strip_refs(param);
+    let a = if by_ref {
+        strip_refs(arg).clone()
+    } else {
+        decay(arg)
+    };
+    deduce_ty(p, &a, names, out)
+}
+
+fn deduce_ty(p: &Ty, a: &Ty, names: &HashSet<&str>, out: &mut Bindings) -> Option<()> {
+    match &p.kind {
+        TyKind::Named { name, args } if args.is_empty() && names.contains(name.as_str()) => {
+            let mut t = a.clone();
+            t.is_const &= !p.is_const;
+            t.is_volatile &= !p.is_volatile;
+            bind(name, t, out)
+        }
+        TyKind::Pointer { pointee: pp, .. } | TyKind::Array { elem: pp, .. } => match pointee(a) {
+            Some(ap) => deduce_ty(pp, ap, names, out),
+            None => Some(()),
+        },
+        TyKind::LRef(inner) | TyKind::RRef(inner) => deduce_ty(inner, a, names, out),
+        TyKind::Named { name, args } => {
+            let TyKind::Named {
+                name: an,
+                args: aargs,
+            } = &a.kind
+            else {
+                return Some(());
+            };
+            if an != name {
+                return Some(());
+            }
+            for (pa, aa) in args.iter().zip(aargs) {
+                if let (TemplateArg::Type(pt), TemplateArg::Type(at)) = (pa, aa) {
+                    deduce_ty(pt, at, names, out)?;
+                }
+            }
+            Some(())
+        }
+        _ => Some(()),
+    }
+}
+
+fn bind(name: &str, t: Ty, out: &mut Bindings) -> Option<()> {
+    match out.get(name) {
+        Some(old) if !same_unqualified(old, &t) => None,
+        Some(_) => Some(()),
+        None => {
+            out.insert(name.to_string(), t);
+            Some(())
+        }
+    }
+}
