@@ -1,0 +1,322 @@
+//! Finding the in-source differentiation requests (`clad::gradient(f, "x, y")`) in the AST.
+
+use cuad_syntax::ast::{
+    Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, TemplateArg, TranslationUnit,
+};
+use cuad_syntax::Span;
+
+/// What a request asks for, by the name after `clad::` / `cuad::`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestKind {
+    Gradient,
+    /// `differentiate`, `hessian`, `jacobian`, `estimate_error`: Clad APIs cuad lacks.
+    Unsupported,
+}
+
+/// One request: the whole call, and the index of the top-level item that contains it.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    pub kind: RequestKind,
+    /// `clad::gradient` as written (qualifier included).
+    pub api: String,
+    pub call: &'a Expr,
+    pub template_args: &'a [TemplateArg],
+    pub args: &'a [Expr],
+    pub top_item: usize,
+}
+
+const NAMESPACES: [&str; 2] = ["clad", "cuad"];
+const UNSUPPORTED: [&str; 4] = ["differentiate", "hessian", "jacobian", "estimate_error"];
+
+/// Classifies a callee name: `clad::gradient`, `::cuad::gradient`, ...
+pub fn request_kind(callee: &str) -> Option<RequestKind> {
+    let name = callee.strip_prefix("::").unwrap_or(callee);
+    let (ns, func) = name.split_once("::")?;
+    if !NAMESPACES.contains(&ns) {
+        return None;
+    }
+    if func == "gradient" {
+        Some(RequestKind::Gradient)
+    } else if UNSUPPORTED.contains(&func) {
+        Some(RequestKind::Unsupported)
+    } else {
+        None
+    }
+}
+
+/// Every request in the translation unit, in source order of the walk.
+pub fn find_requests(tu: &TranslationUnit) -> Vec<Request<'_>> {
+    let mut found = Vec::new();
+    for (index, item) in tu.items.iter().enumerate() {
+        walk_item(item, &mut |e| {
+            let ExprKind::Call {
+                callee,
+                template_args,
+                args,
+            } = &e.kind
+            else {
+                return false;
+            };
+            let ExprKind::Ident(name) = &callee.strip_parens().kind else {
+                return false;
+            };
+            let Some(kind) = request_kind(name) else {
+                return false;
+            };
+            found.push(Request {
+                kind,
+                api: name.clone(),
+                call: e,
+                template_args,
+                args,
+                top_item: index,
+            });
+            true
+        });
+    }
+    found
+}
+
+/// Finds a function named `name` among the items (namespaces included); a definition wins
+/// over a prototype.
+pub fn find_function<'a>(items: &'a [Item], name: &str) -> Option<&'a Function> {
+    let mut prototype = None;
+    for item in items {
+        let candidate = match item {
+            Item::Function(f) if f.name == name || qualified_match(name, &f.name) => Some(f),
+            Item::Namespace {
+                name: Some(ns),
+                items,
+                ..
+            } => name
+                .strip_prefix(ns.as_str())
+                .and_then(|rest| rest.strip_prefix("::"))
+                .and_then(|rest| find_function(items, rest)),
+            Item::Namespace {
+                name: None, items, ..
+            }
+            | Item::ExternC { items, .. } => find_function(items, name),
+            _ => None,
+        };
+        match candidate {
+            Some(f) if f.body.is_some() => return Some(f),
+            Some(f) => prototype = prototype.or(Some(f)),
+            None => {}
+        }
+    }
+    prototype
+}
+
+fn qualified_match(requested: &str, declared: &str) -> bool {
+    requested.strip_prefix("::") == Some(declared)
+}
+
+/// The span of the top-level item, to place generated prototypes before it.
+pub fn item_span(item: &Item) -> Span {
+    match item {
+        Item::Function(f) => f.span,
+        Item::Struct(s) => s.span,
+        Item::Enum(e) => e.span,
+        Item::Typedef(d) | Item::Global(d) => d.span,
+        Item::Using { span, .. }
+        | Item::UsingDirective { span, .. }
+        | Item::Namespace { span, .. }
+        | Item::ExternC { span, .. }
+        | Item::Directive { span, .. }
+        | Item::Opaque { span, .. } => *span,
+    }
+}
+
+// ------------------------------------------------------------------ walk
+// `visit` returns true when it consumed the expression (its children are then not walked).
+
+fn walk_item<'a>(item: &'a Item, visit: &mut dyn FnMut(&'a Expr) -> bool) {
+    match item {
+        Item::Function(f) => walk_function(f, visit),
+        Item::Struct(s) => {
+            for member in s.members.iter().flatten() {
+                match member {
+                    Member::Method(f) => walk_function(f, visit),
+                    Member::Field(d) => {
+                        walk_inits(d.vars.iter().filter_map(|v| v.init.as_ref()), visit)
+                    }
+                    Member::Item(item) => walk_item(item, visit),
+                    Member::Access(_) => {}
+                }
+            }
+        }
+        Item::Global(d) => walk_inits(d.vars.iter().filter_map(|v| v.init.as_ref()), visit),
+        Item::Namespace { items, .. } | Item::ExternC { items, .. } => {
+            items.iter().for_each(|i| walk_item(i, visit))
+        }
+        _ => {}
+    }
+}
+
+fn walk_function<'a>(f: &'a Function, visit: &mut dyn FnMut(&'a Expr) -> bool) {
+    for (_, args) in &f.ctor_inits {
+        args.iter().for_each(|e| walk_expr(e, visit));
+    }
+    f.body.iter().flatten().for_each(|s| walk_stmt(s, visit));
+}
+
+fn walk_inits<'a>(inits: impl Iterator<Item = &'a Init>, visit: &mut dyn FnMut(&'a Expr) -> bool) {
+    for init in inits {
+        match init {
+            Init::Assign(e) => walk_expr(e, visit),
+            Init::Brace(v) | Init::Paren(v) => v.iter().for_each(|e| walk_expr(e, visit)),
+        }
+    }
+}
+
+fn walk_stmt<'a>(stmt: &'a Stmt, visit: &mut dyn FnMut(&'a Expr) -> bool) {
+    let expr = walk_expr;
+    match &stmt.kind {
+        StmtKind::Expr(e) => expr(e, visit),
+        StmtKind::Decl(d) => walk_inits(d.vars.iter().filter_map(|v| v.init.as_ref()), visit),
+        StmtKind::Block(stmts) => stmts.iter().for_each(|s| walk_stmt(s, visit)),
+        StmtKind::If { cond, then, els } => {
+            expr(cond, visit);
+            walk_stmt(then, visit);
+            els.iter().for_each(|s| walk_stmt(s, visit));
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            init.iter().for_each(|s| walk_stmt(s, visit));
+            cond.iter().chain(step.iter()).for_each(|e| expr(e, visit));
+            walk_stmt(body, visit);
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            expr(cond, visit);
+            walk_stmt(body, visit);
+        }
+        StmtKind::Switch { cond, cases } => {
+            expr(cond, visit);
+            for case in cases {
+                case.label.iter().for_each(|e| expr(e, visit));
+                case.body.iter().for_each(|s| walk_stmt(s, visit));
+            }
+        }
+        StmtKind::Return(Some(e)) => expr(e, visit),
+        StmtKind::Return(None)
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Pragma(_)
+        | StmtKind::Empty => {}
+    }
+}
+
+fn walk_expr<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr) -> bool) {
+    if visit(e) {
+        return;
+    }
+    let children: Vec<&'a Expr> = match &e.kind {
+        ExprKind::Unary(_, a)
+        | ExprKind::Paren(a)
+        | ExprKind::SizeofExpr(a)
+        | ExprKind::Cast { expr: a, .. }
+        | ExprKind::Member { base: a, .. } => vec![a],
+        ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
+            vec![a, b]
+        }
+        ExprKind::Cond(a, b, c) => vec![a, b, c],
+        ExprKind::Call { callee, args, .. } => std::iter::once(&**callee).chain(args).collect(),
+        ExprKind::Launch {
+            kernel,
+            config,
+            args,
+            ..
+        } => std::iter::once(&**kernel)
+            .chain(config)
+            .chain(args)
+            .collect(),
+        ExprKind::InitList(items) => items.iter().collect(),
+        ExprKind::Ident(_)
+        | ExprKind::IntLit(_)
+        | ExprKind::FloatLit(_)
+        | ExprKind::CharLit(_)
+        | ExprKind::StrLit(_)
+        | ExprKind::BoolLit(_)
+        | ExprKind::Nullptr
+        | ExprKind::SizeofType(_) => vec![],
+    };
+    children.into_iter().for_each(|c| walk_expr(c, visit));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_callees() {
+        assert_eq!(request_kind("clad::gradient"), Some(RequestKind::Gradient));
+        assert_eq!(
+            request_kind("::cuad::gradient"),
+            Some(RequestKind::Gradient)
+        );
+        assert_eq!(
+            request_kind("clad::hessian"),
+            Some(RequestKind::Unsupported)
+        );
+        assert_eq!(
+            request_kind("clad::differentiate"),
+            Some(RequestKind::Unsupported)
+        );
+        assert_eq!(request_kind("gradient"), None);
+        assert_eq!(request_kind("std::gradient"), None);
+        assert_eq!(request_kind("clad::CladFunction"), None);
+    }
+
+    fn call(name: &str, args: Vec<Expr>) -> Expr {
+        Expr::synth(ExprKind::Call {
+            callee: Box::new(Expr::ident(name)),
+            template_args: vec![],
+            args,
+        })
+    }
+
+    #[test]
+    fn finds_requests_in_nested_statements() {
+        let request = call("clad::gradient", vec![Expr::ident("f")]);
+        let decl_init = call("cuad::hessian", vec![Expr::ident("g")]);
+        let body = vec![Stmt::synth(StmtKind::If {
+            cond: Expr::ident("c"),
+            then: Box::new(Stmt::synth(StmtKind::Block(vec![Stmt::synth(
+                StmtKind::Expr(Expr::synth(ExprKind::Member {
+                    base: Box::new(request),
+                    field: "execute".into(),
+                    arrow: false,
+                })),
+            )]))),
+            els: Some(Box::new(Stmt::synth(StmtKind::Expr(decl_init)))),
+        })];
+        let main = Function {
+            attrs: Default::default(),
+            template: None,
+            ret: cuad_syntax::ast::Ty::int(),
+            name: "main".into(),
+            params: vec![],
+            is_const_method: false,
+            ctor_inits: vec![],
+            body: Some(body),
+            span: Span::default(),
+            name_span: Span::default(),
+        };
+        let tu = TranslationUnit {
+            items: vec![Item::Function(main)],
+        };
+        let found = find_requests(&tu);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].kind, RequestKind::Gradient);
+        assert_eq!(found[0].args.len(), 1);
+        assert_eq!(found[1].kind, RequestKind::Unsupported);
+        assert_eq!(found[1].api, "cuad::hessian");
+        assert!(find_function(&tu.items, "main").is_some());
+        assert!(find_function(&tu.items, "::main").is_some());
+        assert!(find_function(&tu.items, "f").is_none());
+    }
+}
