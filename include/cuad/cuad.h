@@ -103,9 +103,11 @@ class CladFunction {
 #if defined(__CUDACC__)
     m_Function<<<grid, block, static_cast<std::size_t>(shared_mem), stream>>>(
         std::forward<Args>(args)...);
-#elif defined(CUAD_CPU_LAUNCH)
-    // CPU emulation of CUDA (tests): the emulation header provides the launcher.
-    CUAD_CPU_LAUNCH(m_Function, grid, block, shared_mem, stream, std::forward<Args>(args)...);
+#elif defined(CUAD_CPU)
+    // CPU emulation of CUDA for tests (include/cuad_cpu.h, force-included with g++).
+    ::cuad_cpu::launch(m_Function,
+                       ::cuad_cpu::config(grid, block, static_cast<std::size_t>(shared_mem), stream),
+                       std::forward<Args>(args)...);
 #else
     (void)grid, (void)block, (void)shared_mem, (void)stream;
     static_assert(detail::always_false<Fn>::value,
