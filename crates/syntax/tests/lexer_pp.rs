@@ -222,3 +222,598 @@ fn lex_user_defined_suffixes() {
         vec![r#""abc"s"#, r#""x""#, "PRIu64", "1.5_km", "'c'_x"]
     );
 }
+
+// ----- preprocessor -----
+
+use cuad_syntax::pp::{preprocess, PpOptions};
+use cuad_syntax::source::Severity;
+use std::path::{Path, PathBuf};
+
+struct PpRun {
+    sm: SourceMap,
+    toks: Vec<Token>,
+    diags: Diagnostics,
+}
+
+impl PpRun {
+    /// Output tokens joined by single spaces, without the final Eof.
+    fn text(&self) -> String {
+        let body = &self.toks[..self.toks.len() - 1];
+        body.iter()
+            .map(|t| t.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    fn errors(&self) -> Vec<String> {
+        self.diags
+            .list
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.message.clone())
+            .collect()
+    }
+    fn warnings(&self) -> Vec<String> {
+        self.diags
+            .list
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .map(|d| d.message.clone())
+            .collect()
+    }
+    /// `line:col` of diagnostic `i`.
+    fn diag_pos(&self, i: usize) -> String {
+        let d = &self.diags.list[i];
+        let (l, c) = self.sm.file(d.span.file).line_col(d.span.lo);
+        format!("{l}:{c}")
+    }
+}
+
+fn pp_file(path: &Path, opts: &PpOptions) -> PpRun {
+    let mut sm = SourceMap::new();
+    let text = std::fs::read_to_string(path).expect("test file");
+    let main = sm.add(path, text);
+    let mut diags = Diagnostics::default();
+    let toks = preprocess(&mut sm, main, opts, &mut diags);
+    assert_eq!(toks.last().map(|t| t.kind), Some(TokenKind::Eof));
+    assert_eq!(toks.iter().filter(|t| t.kind == TokenKind::Eof).count(), 1);
+    PpRun { sm, toks, diags }
+}
+
+fn pp_opts(text: &str, opts: &PpOptions) -> PpRun {
+    let mut sm = SourceMap::new();
+    let main = sm.add("main.cu", text.to_string());
+    let mut diags = Diagnostics::default();
+    let toks = preprocess(&mut sm, main, opts, &mut diags);
+    assert_eq!(toks.last().map(|t| t.kind), Some(TokenKind::Eof));
+    assert_eq!(toks.iter().filter(|t| t.kind == TokenKind::Eof).count(), 1);
+    PpRun { sm, toks, diags }
+}
+
+fn pp(text: &str) -> PpRun {
+    pp_opts(text, &PpOptions::default())
+}
+
+/// Expansion of `text`, asserting that no diagnostics were produced.
+fn pp_clean(text: &str) -> String {
+    let r = pp(text);
+    assert!(
+        r.diags.list.is_empty(),
+        "diagnostics: {}",
+        r.diags.render(&r.sm)
+    );
+    r.text()
+}
+
+/// A fresh temporary folder for include tests.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cuad_pp_{}_{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+#[test]
+fn pp_plain_tokens_pass_through_with_eof() {
+    let r = pp("int x = 1;\nfloat y;");
+    assert_eq!(r.text(), "int x = 1 ; float y ;");
+    assert!(r.toks[0].line_start && r.toks[5].line_start && !r.toks[4].line_start);
+    let eof = r.toks.last().unwrap();
+    assert_eq!(eof.span.lo as usize, "int x = 1;\nfloat y;".len());
+}
+
+#[test]
+fn pp_object_like_macros() {
+    assert_eq!(pp_clean("#define N 128\nint a[N];"), "int a [ 128 ] ;");
+    assert_eq!(pp_clean("#define A B\n#define B 7\nA"), "7");
+    assert_eq!(pp_clean("#define EMPTY\nx EMPTY y"), "x y");
+}
+
+#[test]
+fn pp_function_like_macros() {
+    assert_eq!(
+        pp_clean("#define SQ(x) ((x)*(x))\nSQ(a+1)"),
+        "( ( a + 1 ) * ( a + 1 ) )"
+    );
+    assert_eq!(
+        pp_clean("#define ADD(a,b) a+b\nADD((1,2),f(3,4))"),
+        "( 1 , 2 ) + f ( 3 , 4 )"
+    );
+    // Name without parentheses is not an invocation.
+    assert_eq!(pp_clean("#define F(x) x\nint F; F\n(1)"), "int F ; 1");
+    // `#define F (x)` is object-like because of the space.
+    assert_eq!(pp_clean("#define F (x)\nF(1)"), "( x ) ( 1 )");
+    assert_eq!(pp_clean("#define Z() 0\nZ() Z( )"), "0 0");
+}
+
+#[test]
+fn pp_empty_arguments() {
+    assert_eq!(
+        pp_clean("#define F(a,b) [a|b]\nF(,) F(1,) F(,2)"),
+        "[ | ] [ 1 | ] [ | 2 ]"
+    );
+    assert_eq!(pp_clean("#define G(a) <a>\nG()"), "< >");
+}
+
+#[test]
+fn pp_stringize() {
+    assert_eq!(
+        pp_clean("#define S(x) #x\nS(a  +   b) S(\"q\\n\") S('\"')"),
+        r#""a + b" "\"q\\n\"" "'\"'""#
+    );
+    assert_eq!(pp_clean("#define S(x) #x\nS()"), "\"\"");
+    let r = pp("#define S(x) #x\nS(  lead trail  )");
+    assert_eq!(r.toks[0].kind, TokenKind::Str);
+    assert_eq!(r.toks[0].text, "\"lead trail\"");
+}
+
+#[test]
+fn pp_stringize_uses_unexpanded_argument() {
+    assert_eq!(
+        pp_clean("#define N 5\n#define S(x) #x\n#define XS(x) S(x)\nS(N) XS(N)"),
+        "\"N\" \"5\""
+    );
+}
+
+#[test]
+fn pp_token_pasting() {
+    assert_eq!(
+        pp_clean("#define CAT(a,b) a##b\nCAT(x,y) CAT(1,2) CAT(+,=) CAT(,z) CAT(w,)"),
+        "xy 12 += z w"
+    );
+    let r = pp("#define CAT(a,b) a##b\nCAT(x,y) CAT(1,2) CAT(+,=)");
+    assert_eq!(r.toks[1].kind, TokenKind::Int);
+    assert_eq!(r.toks[2].kind, TokenKind::Punct);
+    assert_eq!(
+        pp_clean("#define N 3\n#define CAT(a,b) a##b\nCAT(N,1)"),
+        "N1"
+    );
+    assert_eq!(
+        pp_clean("#define V(n) var_ ## n ## _end\nV(7)"),
+        "var_7_end"
+    );
+}
+
+#[test]
+fn pp_invalid_paste_reports() {
+    let r = pp("#define CAT(a,b) a##b\nCAT(+,-)");
+    assert_eq!(r.errors().len(), 1, "{:?}", r.errors());
+    assert!(r.errors()[0].contains("pasting"));
+    assert_eq!(r.text(), "+ -");
+}
+
+#[test]
+fn pp_variadic_macros() {
+    assert_eq!(
+        pp_clean("#define P(fmt, ...) f(fmt, __VA_ARGS__)\nP(\"a\", 1, 2)"),
+        "f ( \"a\" , 1 , 2 )"
+    );
+    assert_eq!(
+        pp_clean("#define P(fmt, ...) f(fmt, ## __VA_ARGS__)\nP(\"a\") P(\"b\", 3)"),
+        "f ( \"a\" ) f ( \"b\" , 3 )"
+    );
+    assert_eq!(
+        pp_clean("#define Q(args...) g(args)\nQ(1, 2)"),
+        "g ( 1 , 2 )"
+    );
+    assert_eq!(pp_clean("#define C(...) #__VA_ARGS__\nC(a, b)"), "\"a, b\"");
+    assert_eq!(
+        pp_clean("#define O(x, ...) x __VA_OPT__(, __VA_ARGS__)\nO(1) O(1, 2)"),
+        "1 1 , 2"
+    );
+    assert_eq!(pp_clean("#define E(...) [__VA_ARGS__]\nE()"), "[ ]");
+}
+
+#[test]
+fn pp_nested_and_argument_prescan() {
+    let src = "#define F(x) (x+1)\n#define G(x) F(F(x))\nG(2)";
+    assert_eq!(pp_clean(src), "( ( 2 + 1 ) + 1 )");
+    let src = "#define ID(x) x\n#define TWO ID(2)\nID(ID(TWO))";
+    assert_eq!(pp_clean(src), "2");
+    // A macro producing a function-like name that takes its arguments from the file.
+    assert_eq!(pp_clean("#define F(x) [x]\n#define G F\nG(3)"), "[ 3 ]");
+}
+
+#[test]
+fn pp_recursive_macros_stop() {
+    assert_eq!(pp_clean("#define foo foo\nfoo"), "foo");
+    assert_eq!(pp_clean("#define a b\n#define b a\na b"), "a b");
+    assert_eq!(pp_clean("#define f(x) x+f(x)\nf(1)"), "1 + f ( 1 )");
+    // Classic example from the C standard (6.10.3.5).
+    let src = "#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n#define g f\n\
+               #define z z[0]\n#define h g(~\n#define m(a) a(w)\n#define w 0,1\n\
+               #define t(a) a\n\
+               f(y+1) + f(f(z)) % t(t(g)(0) + t)(1);";
+    assert_eq!(
+        pp_clean(src),
+        "f ( 2 * ( y + 1 ) ) + f ( 2 * ( f ( 2 * ( z [ 0 ] ) ) ) ) % f ( 2 * ( 0 ) ) + t ( 1 ) ;"
+    );
+}
+
+#[test]
+fn pp_standard_example_painted_blue() {
+    let src = "#define f(a) a*g\n#define g(a) f(a)\nf(2)(9)";
+    assert_eq!(pp_clean(src), "2 * 9 * g");
+}
+
+#[test]
+fn pp_undef() {
+    assert_eq!(pp_clean("#define X 1\n#undef X\nX"), "X");
+}
+
+#[test]
+fn pp_redefinition_warns_only_when_different() {
+    let r = pp("#define X 1\n#define X 1\n#define X 2\nX");
+    assert_eq!(r.warnings().len(), 1);
+    assert!(r.warnings()[0].contains("redefined"));
+    assert_eq!(r.text(), "2");
+}
+
+#[test]
+fn pp_conditionals() {
+    assert_eq!(pp_clean("#if 1\na\n#else\nb\n#endif"), "a");
+    assert_eq!(
+        pp_clean("#if 0\na\n#elif 1\nb\n#elif 1\nc\n#else\nd\n#endif"),
+        "b"
+    );
+    assert_eq!(pp_clean("#if 0\na\n#elif 0\nb\n#else\nd\n#endif"), "d");
+    assert_eq!(
+        pp_clean("#define X\n#ifdef X\na\n#endif\n#ifndef X\nb\n#endif"),
+        "a"
+    );
+    assert_eq!(pp_clean("#ifdef Y\na\n#else\nb\n#endif"), "b");
+    assert_eq!(
+        pp_clean("#if 0\n#if 1\nx\n#else\ny\n#endif\n#else\nz\n#endif"),
+        "z"
+    );
+    assert_eq!(
+        pp_clean("#define A 1\n#if defined A && defined(A) && !defined B\nok\n#endif"),
+        "ok"
+    );
+    assert_eq!(pp_clean("#define X\n#if 0\n#elifdef X\nyes\n#endif"), "yes");
+}
+
+#[test]
+fn pp_skipped_groups_ignore_garbage() {
+    let src = "#if 0\ndon't @ 'unterminated \"x\n#bogus directive\n#error no\n#endif\nok";
+    assert_eq!(pp_clean(src), "ok");
+}
+
+#[test]
+fn pp_if_arithmetic() {
+    let cases = [
+        ("1 + 2 * 3 == 7", true),
+        ("(1 + 2) * 3 == 9", true),
+        ("10 / 3 == 3 && 10 % 3 == 1", true),
+        ("-1 < 0", true),
+        ("-1 < 0u", false),
+        ("1 << 4 == 16 && 256 >> 4 == 16", true),
+        ("(5 & 3) == 1 && (5 | 3) == 7 && (5 ^ 3) == 6", true),
+        ("~0 == -1", true),
+        ("!0 && !!5", true),
+        ("1 ? 2 : 0", true),
+        ("0 ? 1 : 0", false),
+        ("UNKNOWN", false),
+        ("UNKNOWN == 0", true),
+        (
+            "'A' == 65 && '\\n' == 10 && '\\x41' == 65 && '\\0' == 0",
+            true,
+        ),
+        ("0x10 == 16 && 010 == 8 && 0b11 == 3 && 1'000 == 1000", true),
+        ("100000000000L > 1 && 4294967295u > 0 && 1ull", true),
+        ("__cplusplus >= 201103L", true),
+        ("true && !false", true),
+        ("0 && (1 / 0)", false),
+        ("1 || (1 / 0)", true),
+        ("3 > 2 > 1", false),
+        ("1 <= 1 && 1 >= 1 && 1 != 2", true),
+        ("(2, 0)", false),
+        ("0xffffffffffffffff == -1", true),
+        ("-9223372036854775807 - 1 < 0", true),
+    ];
+    for (expr, want) in cases {
+        let src = format!("#if {expr}\nyes\n#else\nno\n#endif");
+        let r = pp(&src);
+        assert!(r.errors().is_empty(), "{expr}: {:?}", r.errors());
+        assert_eq!(r.text(), if want { "yes" } else { "no" }, "{expr}");
+    }
+}
+
+#[test]
+fn pp_if_with_macros() {
+    assert_eq!(
+        pp_clean("#define V 3\n#define TWICE(x) ((x)*2)\n#if TWICE(V) == 6\nok\n#endif"),
+        "ok"
+    );
+    assert_eq!(
+        pp_clean("#define D defined(X)\n#define X\n#if D\nok\n#endif"),
+        "ok"
+    );
+    assert_eq!(
+        pp_clean("#if __has_include(\"nope_not_here.h\")\nyes\n#else\nno\n#endif"),
+        "no"
+    );
+    assert_eq!(
+        pp_clean(
+            "#if __has_builtin(__builtin_expect) || __has_attribute(x)\nyes\n#else\nno\n#endif"
+        ),
+        "no"
+    );
+}
+
+#[test]
+fn pp_if_errors() {
+    let r = pp("#if 1 / 0\nx\n#endif");
+    assert!(r.errors()[0].contains("division by zero"));
+    let r = pp("#if\n#endif");
+    assert!(r.errors()[0].contains("no expression"));
+    let r = pp("#if (1\n#endif");
+    assert_eq!(r.errors().len(), 1);
+    let r = pp("#if 1.5\n#endif");
+    assert!(r.errors()[0].contains("floating"));
+    let r = pp("#if 1 +\n#endif");
+    assert_eq!(r.errors().len(), 1);
+    let r = pp("#if defined\n#endif");
+    assert!(r.errors()[0].contains("defined"));
+    let r = pp("#if 2 3\n#endif");
+    assert_eq!(r.errors().len(), 1);
+}
+
+#[test]
+fn pp_unbalanced_conditionals_report() {
+    let r = pp("int a;\n#if 1\nint b;");
+    assert_eq!(r.errors(), vec!["unterminated conditional directive"]);
+    assert_eq!(r.diag_pos(0), "2:1");
+    assert_eq!(r.text(), "int a ; int b ;");
+    let r = pp("#endif\n#else\n#elif 1\nx");
+    assert_eq!(r.errors().len(), 3);
+    assert_eq!(r.text(), "x");
+    let r = pp("#if 0\n#else\n#else\n#endif");
+    assert!(r.errors()[0].contains("#else after #else"));
+}
+
+#[test]
+fn pp_error_and_warning_directives() {
+    let r = pp("int a;\n  #error this isn't supported\n#warning careful\nint b;");
+    assert_eq!(r.errors(), vec!["#error this isn't supported"]);
+    assert_eq!(r.warnings(), vec!["#warning careful"]);
+    assert_eq!(r.diag_pos(0), "2:4");
+    assert_eq!(r.text(), "int a ; int b ;");
+}
+
+#[test]
+fn pp_unknown_directive_and_line_ignored() {
+    let r = pp("#line 10 \"x.cu\"\n#frobnicate\n# 5 \"y.cu\"\n#\nx");
+    assert_eq!(r.errors().len(), 1);
+    assert!(r.errors()[0].contains("frobnicate"));
+    assert_eq!(r.diag_pos(0), "2:2");
+    assert_eq!(r.text(), "x");
+}
+
+#[test]
+fn pp_system_includes_and_pragmas_become_directives() {
+    let r = pp("#include <cstdio>\n#  include <cuda_runtime.h> // c\n#pragma unroll\nfor(;;);\n#pragma once\n_Pragma(\"unroll 4\") x");
+    assert!(r.diags.list.is_empty(), "{}", r.diags.render(&r.sm));
+    let dirs: Vec<_> = r
+        .toks
+        .iter()
+        .filter(|t| t.kind == TokenKind::Directive)
+        .map(|t| t.text.as_str())
+        .collect();
+    assert_eq!(
+        dirs,
+        vec![
+            "#include <cstdio>",
+            "#  include <cuda_runtime.h>",
+            "#pragma unroll",
+            "#pragma unroll 4"
+        ]
+    );
+    assert_eq!(r.text(), "#include <cstdio> #  include <cuda_runtime.h> #pragma unroll for ( ; ; ) ; #pragma unroll 4 x");
+}
+
+#[test]
+fn pp_predefined_macros() {
+    let src = "#ifdef __CUDACC__\ncuda\n#endif\n#ifdef __NVCC__\nnvcc\n#endif\n#ifdef __CUDA_ARCH__\ndevice\n#endif\n__cplusplus __CUAD__\n__LINE__ __FILE__";
+    assert_eq!(pp_clean(src), "cuda nvcc 201703L 1 11 \"main.cu\"");
+    assert_eq!(pp_clean("#define L __LINE__\nint a;\nL\n"), "int a ; 3");
+    assert_eq!(pp_clean("__COUNTER__ __COUNTER__"), "0 1");
+}
+
+#[test]
+fn pp_command_line_defines() {
+    let opts = PpOptions {
+        defines: vec![
+            ("X".into(), None),
+            ("Y".into(), Some("2+3".into())),
+            ("F(a)".into(), Some("a*a".into())),
+            ("__CUAD__".into(), Some("0".into())),
+        ],
+        undefines: vec!["__NVCC__".into(), "Y".into()],
+        ..Default::default()
+    };
+    let r = pp_opts("X Y F(4)\n#ifdef __NVCC__\nnvcc\n#endif\n__CUDACC__", &opts);
+    assert!(r.errors().is_empty(), "{:?}", r.errors());
+    assert_eq!(r.text(), "1 Y 4 * 4 1");
+}
+
+#[test]
+fn pp_expansion_spans_point_at_invocation() {
+    let src = "#define ADD(a, b) ((a) + (b))\nint v =\n    ADD(x, 1);";
+    let r = pp(src);
+    let plus = r.toks.iter().find(|t| t.text == "+").unwrap();
+    let (l, c) = r.sm.file(plus.span.file).line_col(plus.span.lo);
+    assert_eq!((l, c), (3, 5));
+    // Argument tokens keep their own position.
+    let x = r.toks.iter().find(|t| t.text == "x").unwrap();
+    assert_eq!(r.sm.file(x.span.file).line_col(x.span.lo), (3, 9));
+}
+
+#[test]
+fn pp_macro_argument_errors() {
+    let r = pp("#define F(a,b) a\nF(1)\nafter");
+    assert!(
+        r.errors()[0].contains("requires 2 arguments"),
+        "{:?}",
+        r.errors()
+    );
+    assert_eq!(r.diag_pos(0), "2:1");
+    assert_eq!(r.text(), "after");
+    let r = pp("#define F(a) a\nF(1, 2)");
+    assert_eq!(r.errors().len(), 1);
+    let r = pp("#define F(a) a\nF(1");
+    assert!(r.errors()[0].contains("unterminated argument list"));
+}
+
+#[test]
+fn pp_bad_definitions_report() {
+    for src in [
+        "#define",
+        "#define 3 x",
+        "#define F(a,a) a",
+        "#define F(a b) a",
+        "#define F(a",
+        "#define X ## y",
+        "#define X y ##",
+        "#define F(a) #b",
+        "#define defined 1",
+    ] {
+        let r = pp(src);
+        assert_eq!(r.errors().len(), 1, "{src}: {:?}", r.errors());
+    }
+}
+
+#[test]
+fn pp_live_lexer_errors_reported_once() {
+    let r = pp("int a = 'x;\nint b = @;");
+    assert_eq!(r.errors().len(), 2, "{:?}", r.errors());
+    assert_eq!(r.diag_pos(0), "1:9");
+    assert_eq!(r.diag_pos(1), "2:9");
+}
+
+#[test]
+fn pp_include_with_guards_and_dirs() {
+    let dir = temp_dir("include");
+    write(
+        &dir,
+        "inc/guarded.h",
+        "#ifndef GUARDED_H\n#define GUARDED_H\nint guarded;\n#endif\n",
+    );
+    write(&dir, "inc/once.h", "#pragma once\nint once;\n");
+    write(
+        &dir,
+        "local.h",
+        "#include \"sub/nested.h\"\nint local = NESTED;\n",
+    );
+    write(
+        &dir,
+        "sub/nested.h",
+        "#define NESTED 42\n#include \"sibling.h\"\n",
+    );
+    write(&dir, "sub/sibling.h", "int sibling;\n");
+    let main = write(&dir, "main.cu", "#include \"local.h\"\n#include \"guarded.h\"\n#include \"guarded.h\"\n#include \"once.h\"\n#include \"once.h\"\n#define HDR \"guarded.h\"\n#include HDR\nint end;\n");
+    let opts = PpOptions {
+        include_dirs: vec![dir.join("inc")],
+        ..Default::default()
+    };
+    let r = pp_file(&main, &opts);
+    assert!(r.diags.list.is_empty(), "{}", r.diags.render(&r.sm));
+    assert_eq!(
+        r.text(),
+        "int sibling ; int local = 42 ; int guarded ; int once ; int end ;"
+    );
+    let sibling = &r.toks[0];
+    assert!(r.sm.file(sibling.span.file).path.ends_with("sub/sibling.h"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pp_include_guard_reincluded_after_undef() {
+    let dir = temp_dir("reinclude");
+    write(&dir, "g.h", "#ifndef G\n#define G\nint g;\n#endif\n");
+    let main = write(
+        &dir,
+        "main.cu",
+        "#include \"g.h\"\n#undef G\n#include \"g.h\"\n",
+    );
+    let r = pp_file(&main, &PpOptions::default());
+    assert_eq!(r.text(), "int g ; int g ;");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pp_include_errors() {
+    let dir = temp_dir("errors");
+    write(&dir, "cycle.h", "int c;\n#include \"cycle.h\"\n");
+    let main = write(
+        &dir,
+        "main.cu",
+        "int a;\n#include \"missing.h\"\n#include \"cycle.h\"\n#include\n",
+    );
+    let r = pp_file(&main, &PpOptions::default());
+    let errors = r.errors();
+    assert!(
+        errors[0].contains("'missing.h' file not found"),
+        "{errors:?}"
+    );
+    assert_eq!(r.diag_pos(0), "2:10");
+    assert!(
+        errors.iter().any(|e| e.contains("nested too deeply")),
+        "{errors:?}"
+    );
+    assert!(errors.last().unwrap().contains("FILENAME"));
+    assert_eq!(r.toks.iter().filter(|t| t.text == "c").count(), 199);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pp_directives_only_at_line_start_and_not_from_macros() {
+    assert_eq!(
+        pp_clean("#define H #\n#define X H define Y 1\nX Y"),
+        "# define Y 1 Y"
+    );
+    let r = pp("a # define B 1\nB");
+    assert_eq!(r.text(), "a # define B 1 B");
+}
+
+#[test]
+fn pp_continuation_in_directive() {
+    assert_eq!(
+        pp_clean("#define LONG(a) \\\n  (a + \\\n   1)\nLONG(2)"),
+        "( 2 + 1 )"
+    );
+}
+
+#[test]
+fn pp_cuda_launch_through_macro() {
+    let src = "#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)\nLAUNCH(kern, 1, 32, x, y);";
+    assert_eq!(pp_clean(src), "kern <<< 1 , 32 >>> ( x , y ) ;");
+}
