@@ -1,12 +1,285 @@
-//! Recursive-descent parser over preprocessed tokens. (Stub: being written.)
+//! Recursive-descent parser over preprocessed tokens.
+//!
+//! Layout: this file holds the token cursor and error plumbing; `items` parses top-level
+//! constructs, `structs` aggregates, `ty` declaration specifiers and declarators, `stmt`
+//! statements, `expr` expressions (precedence climbing), `lookahead` the cheap token scans that
+//! tell declarations from expressions, `names` the set of known type names and `island` the
+//! fallback that keeps unmodelled top-level constructs as verbatim `Item::Opaque` text.
+
+mod expr;
+mod island;
+mod items;
+mod lookahead;
+mod names;
+mod stmt;
+mod structs;
+mod ty;
 
 use crate::ast::TranslationUnit;
-use crate::source::Diagnostics;
-use crate::token::Token;
+use crate::source::{Diagnostics, Span};
+use crate::token::{Token, TokenKind};
+use names::TypeNames;
+use std::collections::HashSet;
+
+/// Nesting limit for statements and expressions: deeper input gets a diagnostic instead of
+/// overflowing the stack.
+const MAX_DEPTH: u32 = 256;
 
 /// Parses a whole translation unit. Never panics; unmodelled top-level constructs become
-/// `Item::Opaque`, unsupported constructs inside functions get a diagnostic.
+/// `Item::Opaque`, functions whose bodies cannot be parsed become `Item::Opaque` with a warning.
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> TranslationUnit {
-    let _ = (tokens, diags);
-    TranslationUnit::default()
+    let mut parser = Parser::new(tokens, diags);
+    let items = parser.parse_items(false);
+    TranslationUnit { items }
+}
+
+/// A token as the parser sees it: `>>` and `>>>` are split into single `>` tokens so that
+/// template argument lists can close one at a time; `glued` marks the pieces after the first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tok<'t> {
+    pub kind: TokenKind,
+    pub text: &'t str,
+    pub span: Span,
+    pub leading_space: bool,
+    pub line_start: bool,
+    pub glued: bool,
+}
+
+impl Tok<'_> {
+    /// Identifier/keyword or punctuator with exactly this text.
+    pub fn is(&self, text: &str) -> bool {
+        matches!(self.kind, TokenKind::Ident | TokenKind::Punct) && self.text == text
+    }
+    pub fn is_ident(&self) -> bool {
+        self.kind == TokenKind::Ident
+    }
+}
+
+/// A parse error: where and what. Turned into a `Diagnostic` (or an Opaque reason) by callers.
+#[derive(Clone, Debug)]
+pub(crate) struct PErr {
+    pub span: Span,
+    pub msg: String,
+}
+
+pub(crate) type PResult<T> = Result<T, PErr>;
+
+pub(crate) struct Parser<'t, 'd> {
+    toks: Vec<Tok<'t>>,
+    pos: usize,
+    diags: &'d mut Diagnostics,
+    types: TypeNames,
+    /// Names of function templates seen so far (`f<T>(x)` is then a call, not comparisons).
+    templates: HashSet<String>,
+    /// Errors inside the current function body; they make the function Opaque.
+    body_errors: Vec<PErr>,
+    /// Enclosing namespaces, for qualified type names.
+    namespaces: Vec<String>,
+    /// `>` closes the template argument list being parsed instead of being an operator.
+    gt_ends: bool,
+    depth: u32,
+    /// Nesting of speculative template-argument parses (bounded to avoid blow-ups).
+    speculation: u32,
+}
+
+impl<'t, 'd> Parser<'t, 'd> {
+    fn new(tokens: &'t [Token], diags: &'d mut Diagnostics) -> Parser<'t, 'd> {
+        Parser {
+            toks: split_tokens(tokens),
+            pos: 0,
+            diags,
+            types: TypeNames::new(),
+            templates: HashSet::new(),
+            body_errors: Vec::new(),
+            namespaces: Vec::new(),
+            gt_ends: false,
+            depth: 0,
+            speculation: 0,
+        }
+    }
+
+    // ------------------------------------------------------------ cursor
+
+    fn nth(&self, n: usize) -> &Tok<'t> {
+        let last = self.toks.len() - 1;
+        &self.toks[(self.pos + n).min(last)]
+    }
+
+    fn peek(&self) -> &Tok<'t> {
+        self.nth(0)
+    }
+
+    fn tok_at(&self, index: usize) -> &Tok<'t> {
+        &self.toks[index.min(self.toks.len() - 1)]
+    }
+
+    fn at(&self, text: &str) -> bool {
+        self.peek().is(text)
+    }
+
+    fn nth_is(&self, n: usize, text: &str) -> bool {
+        self.nth(n).is(text)
+    }
+
+    fn at_eof(&self) -> bool {
+        self.peek().kind == TokenKind::Eof
+    }
+
+    /// Consumes the current token (never moves past `Eof`).
+    fn bump(&mut self) -> Tok<'t> {
+        let tok = *self.peek();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    fn eat(&mut self, text: &str) -> bool {
+        if self.at(text) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `text` or fails with "expected `text` <context>" at the current token.
+    fn expect(&mut self, text: &str, context: &str) -> PResult<Span> {
+        if self.at(text) {
+            Ok(self.bump().span)
+        } else {
+            self.err_here(format!("expected `{text}` {context}"))
+        }
+    }
+
+    /// Consumes an identifier that is not a keyword.
+    fn expect_ident(&mut self, context: &str) -> PResult<(String, Span)> {
+        let tok = *self.peek();
+        if tok.is_ident() && !lookahead::is_reserved(tok.text) {
+            self.bump();
+            Ok((tok.text.to_string(), tok.span))
+        } else {
+            self.err_here(format!("expected identifier {context}"))
+        }
+    }
+
+    fn err_here<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        Err(PErr {
+            span: self.peek().span,
+            msg: msg.into(),
+        })
+    }
+
+    /// "X is not supported by cuad" at the current token.
+    fn unsupported<T>(&self, what: &str) -> PResult<T> {
+        self.err_here(format!("{what} not supported by cuad"))
+    }
+
+    fn cur_span(&self) -> Span {
+        self.peek().span
+    }
+
+    /// Span from the token at `start` to the last consumed token.
+    fn span_from(&self, start: usize) -> Span {
+        let first = self.tok_at(start).span;
+        if self.pos == 0 || self.pos <= start {
+            return first;
+        }
+        first.to(self.tok_at(self.pos - 1).span)
+    }
+
+    /// Runs `f` one nesting level deeper; fails cleanly past [`MAX_DEPTH`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_DEPTH {
+            return self.err_here(format!("nesting too deep (more than {MAX_DEPTH} levels)"));
+        }
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        result
+    }
+
+    /// Runs `f` with `>` treated as an operator again (inside parentheses, brackets, braces).
+    fn without_gt_end<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        let saved = self.gt_ends;
+        self.gt_ends = false;
+        let result = f(self);
+        self.gt_ends = saved;
+        result
+    }
+
+    /// Runs `f` with `>` closing a template argument list.
+    fn with_gt_end<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        let saved = self.gt_ends;
+        self.gt_ends = true;
+        let result = f(self);
+        self.gt_ends = saved;
+        result
+    }
+
+    /// Registers a type name declared here (and its namespace-qualified spelling).
+    fn declare_type(&mut self, name: &str) {
+        self.types.add(name);
+        if !self.namespaces.is_empty() {
+            let qualified = format!("{}::{name}", self.namespaces.join("::"));
+            self.types.add(&qualified);
+        }
+    }
+}
+
+/// Copies the token stream, splitting `>>` / `>>>` and guaranteeing a final `Eof`.
+fn split_tokens(tokens: &[Token]) -> Vec<Tok<'_>> {
+    let mut out = Vec::with_capacity(tokens.len() + 1);
+    for t in tokens {
+        if t.kind == TokenKind::Eof {
+            break;
+        }
+        let is_gts = t.kind == TokenKind::Punct && (t.text == ">>" || t.text == ">>>");
+        if !is_gts {
+            out.push(Tok {
+                kind: t.kind,
+                text: &t.text,
+                span: t.span,
+                leading_space: t.leading_space,
+                line_start: t.line_start,
+                glued: false,
+            });
+            continue;
+        }
+        let n = t.text.len() as u32;
+        let exact = t.span.hi.saturating_sub(t.span.lo) == n;
+        for i in 0..n {
+            let span = if exact {
+                Span::new(t.span.file, t.span.lo + i, t.span.lo + i + 1)
+            } else {
+                t.span
+            };
+            out.push(Tok {
+                kind: TokenKind::Punct,
+                text: ">",
+                span,
+                leading_space: i == 0 && t.leading_space,
+                line_start: i == 0 && t.line_start,
+                glued: i > 0,
+            });
+        }
+    }
+    let end = out
+        .last()
+        .map(|t| Span::new(t.span.file, t.span.hi, t.span.hi))
+        .unwrap_or_default();
+    let eof_span = tokens
+        .iter()
+        .find(|t| t.kind == TokenKind::Eof)
+        .map(|t| t.span)
+        .unwrap_or(end);
+    out.push(Tok {
+        kind: TokenKind::Eof,
+        text: "",
+        span: eof_span,
+        leading_space: false,
+        line_start: true,
+        glued: false,
+    });
+    out
 }

@@ -1,0 +1,523 @@
+//! Top-level items: functions, globals, typedefs, `using`, namespaces, `extern "C"`,
+//! templates and directives. Each item is parsed as an island (see `island.rs`).
+
+use super::ty::{Aggregate, Declarator, SpecCtx, Specs};
+use super::{PResult, Parser};
+use crate::ast::{
+    DeclSpecs, DeclStmt, Function, Item, Param, TemplateParam, TemplateParamKind, Ty, TyKind,
+    VarDecl,
+};
+use crate::token::TokenKind;
+
+impl Parser<'_, '_> {
+    /// Items until end of input, or until the `}` closing the enclosing namespace /
+    /// `extern "C"` block when `in_braces` (the `}` is left for the caller).
+    pub(crate) fn parse_items(&mut self, in_braces: bool) -> Vec<crate::ast::Item> {
+        let mut items = Vec::new();
+        while !self.at_eof() {
+            if self.at("}") {
+                if in_braces {
+                    break;
+                }
+                let start = self.pos;
+                self.bump();
+                items.push(self.opaque_from(start, "unmatched `}`".to_string()));
+                continue;
+            }
+            if !in_braces {
+                self.types.clear_shadowed();
+            }
+            match self.island(|p| p.parse_item()) {
+                Ok(parsed) => items.extend(parsed),
+                Err(opaque) => items.push(opaque),
+            }
+        }
+        items
+    }
+
+    fn parse_item(&mut self) -> PResult<Vec<Item>> {
+        let t = *self.peek();
+        if t.kind == TokenKind::Directive {
+            self.bump();
+            return Ok(vec![Item::Directive {
+                text: t.text.to_string(),
+                span: t.span,
+            }]);
+        }
+        match t.text {
+            ";" if t.kind == TokenKind::Punct => {
+                self.bump();
+                Ok(vec![])
+            }
+            "namespace" => self.parse_namespace(),
+            "inline" if self.nth_is(1, "namespace") => {
+                self.bump();
+                self.parse_namespace()
+            }
+            "extern" if self.nth(1).kind == TokenKind::Str && self.nth_is(2, "{") => {
+                self.parse_extern_c_block()
+            }
+            "using" => Ok(vec![self.parse_using()?]),
+            "template" => self.parse_template_item(),
+            "static_assert" => self.err_here("static_assert is kept as written"),
+            _ => self.parse_declaration_item(None),
+        }
+    }
+
+    /// `namespace a::b { items }` (anonymous allowed).
+    fn parse_namespace(&mut self) -> PResult<Vec<Item>> {
+        let start = self.pos;
+        self.bump();
+        let name = match self.scan_name(self.pos) {
+            Some((end, name)) => {
+                self.pos = end;
+                Some(name)
+            }
+            None => None,
+        };
+        if self.at("=") {
+            return self.err_here("namespace aliases are kept as written");
+        }
+        self.expect("{", "to open namespace")?;
+        let depth = self.namespaces.len();
+        if let Some(name) = &name {
+            self.namespaces.extend(name.split("::").map(str::to_string));
+        }
+        let items = self.parse_items(true);
+        self.namespaces.truncate(depth);
+        self.expect("}", "to close namespace")?;
+        Ok(vec![Item::Namespace {
+            name,
+            items,
+            span: self.span_from(start),
+        }])
+    }
+
+    /// `extern "C" { items }`
+    fn parse_extern_c_block(&mut self) -> PResult<Vec<Item>> {
+        let start = self.pos;
+        self.bump();
+        if self.bump().text != "\"C\"" {
+            return self.err_here("only `extern \"C\"` blocks are modelled");
+        }
+        self.expect("{", "to open `extern \"C\"` block")?;
+        let items = self.parse_items(true);
+        self.expect("}", "to close `extern \"C\"` block")?;
+        Ok(vec![Item::ExternC {
+            items,
+            span: self.span_from(start),
+        }])
+    }
+
+    /// `using X = T;`, `using namespace std;`, `using std::sin;`
+    pub(crate) fn parse_using(&mut self) -> PResult<Item> {
+        let start = self.pos;
+        self.bump();
+        if self.peek().is_ident() && self.nth_is(1, "=") {
+            let (name, _) = self.expect_ident("after `using`")?;
+            self.bump();
+            let ty = self.parse_type_id()?;
+            self.expect(";", "after alias declaration")?;
+            self.declare_type(&name);
+            return Ok(Item::Using {
+                name,
+                ty,
+                span: self.span_from(start),
+            });
+        }
+        while !self.at(";") {
+            if self.at_eof() || self.at("{") || self.at("}") {
+                return self.err_here("expected `;` after using-declaration");
+            }
+            self.bump();
+        }
+        self.bump();
+        let text = self.text_of(start, self.pos);
+        self.declare_used_type(start);
+        Ok(Item::UsingDirective {
+            text,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `using ns::Type;` brings a known type name into scope unqualified.
+    fn declare_used_type(&mut self, start: usize) {
+        if let Some((_, name)) = self.scan_name(start + 1) {
+            if self.types.is_type(&name) {
+                if let Some(last) = name.rsplit("::").next() {
+                    let last = last.to_string();
+                    self.declare_type(&last);
+                }
+            }
+        }
+    }
+
+    /// `template <...>` followed by a function or a struct.
+    fn parse_template_item(&mut self) -> PResult<Vec<Item>> {
+        let params = self.parse_template_params()?;
+        match self.peek().text {
+            "using" => self.err_here("alias templates are not modelled"),
+            "template" => self.err_here("nested template headers are not modelled"),
+            "friend" => self.err_here("friend declarations are not modelled"),
+            _ => self.parse_declaration_item(Some(params)),
+        }
+    }
+
+    /// `template <typename T, int N = 4, class U = float>`; the names are in scope until
+    /// the end of the item.
+    fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
+        self.bump();
+        self.expect("<", "after `template`")?;
+        let mut params = Vec::new();
+        if self.eat(">") {
+            return Ok(params);
+        }
+        loop {
+            params.push(self.with_gt_end(|p| p.parse_template_param())?);
+            if self.eat(",") {
+                continue;
+            }
+            self.expect(">", "to close template parameter list")?;
+            return Ok(params);
+        }
+    }
+
+    fn parse_template_param(&mut self) -> PResult<TemplateParam> {
+        if self.at("template") {
+            return self.unsupported("template template parameters are");
+        }
+        let is_type_param = (self.at("typename") || self.at("class"))
+            && (self.nth(1).is_ident() || self.nth_is(1, "...") || self.nth_is(1, "="));
+        if is_type_param {
+            self.bump();
+            if self.at("...") {
+                return self.unsupported("variadic templates are");
+            }
+            let (name, _) = self.expect_ident("in template parameter")?;
+            self.types.push_scoped(&name);
+            let default = if self.eat("=") {
+                Some(self.parse_type_id()?)
+            } else {
+                None
+            };
+            return Ok(TemplateParam {
+                name,
+                kind: TemplateParamKind::Type { default },
+            });
+        }
+        let specs = self.parse_specs(SpecCtx::Param)?;
+        let Some(ty) = specs.ty else {
+            return self.err_here("expected template parameter");
+        };
+        if self.at("...") {
+            return self.unsupported("variadic templates are");
+        }
+        let (name, _) = self.expect_ident("in template parameter")?;
+        let default = if self.eat("=") {
+            Some(self.parse_assign()?)
+        } else {
+            None
+        };
+        Ok(TemplateParam {
+            name,
+            kind: TemplateParamKind::Value { ty, default },
+        })
+    }
+
+    /// A declaration at namespace scope: function, global variables, typedef, struct, enum.
+    fn parse_declaration_item(
+        &mut self,
+        template: Option<Vec<TemplateParam>>,
+    ) -> PResult<Vec<Item>> {
+        let start = self.pos;
+        let specs = self.parse_specs(SpecCtx::Top)?;
+        if specs.aggregate.is_some() {
+            return self.finish_aggregate_decl(specs, template);
+        }
+        let base = specs.ty.clone().unwrap_or_else(|| Ty::new(TyKind::Void));
+        let declarator = self.parse_declarator(base.clone(), true)?;
+        let is_function = self.at("(") && (specs.ty.is_none() || self.looks_like_params());
+        if is_function && !specs.decl.is_typedef {
+            let function = self.parse_function_rest(specs, declarator, template)?;
+            return Ok(vec![Item::Function(function)]);
+        }
+        if template.is_some() {
+            return self.err_here("variable templates are not modelled");
+        }
+        if specs.ty.is_none() {
+            return self.err_here("expected a type");
+        }
+        let decl = self.finish_var_decl_from(specs.decl, &base, declarator, start)?;
+        Ok(vec![if decl.specs.is_typedef {
+            Item::Typedef(decl)
+        } else {
+            Item::Global(decl)
+        }])
+    }
+
+    /// After a struct/enum specifier: `;`, or trailing declarators (`} a, b;`,
+    /// `typedef struct {...} T;`, `typedef enum {...} E;`).
+    pub(crate) fn finish_aggregate_decl(
+        &mut self,
+        specs: Specs,
+        template: Option<Vec<TemplateParam>>,
+    ) -> PResult<Vec<Item>> {
+        let start = self.pos;
+        let Specs {
+            decl,
+            ty,
+            aggregate,
+            ..
+        } = specs;
+        let mut trailing = if self.eat(";") {
+            None
+        } else {
+            let base = ty.unwrap_or_else(|| Ty::new(TyKind::Void));
+            let first = self.parse_declarator(base.clone(), true)?;
+            Some(self.finish_var_decl_from(decl, &base, first, start)?)
+        };
+        match aggregate {
+            Some(Aggregate::Struct(mut def)) => {
+                def.template = template;
+                if let Some(t) = trailing.as_mut() {
+                    if def.name.is_none() && t.specs.is_typedef {
+                        rename_anonymous(t);
+                    }
+                }
+                def.trailing = trailing;
+                Ok(vec![Item::Struct(def)])
+            }
+            Some(Aggregate::Enum(def)) => self.enum_items(def, template, trailing),
+            None => self.err_here("expected a struct or enum definition"),
+        }
+    }
+
+    /// `enum E {..};` or `typedef enum [Tag] {..} E;` (an enum named `E`, plus a typedef
+    /// when the tag differs).
+    fn enum_items(
+        &mut self,
+        mut def: crate::ast::EnumDef,
+        template: Option<Vec<TemplateParam>>,
+        trailing: Option<DeclStmt>,
+    ) -> PResult<Vec<Item>> {
+        if template.is_some() {
+            return self.err_here("enum templates are not modelled");
+        }
+        let Some(trailing) = trailing else {
+            return Ok(vec![Item::Enum(def)]);
+        };
+        if !trailing.specs.is_typedef || trailing.vars.len() != 1 {
+            return self.err_here("declarators after an enum definition are not modelled");
+        }
+        let alias = trailing.vars[0].name.clone();
+        match def.name.clone() {
+            None => {
+                def.name = Some(alias);
+                Ok(vec![Item::Enum(def)])
+            }
+            Some(tag) if tag == alias => Ok(vec![Item::Enum(def)]),
+            Some(tag) => {
+                let mut typedef = trailing;
+                typedef.vars[0].ty = Ty::named(&tag);
+                Ok(vec![Item::Enum(def), Item::Typedef(typedef)])
+            }
+        }
+    }
+
+    /// Rest of a variable declaration after its first declarator: initializer, more
+    /// declarators, `;`. Registers typedef names.
+    pub(crate) fn finish_var_decl_from(
+        &mut self,
+        specs: DeclSpecs,
+        base: &Ty,
+        first: Declarator,
+        start: usize,
+    ) -> PResult<DeclStmt> {
+        let mut vars = vec![self.finish_declarator(first)?];
+        while self.eat(",") {
+            let next = self.parse_declarator(base.clone(), true)?;
+            vars.push(self.finish_declarator(next)?);
+        }
+        self.expect(";", "after declaration")?;
+        for v in &vars {
+            if specs.is_typedef {
+                self.declare_type(&v.name);
+            } else {
+                self.types.shadow(&v.name);
+            }
+        }
+        Ok(DeclStmt {
+            specs,
+            vars,
+            span: self.span_from(start),
+        })
+    }
+
+    fn finish_declarator(&mut self, d: Declarator) -> PResult<VarDecl> {
+        let init = self.parse_initializer()?;
+        let span = d.span.to(self.span_from(self.pos.saturating_sub(1)));
+        Ok(VarDecl {
+            name: d.name,
+            ty: d.ty,
+            init,
+            span,
+        })
+    }
+
+    /// After a declarator name at `(`: parameters, qualifiers, constructor initializers and
+    /// the body (or `;` for a prototype).
+    pub(crate) fn parse_function_rest(
+        &mut self,
+        specs: Specs,
+        declarator: Declarator,
+        template: Option<Vec<TemplateParam>>,
+    ) -> PResult<Function> {
+        let start_span = declarator.span;
+        let params = self.parse_params()?;
+        let mut ret = declarator.ty;
+        let mut is_const_method = false;
+        loop {
+            match self.peek().text {
+                "const" => is_const_method = true,
+                "override" | "final" => {}
+                "noexcept" => {
+                    self.bump();
+                    if self.at("(") {
+                        self.skip_balanced();
+                    }
+                    continue;
+                }
+                "->" => {
+                    self.bump();
+                    ret = self.parse_type_id()?;
+                    continue;
+                }
+                "&" | "&&" | "volatile" => {
+                    return self.err_here("ref-qualified methods are not modelled")
+                }
+                "__attribute__" => return self.err_here("`__attribute__` is not modelled"),
+                _ => break,
+            }
+            self.bump();
+        }
+        if self.at("=") {
+            return self.err_here("defaulted, deleted and pure virtual functions are not modelled");
+        }
+        if self.at("try") {
+            return self.unsupported("exceptions (`try`) are");
+        }
+        let ctor_inits = if self.at(":") {
+            self.parse_ctor_inits()?
+        } else {
+            Vec::new()
+        };
+        if template.is_some() {
+            self.templates.insert(declarator.name.clone());
+        }
+        let body = if self.at("{") {
+            Some(self.parse_fn_body())
+        } else {
+            self.expect(";", "after function declaration")?;
+            None
+        };
+        Ok(Function {
+            attrs: specs.attrs,
+            template,
+            ret,
+            name: declarator.name,
+            params,
+            is_const_method,
+            ctor_inits,
+            body,
+            span: start_span.to(self.span_from(self.pos.saturating_sub(1))),
+            name_span: declarator.span,
+        })
+    }
+
+    /// `(int a, const float* __restrict__ b = nullptr, T)`; `(void)` is empty.
+    fn parse_params(&mut self) -> PResult<Vec<Param>> {
+        self.expect("(", "to open parameter list")?;
+        let mut params = Vec::new();
+        if self.eat(")") {
+            return Ok(params);
+        }
+        if self.at("void") && self.nth_is(1, ")") {
+            self.bump();
+            self.bump();
+            return Ok(params);
+        }
+        loop {
+            if self.at("...") {
+                return self.unsupported("variadic functions are");
+            }
+            params.push(self.parse_param()?);
+            if self.eat(",") {
+                continue;
+            }
+            self.expect(")", "after parameters")?;
+            return Ok(params);
+        }
+    }
+
+    fn parse_param(&mut self) -> PResult<Param> {
+        let start = self.pos;
+        let specs = self.parse_specs(SpecCtx::Param)?;
+        let Some(base) = specs.ty else {
+            return self.err_here("expected parameter type");
+        };
+        let d = self.parse_declarator(base, false)?;
+        if self.at("(") {
+            return self.unsupported("function parameters of function type are");
+        }
+        let default = if self.eat("=") {
+            Some(self.parse_assign()?)
+        } else {
+            None
+        };
+        let name = (!d.name.is_empty()).then_some(d.name);
+        if let Some(n) = &name {
+            self.types.shadow(n);
+        }
+        Ok(Param {
+            name,
+            ty: d.ty,
+            default,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `: a(x), b{y}` before a constructor body.
+    fn parse_ctor_inits(&mut self) -> PResult<Vec<(String, Vec<crate::ast::Expr>)>> {
+        self.bump();
+        let mut inits = Vec::new();
+        loop {
+            let (name, _) = self.expect_ident("in member initializer")?;
+            let args = if self.at("{") {
+                self.parse_brace_items()?
+            } else if self.at("(") {
+                self.parse_call_args()?
+            } else {
+                return self.err_here("expected `(` or `{` after member name");
+            };
+            inits.push((name, args));
+            if !self.eat(",") {
+                return Ok(inits);
+            }
+        }
+    }
+}
+
+/// For `typedef struct { ... } T;`: the declarators name the anonymous struct `T`.
+fn rename_anonymous(trailing: &mut DeclStmt) {
+    let Some(first) = trailing.vars.first() else {
+        return;
+    };
+    let name = first.name.clone();
+    for v in &mut trailing.vars {
+        if let TyKind::Named { name: n, .. } = &mut v.ty.kind {
+            if n.is_empty() {
+                *n = name.clone();
+            }
+        }
+    }
+}

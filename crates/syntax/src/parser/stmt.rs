@@ -1,0 +1,343 @@
+//! Statements. Errors inside a function body are collected in `body_errors` and parsing
+//! resumes at the next statement, so one pass reports every problem of a body.
+
+use super::lookahead::is_reserved;
+use super::ty::SpecCtx;
+use super::{PResult, Parser};
+use crate::ast::{DeclSpecs, DeclStmt, Init, Stmt, StmtKind, SwitchCase, VarDecl};
+use crate::token::TokenKind;
+
+impl Parser<'_, '_> {
+    /// At `{`: a function body. Never fails; problems land in `body_errors`.
+    pub(crate) fn parse_fn_body(&mut self) -> Vec<Stmt> {
+        match self.parse_block() {
+            Ok(stmts) => stmts,
+            Err(e) => {
+                self.body_errors.push(e);
+                Vec::new()
+            }
+        }
+    }
+
+    /// At `{`: statements up to the matching `}`.
+    fn parse_block(&mut self) -> PResult<Vec<Stmt>> {
+        self.expect("{", "to open block")?;
+        let mut stmts = Vec::new();
+        loop {
+            if self.eat("}") {
+                return Ok(stmts);
+            }
+            if self.at_eof() {
+                return self.err_here("expected `}` to close block");
+            }
+            if let Some(stmt) = self.parse_stmt_recovering() {
+                stmts.push(stmt);
+            }
+        }
+    }
+
+    /// One statement; on error records it and skips to the next statement.
+    fn parse_stmt_recovering(&mut self) -> Option<Stmt> {
+        let start = self.pos;
+        match self.parse_stmt() {
+            Ok(stmt) => Some(stmt),
+            Err(e) => {
+                self.body_errors.push(e);
+                self.gt_ends = false;
+                self.sync_to_next_stmt(start);
+                None
+            }
+        }
+    }
+
+    /// Skips past the next `;` (or balanced `{...}`) at the current nesting, stopping before
+    /// a `}` that closes the enclosing block. Always makes progress.
+    fn sync_to_next_stmt(&mut self, start: usize) {
+        let mut depth = 0usize;
+        loop {
+            let t = *self.peek();
+            if t.kind == TokenKind::Eof {
+                break;
+            }
+            if t.kind == TokenKind::Punct {
+                match t.text {
+                    ";" if depth == 0 => {
+                        self.bump();
+                        break;
+                    }
+                    "}" if depth == 0 => break,
+                    "{" => depth += 1,
+                    "}" => {
+                        depth -= 1;
+                        if depth == 0 {
+                            self.bump();
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            self.bump();
+        }
+        if self.pos == start && !self.at_eof() {
+            self.bump();
+        }
+    }
+
+    pub(crate) fn parse_stmt(&mut self) -> PResult<Stmt> {
+        self.nested(|p| {
+            let start = p.pos;
+            let kind = p.parse_stmt_kind()?;
+            Ok(Stmt::new(kind, p.span_from(start)))
+        })
+    }
+
+    fn parse_stmt_kind(&mut self) -> PResult<StmtKind> {
+        let t = *self.peek();
+        match t.kind {
+            TokenKind::Directive => {
+                self.bump();
+                return Ok(StmtKind::Pragma(t.text.to_string()));
+            }
+            TokenKind::Ident | TokenKind::Punct => {}
+            _ => return self.parse_expr_stmt(),
+        }
+        match t.text {
+            "{" => Ok(StmtKind::Block(self.parse_block()?)),
+            ";" => {
+                self.bump();
+                Ok(StmtKind::Empty)
+            }
+            "if" => self.parse_if(),
+            "for" => self.parse_for(),
+            "while" => self.parse_while(),
+            "do" => self.parse_do_while(),
+            "switch" => self.parse_switch(),
+            "break" | "continue" => {
+                self.bump();
+                self.expect(";", &format!("after `{}`", t.text))?;
+                Ok(if t.text == "break" {
+                    StmtKind::Break
+                } else {
+                    StmtKind::Continue
+                })
+            }
+            "return" => self.parse_return(),
+            "case" | "default" => {
+                self.err_here(format!("`{}` label outside of a `switch`", t.text))
+            }
+            "goto" => self.unsupported("`goto` is"),
+            "try" | "catch" => self.unsupported("exceptions (`try`/`catch`) are"),
+            "throw" => self.unsupported("exceptions (`throw`) are"),
+            "asm" | "__asm__" | "__asm" => self.unsupported("inline assembly is"),
+            "static_assert" => self.skip_static_assert(),
+            "using" => self.parse_local_using(),
+            _ if t.is_ident() && self.nth_is(1, ":") && !is_reserved(t.text) => {
+                self.unsupported("labels are")
+            }
+            _ if self.is_decl_start() => Ok(StmtKind::Decl(self.parse_decl_stmt()?)),
+            _ => self.parse_expr_stmt(),
+        }
+    }
+
+    fn parse_expr_stmt(&mut self) -> PResult<StmtKind> {
+        let expr = self.parse_expr()?;
+        self.expect(";", "after expression")?;
+        Ok(StmtKind::Expr(expr))
+    }
+
+    /// `if (c) s [else s]`
+    fn parse_if(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        if self.at("constexpr") {
+            return self.unsupported("`if constexpr` is");
+        }
+        let cond = self.parse_paren_cond("if")?;
+        let then = Box::new(self.parse_stmt()?);
+        let els = if self.eat("else") {
+            Some(Box::new(self.parse_stmt()?))
+        } else {
+            None
+        };
+        Ok(StmtKind::If { cond, then, els })
+    }
+
+    /// `( expr )` after `if`/`while`/`switch`; declarations there are not modelled.
+    fn parse_paren_cond(&mut self, keyword: &str) -> PResult<crate::ast::Expr> {
+        self.expect("(", &format!("after `{keyword}`"))?;
+        if self.is_decl_start() {
+            return self.unsupported("declarations in conditions are");
+        }
+        let cond = self.parse_expr()?;
+        self.expect(")", &format!("after `{keyword}` condition"))?;
+        Ok(cond)
+    }
+
+    /// `for (init; cond; step) body` where init is a declaration or an expression.
+    fn parse_for(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        self.expect("(", "after `for`")?;
+        let init = if self.eat(";") {
+            None
+        } else {
+            let start = self.pos;
+            let kind = if self.is_decl_start() {
+                StmtKind::Decl(self.parse_decl_stmt()?)
+            } else {
+                self.parse_expr_stmt()?
+            };
+            Some(Box::new(Stmt::new(kind, self.span_from(start))))
+        };
+        let cond = if self.at(";") {
+            None
+        } else {
+            Some(self.parse_expr()?)
+        };
+        self.expect(";", "after `for` condition")?;
+        let step = if self.at(")") {
+            None
+        } else {
+            Some(self.parse_expr()?)
+        };
+        self.expect(")", "after `for` clauses")?;
+        let body = Box::new(self.parse_stmt()?);
+        Ok(StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        })
+    }
+
+    fn parse_while(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let cond = self.parse_paren_cond("while")?;
+        let body = Box::new(self.parse_stmt()?);
+        Ok(StmtKind::While { cond, body })
+    }
+
+    fn parse_do_while(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let body = Box::new(self.parse_stmt()?);
+        self.expect("while", "after `do` body")?;
+        let cond = self.parse_paren_cond("while")?;
+        self.expect(";", "after `do`-`while`")?;
+        Ok(StmtKind::DoWhile { body, cond })
+    }
+
+    /// `switch (c) { case A: ... default: ... }` as a list of labelled statement runs.
+    fn parse_switch(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        let cond = self.parse_paren_cond("switch")?;
+        self.expect("{", "to open `switch` body")?;
+        let mut cases: Vec<SwitchCase> = Vec::new();
+        loop {
+            if self.eat("}") {
+                return Ok(StmtKind::Switch { cond, cases });
+            }
+            if self.at_eof() {
+                return self.err_here("expected `}` to close `switch` body");
+            }
+            if self.at("case") || self.at("default") {
+                cases.push(self.parse_case_label()?);
+                continue;
+            }
+            let Some(case) = cases.last_mut() else {
+                return self.err_here("expected `case` or `default` in `switch` body");
+            };
+            if let Some(stmt) = self.parse_stmt_recovering() {
+                case.span = case.span.to(stmt.span);
+                case.body.push(stmt);
+            }
+        }
+    }
+
+    fn parse_case_label(&mut self) -> PResult<SwitchCase> {
+        let start = self.pos;
+        let label = if self.bump().text == "case" {
+            Some(self.parse_assign()?)
+        } else {
+            None
+        };
+        self.expect(":", "after `case` label")?;
+        Ok(SwitchCase {
+            label,
+            body: Vec::new(),
+            span: self.span_from(start),
+        })
+    }
+
+    fn parse_return(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        if self.eat(";") {
+            return Ok(StmtKind::Return(None));
+        }
+        let value = self.parse_expr()?;
+        self.expect(";", "after `return` value")?;
+        Ok(StmtKind::Return(Some(value)))
+    }
+
+    /// `static_assert(...)` has no run-time effect: dropped.
+    fn skip_static_assert(&mut self) -> PResult<StmtKind> {
+        self.bump();
+        if !self.at("(") {
+            return self.err_here("expected `(` after `static_assert`");
+        }
+        self.skip_balanced();
+        self.expect(";", "after `static_assert`")?;
+        Ok(StmtKind::Empty)
+    }
+
+    /// `using X = T;` in a body is a typedef; `using namespace ...;` is dropped.
+    fn parse_local_using(&mut self) -> PResult<StmtKind> {
+        let start = self.pos;
+        match self.parse_using()? {
+            crate::ast::Item::Using { name, ty, span } => {
+                let specs = DeclSpecs {
+                    is_typedef: true,
+                    ..DeclSpecs::default()
+                };
+                let var = VarDecl {
+                    name,
+                    ty,
+                    init: None,
+                    span,
+                };
+                Ok(StmtKind::Decl(DeclStmt {
+                    specs,
+                    vars: vec![var],
+                    span: self.span_from(start),
+                }))
+            }
+            _ => Ok(StmtKind::Empty),
+        }
+    }
+
+    /// A declaration statement including its `;`.
+    pub(crate) fn parse_decl_stmt(&mut self) -> PResult<DeclStmt> {
+        let start = self.pos;
+        let specs = self.parse_specs(SpecCtx::Stmt)?;
+        let Some(base) = specs.ty else {
+            return self.err_here("expected a type in declaration");
+        };
+        let first = self.parse_declarator(base.clone(), true)?;
+        if self.at(":") {
+            return self.unsupported("range-based `for` loops are");
+        }
+        self.finish_var_decl_from(specs.decl, &base, first, start)
+    }
+
+    /// `= expr`, `= {..}`, `{..}` or `(..)` after a declarator.
+    pub(crate) fn parse_initializer(&mut self) -> PResult<Option<Init>> {
+        if self.eat("=") {
+            return Ok(Some(Init::Assign(self.parse_assign()?)));
+        }
+        if self.at("{") {
+            return Ok(Some(Init::Brace(self.parse_brace_items()?)));
+        }
+        if self.at("(") {
+            return Ok(Some(Init::Paren(self.parse_call_args()?)));
+        }
+        Ok(None)
+    }
+}

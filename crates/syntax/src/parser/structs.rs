@@ -1,0 +1,255 @@
+//! `struct` / `class` / `union` / `enum` specifiers: definitions, forward declarations and
+//! elaborated type names, with members parsed one island at a time.
+
+use super::ty::{Aggregate, SpecCtx};
+use super::{PResult, Parser};
+use crate::ast::{EnumDef, Expr, Item, Member, StructDef, Ty, TyKind};
+use crate::token::TokenKind;
+
+impl Parser<'_, '_> {
+    /// At `struct`/`class`/`union`/`enum`: the type it names and, for a definition or a
+    /// forward declaration, the aggregate itself.
+    pub(crate) fn parse_aggregate_spec(
+        &mut self,
+        ctx: SpecCtx,
+    ) -> PResult<(Ty, Option<Aggregate>)> {
+        if self.at("enum") {
+            return self.parse_enum_spec(ctx);
+        }
+        let start = self.pos;
+        let keyword = self.bump().text.to_string();
+        let attributes = self.parse_struct_attributes()?;
+        let name = match self.scan_name(self.pos) {
+            Some((end, name)) => {
+                self.pos = end;
+                Some(name)
+            }
+            None => None,
+        };
+        if self.at("<") {
+            return self.err_here("class template specializations are not modelled");
+        }
+        self.eat("final");
+        let defining = self.at("{") || self.at(":");
+        let forward = !defining && self.at(";") && matches!(ctx, SpecCtx::Top | SpecCtx::Member(_));
+        if !defining && !forward {
+            let Some(name) = name else {
+                return self.err_here(format!("expected a name or `{{` after `{keyword}`"));
+            };
+            return Ok((Ty::named(&name), None));
+        }
+        if defining && !matches!(ctx, SpecCtx::Top | SpecCtx::Member(_)) {
+            return self.unsupported("local struct definitions are");
+        }
+        if let Some(name) = &name {
+            self.declare_type(name);
+        }
+        let bases = if self.eat(":") {
+            self.parse_bases()
+        } else {
+            Vec::new()
+        };
+        let members = if defining {
+            Some(self.parse_members(name.as_deref())?)
+        } else {
+            None
+        };
+        let ty = Ty::named(name.as_deref().unwrap_or(""));
+        let def = StructDef {
+            keyword,
+            name,
+            template: None,
+            bases,
+            members,
+            attributes,
+            trailing: None,
+            span: self.span_from(start),
+        };
+        Ok((ty, Some(Aggregate::Struct(def))))
+    }
+
+    /// `__align__(16)` / `alignas(16)` between the keyword and the name.
+    fn parse_struct_attributes(&mut self) -> PResult<Vec<String>> {
+        let mut attributes = Vec::new();
+        while self.at("__align__") || self.at("alignas") {
+            let start = self.pos;
+            self.bump();
+            if !self.at("(") {
+                return self.err_here("expected `(` after alignment specifier");
+            }
+            self.skip_balanced();
+            attributes.push(self.text_of(start, self.pos));
+        }
+        if self.at("__attribute__") || self.at("[") && self.nth_is(1, "[") {
+            return self.err_here("attributes on classes are not modelled");
+        }
+        Ok(attributes)
+    }
+
+    /// Base classes as written, split at top-level commas (`public Base<T, 2>`).
+    fn parse_bases(&mut self) -> Vec<String> {
+        let mut bases = Vec::new();
+        let mut start = self.pos;
+        let mut angle = 0i32;
+        while !self.at_eof() && !self.at("{") && !self.at(";") {
+            match self.peek().text {
+                "<" => angle += 1,
+                ">" => angle -= 1,
+                "," if angle <= 0 => {
+                    bases.push(self.text_of(start, self.pos));
+                    self.bump();
+                    start = self.pos;
+                    continue;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+        if self.pos > start {
+            bases.push(self.text_of(start, self.pos));
+        }
+        bases
+    }
+
+    /// At `{`: members up to and including the closing `}`. Members the parser does not
+    /// model are kept as `Member::Item(Opaque)`.
+    fn parse_members(&mut self, struct_name: Option<&str>) -> PResult<Vec<Member>> {
+        self.expect("{", "to open class body")?;
+        let owner = struct_name.map(|n| n.rsplit("::").next().unwrap_or(n).to_string());
+        let mut members = Vec::new();
+        loop {
+            let t = *self.peek();
+            if t.kind == TokenKind::Eof {
+                return self.err_here("expected `}` to close class body");
+            }
+            if self.eat("}") {
+                return Ok(members);
+            }
+            if self.eat(";") {
+                continue;
+            }
+            if t.kind == TokenKind::Directive {
+                self.bump();
+                let text = t.text.to_string();
+                members.push(Member::Item(Box::new(Item::Directive {
+                    text,
+                    span: t.span,
+                })));
+                continue;
+            }
+            if matches!(t.text, "public" | "private" | "protected") && self.nth_is(1, ":") {
+                self.bump();
+                self.bump();
+                members.push(Member::Access(t.text.to_string()));
+                continue;
+            }
+            match self.island(|p| p.parse_member(owner.as_deref())) {
+                Ok(parsed) => members.extend(parsed),
+                Err(opaque) => members.push(Member::Item(Box::new(opaque))),
+            }
+        }
+    }
+
+    /// One member declaration: fields, methods, constructors, nested types, `using`.
+    fn parse_member(&mut self, owner: Option<&str>) -> PResult<Vec<Member>> {
+        match self.peek().text {
+            "template" => return self.err_here("member templates are not modelled"),
+            "static_assert" => return self.err_here("static_assert is kept as written"),
+            "using" => {
+                let item = self.parse_using()?;
+                return Ok(vec![Member::Item(Box::new(item))]);
+            }
+            _ => {}
+        }
+        let ctx = SpecCtx::Member(owner.unwrap_or(""));
+        let start = self.pos;
+        let specs = self.parse_specs(ctx)?;
+        if specs.aggregate.is_some() {
+            let items = self.finish_aggregate_decl(specs, None)?;
+            return Ok(items
+                .into_iter()
+                .map(|i| Member::Item(Box::new(i)))
+                .collect());
+        }
+        let base = specs.ty.clone().unwrap_or_else(|| Ty::new(TyKind::Void));
+        let declarator = self.parse_declarator(base.clone(), true)?;
+        if self.at("(") {
+            let function = self.parse_function_rest(specs, declarator, None)?;
+            return Ok(vec![Member::Method(function)]);
+        }
+        if specs.ty.is_none() {
+            return self.err_here("expected `(` after constructor name");
+        }
+        if self.at(":") {
+            return self.err_here("bit-fields are not modelled");
+        }
+        let decl = self.finish_var_decl_from(specs.decl, &base, declarator, start)?;
+        Ok(vec![Member::Field(decl)])
+    }
+
+    /// At `enum`: `enum [class] [Name] [: T] [{ A, B = 2 }]`.
+    fn parse_enum_spec(&mut self, ctx: SpecCtx) -> PResult<(Ty, Option<Aggregate>)> {
+        let start = self.pos;
+        self.bump();
+        let scoped = self.eat("class") || self.eat("struct");
+        let name = match self.scan_name(self.pos) {
+            Some((end, name)) => {
+                self.pos = end;
+                Some(name)
+            }
+            None => None,
+        };
+        let underlying = if self.eat(":") {
+            Some(self.parse_type_id()?)
+        } else {
+            None
+        };
+        if !self.at("{") {
+            if self.at(";") && matches!(ctx, SpecCtx::Top | SpecCtx::Member(_)) {
+                return self.err_here("opaque enum declarations are not modelled");
+            }
+            let Some(name) = name else {
+                return self.err_here("expected a name or `{` after `enum`");
+            };
+            return Ok((Ty::named(&name), None));
+        }
+        if !matches!(ctx, SpecCtx::Top | SpecCtx::Member(_)) {
+            return self.unsupported("local enum definitions are");
+        }
+        if let Some(name) = &name {
+            self.declare_type(name);
+        }
+        let variants = self.parse_enumerators()?;
+        let ty = Ty::named(name.as_deref().unwrap_or(""));
+        let def = EnumDef {
+            name,
+            scoped,
+            underlying,
+            variants,
+            span: self.span_from(start),
+        };
+        Ok((ty, Some(Aggregate::Enum(def))))
+    }
+
+    /// `{ A, B = expr, }`
+    fn parse_enumerators(&mut self) -> PResult<Vec<(String, Option<Expr>)>> {
+        self.expect("{", "to open enum body")?;
+        let mut variants = Vec::new();
+        loop {
+            if self.eat("}") {
+                return Ok(variants);
+            }
+            let (name, _) = self.expect_ident("in enumerator list")?;
+            let value = if self.eat("=") {
+                Some(self.parse_assign()?)
+            } else {
+                None
+            };
+            variants.push((name, value));
+            if !self.eat(",") {
+                self.expect("}", "to close enum body")?;
+                return Ok(variants);
+            }
+        }
+    }
+}
