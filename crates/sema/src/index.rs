@@ -111,7 +111,11 @@ impl<'a> Index<'a> {
     }
 
     fn add_function(&mut self, f: &'a Function, ns: &[&'a str]) {
-        for q in qualified_names(ns, &f.name) {
+        self.add_function_as(f, ns, &f.name);
+    }
+
+    fn add_function_as(&mut self, f: &'a Function, ns: &[&'a str], name: &str) {
+        for q in qualified_names(ns, name) {
             self.functions.entry(q).or_default().push(f);
         }
     }
@@ -164,7 +168,8 @@ impl<'a> Index<'a> {
         inner.push(owner);
         for member in s.members.iter().flatten() {
             match member {
-                Member::Method(m) => self.add_function(m, &inner),
+                // methods only under qualified names: they are not free functions
+                Member::Method(m) => self.add_function_as(m, ns, &format!("{owner}::{}", m.name)),
                 Member::Item(item) => self.add_item(item, &inner),
                 Member::Field(_) | Member::Access(_) => {}
             }

@@ -95,3 +95,5 @@ impl<'a> Program<'a> {
         self.index.enums.get(index::normalize(name)).copied()
     }
 }
+#[cfg(test)]
+mod tests;

@@ -207,19 +207,17 @@ impl<'a> Program<'a> {
                 bindings.insert(p.name.clone(), t);
             }
         }
+        // explicitly given parameters are substituted, not deduced
         let names: HashSet<&str> = params
             .iter()
             .filter(|p| matches!(p.kind, TemplateParamKind::Type { .. }))
             .map(|p| p.name.as_str())
+            .filter(|n| !bindings.contains_key(*n))
             .collect();
-        let mut deduced = Bindings::new();
         for (param, arg) in f.params.iter().zip(args) {
             if let Some(a) = arg {
-                deduce_top(&param.ty, a, &names, &mut deduced)?;
+                deduce_top(&param.ty, a, &names, &mut bindings)?;
             }
-        }
-        for (name, t) in deduced {
-            bindings.entry(name).or_insert(t);
         }
         for p in params {
             if let TemplateParamKind::Type { default: Some(d) } = &p.kind {
