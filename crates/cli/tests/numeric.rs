@@ -1,0 +1,1024 @@
+//! Numeric gradient tests: every case in tests/grad is differentiated with the `cuad` binary,
+//! compiled for the CPU (g++ with include/cuad_cpu.h) and run, so each adjoint is compared with
+//! finite differences; when nvcc is available the generated code and the driver are also
+//! compiled for sm_90. tests/grad/README.md describes the case format.
+//!
+//! Environment: CUAD_CASES=a,b (run only cases whose name contains one of these),
+//! CUAD_NVCC=path (nvcc to use; `0` disables it; default <repo>/.venv-nvcc/nvcc),
+//! CUAD_CXX (default g++), CUAD_NUMERIC_JOBS (parallel cases, default 2).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+const CUAD_TIMEOUT: Duration = Duration::from_secs(60);
+const COMPILE_TIMEOUT: Duration = Duration::from_secs(240);
+const RUN_TIMEOUT: Duration = Duration::from_secs(180);
+const LOG_LINES: usize = 40;
+
+// ------------------------------------------------------------------ tests
+
+#[test]
+fn numeric_gradients() {
+    let env = Env::detect("numeric");
+    let results = run_all(&env, Mode::Gradient);
+    let summary = report(&env, &results);
+    println!("{summary}");
+    let failed: Vec<_> = results
+        .iter()
+        .filter(|r| r.verdict() == Verdict::Fail)
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} numeric case(s) failed (table above)",
+        failed.len()
+    );
+}
+
+/// Runs every driver against the primal alone (gradient calls compiled out) to check the
+/// drivers and their finite differences, independently of the differentiation engine.
+#[test]
+fn numeric_driver_selftest() {
+    let env = Env::detect("selftest");
+    let results = run_all(&env, Mode::Selftest);
+    let summary = report(&env, &results);
+    println!("{summary}");
+    let failed = results.iter().filter(|r| !r.outcome.is_ok()).count();
+    assert_eq!(
+        failed, 0,
+        "{failed} driver selftest(s) failed (table above)"
+    );
+}
+
+/// Programs in tests/grad/emulation check the CPU emulation itself. A program whose source
+/// contains `// expect-error: TEXT` must exit with status 3 and print TEXT on stderr; the
+/// others must exit 0.
+#[test]
+fn cpu_emulation() {
+    let env = Env::detect("emulation");
+    let dir = env.root.join("tests/grad/emulation");
+    let mut programs: Vec<PathBuf> = list_dir(&dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+        .collect();
+    programs.sort();
+    assert!(!programs.is_empty(), "no programs in {}", dir.display());
+    let mut failures = Vec::new();
+    for program in &programs {
+        if let Err(e) = run_emulation_program(&env, program) {
+            failures.push(format!("{}: {e}", program.display()));
+        }
+    }
+    println!(
+        "cpu emulation: {} programs, {} failed",
+        programs.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn run_emulation_program(env: &Env, program: &Path) -> Result<(), String> {
+    let text = fs::read_to_string(program).map_err(|e| e.to_string())?;
+    let name = file_stem(program);
+    let dir = env.work.join(&name);
+    reset_dir(&dir)?;
+    let src = dir.join(format!("{name}.cpu.cu"));
+    fs::write(&src, rewrite_for_cpu(&text)?).map_err(|e| e.to_string())?;
+    let exe = dir.join(&name);
+    let compile = run(env.gxx_command(&src, &exe, &[]), COMPILE_TIMEOUT);
+    if !compile.ok() {
+        return Err(format!("g++ failed:\n{}", compile.tail()));
+    }
+    let mut cmd = Command::new(&exe);
+    if text.contains("// cuad-emulation: threads") {
+        cmd.env("CUAD_CPU_THREADS", "1");
+    }
+    let out = run(cmd, RUN_TIMEOUT);
+    match text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("// expect-error:"))
+    {
+        Some(expected) => {
+            let expected = expected.trim();
+            if out.code == Some(3) && out.stderr.contains(expected) {
+                Ok(())
+            } else {
+                Err(format!("expected exit 3 with `{expected}`, got {out:?}"))
+            }
+        }
+        None if out.ok() => Ok(()),
+        None => Err(format!("failed:\n{}", out.tail())),
+    }
+}
+
+// ------------------------------------------------------------------ environment
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Gradient,
+    Selftest,
+}
+
+struct Env {
+    root: PathBuf,
+    include: PathBuf,
+    shim: PathBuf,
+    work: PathBuf,
+    cuad: PathBuf,
+    cxx: String,
+    nvcc: Option<PathBuf>,
+    jobs: usize,
+    filter: Vec<String>,
+}
+
+impl Env {
+    fn detect(purpose: &str) -> Env {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let root = root.canonicalize().unwrap_or(root);
+        let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join(purpose);
+        let shim = work.join("shim");
+        write_cuda_header_shims(&shim);
+        Env {
+            include: root.join("include"),
+            shim,
+            work,
+            cuad: PathBuf::from(env!("CARGO_BIN_EXE_cuad")),
+            cxx: std::env::var("CUAD_CXX").unwrap_or_else(|_| "g++".into()),
+            nvcc: find_nvcc(&root),
+            jobs: std::env::var("CUAD_NUMERIC_JOBS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .filter(|&n| n > 0)
+                .unwrap_or(2),
+            filter: std::env::var("CUAD_CASES")
+                .map(|v| {
+                    v.split(',')
+                        .map(str::to_string)
+                        .filter(|s| !s.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            root,
+        }
+    }
+
+    fn cases_dir(&self) -> PathBuf {
+        self.root.join("tests/grad")
+    }
+
+    /// g++ with the CUDA emulation force-included; `defines` are `NAME=VALUE` strings.
+    fn gxx_command(&self, src: &Path, exe: &Path, defines: &[String]) -> Command {
+        let mut cmd = Command::new(&self.cxx);
+        cmd.args(["-std=c++17", "-O1", "-pthread", "-include"])
+            .arg(self.include.join("cuad_cpu.h"))
+            .arg("-I")
+            .arg(&self.include)
+            .arg("-I")
+            .arg(&self.shim);
+        for d in defines {
+            cmd.arg(format!("-D{d}"));
+        }
+        cmd.args(["-x", "c++"]).arg(src).arg("-o").arg(exe);
+        cmd
+    }
+
+    fn nvcc_command(&self, nvcc: &Path, src: &Path, obj: &Path, defines: &[String]) -> Command {
+        let mut cmd = Command::new(nvcc);
+        cmd.args(["-std=c++17", "-arch=sm_90", "-I"])
+            .arg(&self.include);
+        for d in defines {
+            cmd.arg(format!("-D{d}"));
+        }
+        cmd.args(["-x", "cu", "-c"]).arg(src).arg("-o").arg(obj);
+        cmd
+    }
+}
+
+fn find_nvcc(root: &Path) -> Option<PathBuf> {
+    match std::env::var("CUAD_NVCC") {
+        Ok(v) if v == "0" || v.is_empty() => None,
+        Ok(v) => Some(PathBuf::from(v)),
+        Err(_) => {
+            let wrapper = root.join(".venv-nvcc/nvcc");
+            wrapper.is_file().then_some(wrapper)
+        }
+    }
+}
+
+/// Empty stand-ins for CUDA headers a case may include: cuad_cpu.h provides their content.
+fn write_cuda_header_shims(dir: &Path) {
+    let _ = fs::create_dir_all(dir);
+    for name in [
+        "cuda_runtime.h",
+        "cuda_runtime_api.h",
+        "cuda.h",
+        "device_launch_parameters.h",
+        "device_functions.h",
+        "math_functions.h",
+    ] {
+        let _ = fs::write(dir.join(name), "#pragma once\n// provided by cuad_cpu.h\n");
+    }
+}
+
+// ------------------------------------------------------------------ cases
+
+struct Case {
+    name: String,
+    source: PathBuf,
+    driver: PathBuf,
+    /// Arguments of each `// cuad:` line, one generated output per line.
+    outputs: Vec<Vec<String>>,
+}
+
+fn discover_cases(env: &Env) -> Result<Vec<Case>, String> {
+    let dir = env.cases_dir();
+    let mut sources: Vec<PathBuf> = list_dir(&dir)
+        .into_iter()
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.ends_with(".cu") && !name.ends_with(".driver.cu")
+        })
+        .collect();
+    sources.sort();
+    let mut cases = Vec::new();
+    for source in sources {
+        let name = file_stem(&source);
+        if !env.filter.is_empty() && !env.filter.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
+        let text = fs::read_to_string(&source).map_err(|e| format!("{name}: {e}"))?;
+        let outputs = parse_cuad_lines(&text);
+        if outputs.is_empty() {
+            return Err(format!("{}: no `// cuad:` line", source.display()));
+        }
+        let driver = dir.join(format!("{name}.driver.cu"));
+        if !driver.is_file() {
+            return Err(format!("{}: missing driver {}", name, driver.display()));
+        }
+        cases.push(Case {
+            name,
+            source,
+            driver,
+            outputs,
+        });
+    }
+    if cases.is_empty() {
+        return Err(format!("no cases selected in {}", dir.display()));
+    }
+    Ok(cases)
+}
+
+/// The words after `// cuad:` on every line that starts with it.
+fn parse_cuad_lines(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter_map(|l| l.trim_start().strip_prefix("// cuad:"))
+        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+/// `name reason...` per line; `#` starts a comment line.
+fn load_expected_failures(path: &Path) -> BTreeMap<String, String> {
+    let text = fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once(char::is_whitespace) {
+            Some((name, reason)) => (name.to_string(), reason.trim().to_string()),
+            None => (l.to_string(), String::new()),
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------------ running
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    Pass,
+    Fail,
+    XFail,
+    XPass,
+}
+
+struct Failure {
+    stage: &'static str,
+    log: String,
+}
+
+struct OutputResult {
+    case: String,
+    index: usize,
+    args: String,
+    outcome: Result<(), Failure>,
+    nvcc_checked: bool,
+    expected_failure: Option<String>,
+    seconds: f64,
+}
+
+impl OutputResult {
+    fn verdict(&self) -> Verdict {
+        match (&self.outcome, &self.expected_failure) {
+            (Ok(()), None) => Verdict::Pass,
+            (Ok(()), Some(_)) => Verdict::XPass,
+            (Err(_), None) => Verdict::Fail,
+            (Err(_), Some(_)) => Verdict::XFail,
+        }
+    }
+}
+
+fn run_all(env: &Env, mode: Mode) -> Vec<OutputResult> {
+    let cases = match discover_cases(env) {
+        Ok(c) => c,
+        Err(e) => panic!("numeric test setup: {e}"),
+    };
+    let expected = load_expected_failures(&env.cases_dir().join("EXPECTED_FAILURES"));
+    for name in expected.keys() {
+        if env.filter.is_empty() && !cases.iter().any(|c| &c.name == name) {
+            println!("note: EXPECTED_FAILURES names `{name}`, which is no case");
+        }
+    }
+    if env.nvcc.is_none() {
+        println!("note: nvcc not found (run scripts/setup-nvcc.sh or set CUAD_NVCC): skipping the nvcc compile checks");
+    }
+    let jobs: Vec<(usize, usize)> = cases
+        .iter()
+        .enumerate()
+        .flat_map(|(c, case)| (0..case.outputs.len()).map(move |k| (c, k)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..env.jobs.min(jobs.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(&(c, k)) = jobs.get(i) else { break };
+                let case = &cases[c];
+                let start = Instant::now();
+                let outcome = run_output(env, case, k, mode);
+                let result = OutputResult {
+                    case: case.name.clone(),
+                    index: k + 1,
+                    args: case.outputs[k].join(" "),
+                    outcome,
+                    nvcc_checked: env.nvcc.is_some(),
+                    expected_failure: match mode {
+                        Mode::Gradient => expected.get(&case.name).cloned(),
+                        Mode::Selftest => None,
+                    },
+                    seconds: start.elapsed().as_secs_f64(),
+                };
+                if let Ok(mut r) = results.lock() {
+                    r.push(result);
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_default();
+    results.sort_by(|a, b| (&a.case, a.index).cmp(&(&b.case, b.index)));
+    results
+}
+
+/// Generates output `k` of `case` and checks it: contract prefix, CPU build and run, nvcc.
+fn run_output(env: &Env, case: &Case, k: usize, mode: Mode) -> Result<(), Failure> {
+    let tag = format!("{}.{}", case.name, k + 1);
+    let job = Job {
+        env,
+        case,
+        k,
+        dir: env.work.join(&tag),
+        tag,
+    };
+    reset_dir(&job.dir).map_err(|log| Failure {
+        stage: "setup",
+        log,
+    })?;
+    let generated = match mode {
+        Mode::Gradient => job.generate()?,
+        Mode::Selftest => case.source.clone(),
+    };
+    let mut defines = vec![
+        format!("CUAD_GENERATED=\"{}\"", job.file(".cpu.cu").display()),
+        format!("CUAD_OUTPUT={}", k + 1),
+    ];
+    if mode == Mode::Selftest {
+        defines.push("CUAD_SELFTEST=1".into());
+    }
+    job.build_and_run_cpu(&generated, &defines)?;
+    if let Some(nvcc) = &env.nvcc {
+        // The selftest's generated file is the primal itself: the driver compile covers it.
+        if mode == Mode::Gradient {
+            job.nvcc_standalone(nvcc, &generated)?;
+        }
+        defines[0] = format!("CUAD_GENERATED=\"{}\"", generated.display());
+        job.nvcc_driver(nvcc, &defines)?;
+    }
+    Ok(())
+}
+
+/// One output of one case, built in its own folder.
+struct Job<'a> {
+    env: &'a Env,
+    case: &'a Case,
+    k: usize,
+    dir: PathBuf,
+    tag: String,
+}
+
+impl Job<'_> {
+    fn file(&self, suffix: &str) -> PathBuf {
+        self.dir.join(format!("{}{suffix}", self.tag))
+    }
+
+    /// Runs `cuad grad` and checks that the output starts with the input verbatim.
+    fn generate(&self) -> Result<PathBuf, Failure> {
+        let out = self.file(".cu");
+        let mut cmd = Command::new(&self.env.cuad);
+        cmd.arg("grad")
+            .arg(&self.case.source)
+            .args(&self.case.outputs[self.k])
+            .arg("-o")
+            .arg(&out)
+            .current_dir(self.env.cases_dir());
+        let result = run(cmd, CUAD_TIMEOUT);
+        if !result.ok() {
+            return Err(Failure {
+                stage: "cuad",
+                log: result.tail(),
+            });
+        }
+        let input = read(&self.case.source, "cuad")?;
+        let output = read(&out, "cuad")?;
+        if !output.starts_with(&input) {
+            let same = input
+                .bytes()
+                .zip(output.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let log = format!(
+                "the output does not start with the input verbatim (first difference at byte {same} of {})",
+                input.len()
+            );
+            return Err(Failure {
+                stage: "contract",
+                log,
+            });
+        }
+        Ok(out)
+    }
+
+    fn build_and_run_cpu(&self, generated: &Path, defines: &[String]) -> Result<(), Failure> {
+        write(&self.file(".cpu.cu"), &rewrite_file(generated)?)?;
+        let driver = self.dir.join(format!("{}.driver.cpu.cu", self.case.name));
+        write(&driver, &rewrite_file(&self.case.driver)?)?;
+        let exe = self.file(".exe");
+        let compile = run(
+            self.env.gxx_command(&driver, &exe, defines),
+            COMPILE_TIMEOUT,
+        );
+        if !compile.ok() {
+            return Err(Failure {
+                stage: "g++",
+                log: compile.tail(),
+            });
+        }
+        let result = run(Command::new(&exe), RUN_TIMEOUT);
+        let pass_line = format!("PASS {}", self.case.name);
+        if result.ok() && result.stdout.lines().any(|l| l.starts_with(&pass_line)) {
+            Ok(())
+        } else {
+            Err(Failure {
+                stage: "cpu-run",
+                log: result.tail(),
+            })
+        }
+    }
+
+    /// The generated file alone must compile: it replaces the input file in a user's build.
+    fn nvcc_standalone(&self, nvcc: &Path, generated: &Path) -> Result<(), Failure> {
+        let cmd = self
+            .env
+            .nvcc_command(nvcc, generated, &self.file(".o"), &[]);
+        let result = run(cmd, COMPILE_TIMEOUT);
+        if !result.ok() {
+            return Err(Failure {
+                stage: "nvcc",
+                log: result.tail(),
+            });
+        }
+        Ok(())
+    }
+
+    fn nvcc_driver(&self, nvcc: &Path, defines: &[String]) -> Result<(), Failure> {
+        let cmd = self
+            .env
+            .nvcc_command(nvcc, &self.case.driver, &self.file(".driver.o"), defines);
+        let result = run(cmd, COMPILE_TIMEOUT);
+        if !result.ok() {
+            return Err(Failure {
+                stage: "nvcc-driver",
+                log: result.tail(),
+            });
+        }
+        Ok(())
+    }
+}
+
+fn rewrite_file(path: &Path) -> Result<String, Failure> {
+    rewrite_for_cpu(&read(path, "rewrite")?).map_err(|e| Failure {
+        stage: "rewrite",
+        log: format!("{}: {e}", path.display()),
+    })
+}
+
+// ------------------------------------------------------------------ report
+
+fn report(env: &Env, results: &[OutputResult]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n{:<34} {:<12} {:<6} {:<5} {:>6}  detail",
+        "case", "stage", "nvcc", "verdict", "sec"
+    );
+    for r in results {
+        let stage = match &r.outcome {
+            Ok(()) => "ok",
+            Err(f) => f.stage,
+        };
+        let verdict = match r.verdict() {
+            Verdict::Pass => "PASS",
+            Verdict::Fail => "FAIL",
+            Verdict::XFail => "XFAIL",
+            Verdict::XPass => "XPASS",
+        };
+        let detail = match (r.verdict(), &r.expected_failure) {
+            (Verdict::XPass, _) => "unexpected pass: remove it from EXPECTED_FAILURES".to_string(),
+            (_, Some(reason)) => reason.clone(),
+            _ => String::new(),
+        };
+        let nvcc = if r.nvcc_checked { "yes" } else { "skip" };
+        let name = format!("{}#{}", r.case, r.index);
+        let _ = writeln!(
+            s,
+            "{name:<34} {stage:<12} {nvcc:<6} {verdict:<7} {:>6.1}  {detail}",
+            r.seconds
+        );
+    }
+    for r in results.iter().filter(|r| r.verdict() == Verdict::Fail) {
+        if let Err(f) = &r.outcome {
+            let _ = writeln!(
+                s,
+                "\n---- {}#{} (`cuad grad {} {}`) failed at {}; files in {}\n{}",
+                r.case,
+                r.index,
+                r.case,
+                r.args,
+                f.stage,
+                env.work.join(format!("{}.{}", r.case, r.index)).display(),
+                f.log
+            );
+        }
+    }
+    let count = |v: Verdict| results.iter().filter(|r| r.verdict() == v).count();
+    let _ = writeln!(
+        s,
+        "\nnumeric: {} passed, {} failed, {} expected failures, {} unexpected passes",
+        count(Verdict::Pass),
+        count(Verdict::Fail),
+        count(Verdict::XFail),
+        count(Verdict::XPass)
+    );
+    s
+}
+
+// ------------------------------------------------------------------ processes and files
+
+#[derive(Debug)]
+struct ProcessResult {
+    code: Option<i32>,
+    timed_out: bool,
+    stdout: String,
+    stderr: String,
+}
+
+impl ProcessResult {
+    fn ok(&self) -> bool {
+        self.code == Some(0) && !self.timed_out
+    }
+
+    /// The last lines of stdout and stderr, for reports.
+    fn tail(&self) -> String {
+        let mut s = String::new();
+        if self.timed_out {
+            s.push_str("(timed out)\n");
+        }
+        let _ = writeln!(s, "(exit status {:?})", self.code);
+        for text in [&self.stdout, &self.stderr] {
+            let lines: Vec<&str> = text.lines().collect();
+            let skip = lines.len().saturating_sub(LOG_LINES);
+            if skip > 0 {
+                let _ = writeln!(s, "... ({skip} lines cut)");
+            }
+            for l in &lines[skip..] {
+                let _ = writeln!(s, "{l}");
+            }
+        }
+        s
+    }
+}
+
+/// Runs `cmd` with a deadline; stdout and stderr are drained by threads so pipes never fill.
+fn run(mut cmd: Command, timeout: Duration) -> ProcessResult {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            return ProcessResult {
+                code: None,
+                timed_out: false,
+                stdout: String::new(),
+                stderr: format!("cannot start {:?}: {e}", cmd.get_program()),
+            }
+        }
+    };
+    let out = drain(child.stdout.take());
+    let err = drain(child.stderr.take());
+    let start = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if start.elapsed() > timeout => {
+                timed_out = true;
+                let _ = child.kill();
+                break child.wait().ok();
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(_) => break None,
+        }
+    };
+    ProcessResult {
+        code: status.and_then(|s| s.code()),
+        timed_out,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
+}
+
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut bytes);
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+fn list_dir(dir: &Path) -> Vec<PathBuf> {
+    fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default()
+}
+
+fn file_stem(p: &Path) -> String {
+    p.file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("")
+        .to_string()
+}
+
+fn reset_dir(dir: &Path) -> Result<(), String> {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+fn read(p: &Path, stage: &'static str) -> Result<String, Failure> {
+    fs::read_to_string(p).map_err(|e| Failure {
+        stage,
+        log: format!("{}: {e}", p.display()),
+    })
+}
+
+fn write(p: &Path, text: &str) -> Result<(), Failure> {
+    fs::write(p, text).map_err(|e| Failure {
+        stage: "setup",
+        log: format!("{}: {e}", p.display()),
+    })
+}
+
+// ------------------------------------------------------------------ rewriting for g++
+
+/// Makes CUDA source acceptable to g++ with cuad_cpu.h: `k<<<cfg>>>(args)` becomes
+/// `cuad_cpu::launch(k, cuad_cpu::config(cfg), args)` and `extern __shared__ T name[];` becomes
+/// a pointer to the block's dynamic shared memory. Line breaks are kept, so compiler messages
+/// point at the same lines as in the original.
+fn rewrite_for_cpu(text: &str) -> Result<String, String> {
+    let code = code_mask(text);
+    let text = rewrite_launches(text, &code)?;
+    let code = code_mask(&text);
+    Ok(rewrite_extern_shared(&text, &code))
+}
+
+/// For every byte: true when it is code, false inside comments and string or char literals.
+fn code_mask(text: &str) -> Vec<bool> {
+    let b = text.as_bytes();
+    let mut mask = vec![true; b.len()];
+    let mut i = 0;
+    while i < b.len() {
+        let end = match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => find_from(b, i, b"\n").unwrap_or(b.len()),
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                find_from(b, i + 2, b"*/").map_or(b.len(), |e| e + 2)
+            }
+            b'"' => literal_end(b, i, b'"'),
+            b'\'' if i == 0 || !b[i - 1].is_ascii_alphanumeric() => literal_end(b, i, b'\''),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        mask[i..end].iter_mut().for_each(|m| *m = false);
+        i = end;
+    }
+    mask
+}
+
+fn literal_end(b: &[u8], start: usize, quote: u8) -> usize {
+    let mut i = start + 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            c if c == quote || c == b'\n' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+fn find_from(b: &[u8], from: usize, pat: &[u8]) -> Option<usize> {
+    (from..b.len().saturating_sub(pat.len() - 1)).find(|&i| &b[i..i + pat.len()] == pat)
+}
+
+/// Position of the first code occurrence of `pat` at or after `from`.
+fn find_code(b: &[u8], code: &[bool], from: usize, pat: &[u8]) -> Option<usize> {
+    let mut i = from;
+    while let Some(p) = find_from(b, i, pat) {
+        if code[p] {
+            return Some(p);
+        }
+        i = p + 1;
+    }
+    None
+}
+
+fn rewrite_launches(text: &str, code: &[bool]) -> Result<String, String> {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 256);
+    let mut copied = 0;
+    let mut from = 0;
+    while let Some(open) = find_code(b, code, from, b"<<<") {
+        let line = text[..open].matches('\n').count() + 1;
+        let callee_start = callee_start(b, open)
+            .ok_or_else(|| format!("line {line}: no kernel name before `<<<`"))?;
+        let close = launch_config_end(b, code, open + 3)
+            .ok_or_else(|| format!("line {line}: no `>>>` closing the launch configuration"))?;
+        let paren = skip_space(b, close + 3);
+        if b.get(paren) != Some(&b'(') {
+            return Err(format!("line {line}: no `(` after `>>>`"));
+        }
+        let args_end = matching_close(b, code, paren)
+            .ok_or_else(|| format!("line {line}: unbalanced kernel arguments"))?;
+        let callee = text[callee_start..open].trim_end();
+        let config = &text[open + 3..close];
+        let args = &text[paren + 1..args_end];
+        out.push_str(&text[copied..callee_start]);
+        let _ = write!(out, "cuad_cpu::launch({callee}, cuad_cpu::config({config})");
+        if !args.trim().is_empty() {
+            let _ = write!(out, ", {args}");
+        }
+        out.push(')');
+        copied = args_end + 1;
+        from = copied;
+    }
+    out.push_str(&text[copied..]);
+    Ok(out)
+}
+
+/// Start of the kernel expression ending right before `<<<` at `open`: a possibly qualified
+/// name, possibly followed by template arguments (`ns::k<float, 4>`).
+fn callee_start(b: &[u8], open: usize) -> Option<usize> {
+    let mut i = open;
+    while i > 0 && b[i - 1].is_ascii_whitespace() {
+        i -= 1;
+    }
+    if i > 0 && b[i - 1] == b'>' {
+        let mut depth = 0usize;
+        while i > 0 {
+            i -= 1;
+            match b[i] {
+                b'>' => depth += 1,
+                b'<' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if depth != 0 {
+            return None;
+        }
+    }
+    let end = i;
+    loop {
+        while i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_') {
+            i -= 1;
+        }
+        if i >= 2 && &b[i - 2..i] == b"::" {
+            i -= 2;
+        } else {
+            break;
+        }
+    }
+    (i < end).then_some(i)
+}
+
+/// Position of the `>>>` closing a launch configuration that starts at `from`.
+fn launch_config_end(b: &[u8], code: &[bool], from: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut i = from;
+    while i < b.len() {
+        if code[i] {
+            match b[i] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth -= 1,
+                b'>' if depth == 0 && b[i..].starts_with(b">>>") => return Some(i),
+                b';' => return None,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+fn matching_close(b: &[u8], code: &[bool], open: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, &c) in b.iter().enumerate().skip(open) {
+        if !code[i] {
+            continue;
+        }
+        match c {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn skip_space(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+/// `extern __shared__ T name[];` -> `T* const name = reinterpret_cast<T*>(...);`.
+fn rewrite_extern_shared(text: &str, code: &[bool]) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut from = 0;
+    while let Some(at) = find_code(b, code, from, b"extern") {
+        from = at + 6;
+        let before_ok = at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_');
+        let rest = &text[at + 6..];
+        let after = rest.trim_start();
+        if !before_ok || !rest.starts_with(char::is_whitespace) || !after.starts_with("__shared__")
+        {
+            continue;
+        }
+        let Some(semi) = text[at..].find(';').map(|s| at + s) else {
+            break;
+        };
+        let decl_start = text.len() - after.len() + "__shared__".len();
+        let Some((ty, name)) = split_unsized_array(&text[decl_start..semi]) else {
+            continue;
+        };
+        out.push_str(&text[copied..at]);
+        let _ = write!(
+            out,
+            "{ty}* const {name} = reinterpret_cast<{ty}*>(cuad_cpu::dynamic_shared());"
+        );
+        copied = semi + 1;
+        from = copied;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// `__align__(16) float sdata[]` -> ("float", "sdata").
+fn split_unsized_array(decl: &str) -> Option<(String, String)> {
+    let mut decl = decl.trim().to_string();
+    while let Some(p) = decl.find("__align__") {
+        let close = decl[p..].find(')')? + p;
+        decl.replace_range(p..=close, " ");
+    }
+    let decl = decl
+        .trim()
+        .strip_suffix(']')?
+        .trim_end()
+        .strip_suffix('[')?
+        .trim_end();
+    let name_start = decl.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))? + 1;
+    let (ty, name) = decl.split_at(name_start);
+    let ty = ty.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!ty.is_empty() && !name.is_empty()).then_some((ty, name.to_string()))
+}
+
+// ------------------------------------------------------------------ rewriter unit tests
+
+#[test]
+fn rewrites_simple_launch() {
+    let src = "void h(float* p) { k<<<2, 64>>>(p, 3); }";
+    assert_eq!(
+        rewrite_for_cpu(src).as_deref(),
+        Ok("void h(float* p) { cuad_cpu::launch(k, cuad_cpu::config(2, 64), p, 3); }")
+    );
+}
+
+#[test]
+fn rewrites_template_and_qualified_launches_keeping_lines() {
+    let src = "ns::k<float, 4> <<<dim3(n / 2, 1), b, 0>>>(\n  f(a, b),\n  c);\nz<<<1,1>>>();";
+    let out = rewrite_for_cpu(src).unwrap_or_default();
+    assert_eq!(
+        out,
+        "cuad_cpu::launch(ns::k<float, 4>, cuad_cpu::config(dim3(n / 2, 1), b, 0), \n  f(a, b),\n  c);\ncuad_cpu::launch(z, cuad_cpu::config(1,1));"
+    );
+    assert_eq!(out.matches('\n').count(), src.matches('\n').count());
+}
+
+#[test]
+fn leaves_launch_syntax_in_comments_and_strings() {
+    let src =
+        "// k<<<1,1>>>(x)\nconst char* s = \"k<<<1,1>>>(x)\"; /* k<<<a>>>( */ int y = a >> 2;";
+    assert_eq!(rewrite_for_cpu(src).as_deref(), Ok(src));
+}
+
+#[test]
+fn reports_a_broken_launch() {
+    let err = rewrite_for_cpu("void f() {\n k<<<1, 2>>>;\n}").unwrap_err();
+    assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn rewrites_extern_shared() {
+    let src = "__global__ void k() { extern __shared__ __align__(16) double s[]; s[0] = 1; }";
+    assert_eq!(
+        rewrite_for_cpu(src).as_deref(),
+        Ok("__global__ void k() { double* const s = reinterpret_cast<double*>(cuad_cpu::dynamic_shared()); s[0] = 1; }")
+    );
+    let plain = "extern int g; extern \"C\" void f();";
+    assert_eq!(rewrite_for_cpu(plain).as_deref(), Ok(plain));
+}
+
+#[test]
+fn parses_cuad_lines_and_expected_failures() {
+    let lines = parse_cuad_lines("// cuad: --fn f --wrt a,b\nint x;\n  // cuad: --fn g -D N=3\n");
+    assert_eq!(
+        lines,
+        vec![
+            vec!["--fn", "f", "--wrt", "a,b"],
+            vec!["--fn", "g", "-D", "N=3"]
+        ]
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xfail-parse");
+    let _ = fs::create_dir_all(&dir);
+    let path = dir.join("EXPECTED_FAILURES");
+    fs::write(
+        &path,
+        "# comment\n\nshared_reduce  needs __syncthreads reversal\nbare\n",
+    )
+    .expect("write temp file");
+    let xf = load_expected_failures(&path);
+    assert_eq!(
+        xf.get("shared_reduce").map(String::as_str),
+        Some("needs __syncthreads reversal")
+    );
+    assert_eq!(xf.get("bare").map(String::as_str), Some(""));
+    assert_eq!(xf.len(), 2);
+}

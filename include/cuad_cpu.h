@@ -1,0 +1,1193 @@
+// cuad_cpu.h: runs CUDA C++ on the CPU with a plain C++17 compiler, for tests.
+//
+// Force-include it (`g++ -std=c++17 -pthread -include cuad_cpu.h -x c++ file.cu`). It defines
+// the CUDA qualifiers away, provides the CUDA vector types, the builtin index variables, the
+// CUDA math and intrinsic names missing from <cmath>, atomics, warp primitives, barriers and an
+// emulated runtime (cudaMalloc, cudaMemcpy, ...). `k<<<cfg>>>(args)` is not C++: the caller
+// rewrites it to `cuad_cpu::launch(k, cuad_cpu::config(cfg), args)` before compiling.
+//
+// Execution model: blocks run one after another. Inside a block every CUDA thread is a fiber
+// (ucontext) on the calling OS thread; barriers (__syncthreads, __syncwarp, shuffles) switch
+// fibers. This is deterministic and fast. With the environment variable CUAD_CPU_THREADS=1,
+// every CUDA thread of a block is a real std::thread instead (exercises atomics for real).
+//
+// Strictness, so that wrong generated code fails loudly instead of passing by luck:
+// - cudaMalloc memory starts as 0xFF bytes (NaN for floating point), as CUDA promises nothing;
+// - every allocation has guard zones, checked after each launch, cudaMemcpy and cudaFree;
+// - cudaMemcpy/cudaMemset check the direction (host vs device pointers) and the bounds;
+// - pointer kernel arguments must point into device allocations;
+// - a block whose threads wait at different barriers is reported as a deadlock.
+// Errors print `cuad_cpu: error: ...` and exit with status 3.
+#pragma once
+#ifndef CUAD_CPU
+#define CUAD_CPU 1
+
+#include <math.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+// ---------------------------------------------------------------- qualifiers
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __shared__ static
+#define __constant__
+#define __managed__
+#define __grid_constant__
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+#define __cudart_builtin__
+
+// ---------------------------------------------------------------- vector types
+#define CUAD_VEC_TYPES(NAME, T, ALIGN2, ALIGN4)                                         \
+  struct NAME##1 {                                                                      \
+    T x;                                                                                \
+  };                                                                                    \
+  struct __attribute__((aligned(ALIGN2))) NAME##2 {                                     \
+    T x, y;                                                                             \
+  };                                                                                    \
+  struct NAME##3 {                                                                      \
+    T x, y, z;                                                                          \
+  };                                                                                    \
+  struct __attribute__((aligned(ALIGN4))) NAME##4 {                                     \
+    T x, y, z, w;                                                                       \
+  };                                                                                    \
+  inline NAME##1 make_##NAME##1(T x) { return NAME##1{x}; }                             \
+  inline NAME##2 make_##NAME##2(T x, T y) { return NAME##2{x, y}; }                     \
+  inline NAME##3 make_##NAME##3(T x, T y, T z) { return NAME##3{x, y, z}; }            \
+  inline NAME##4 make_##NAME##4(T x, T y, T z, T w) { return NAME##4{x, y, z, w}; }
+
+CUAD_VEC_TYPES(char, signed char, 2, 4)
+CUAD_VEC_TYPES(uchar, unsigned char, 2, 4)
+CUAD_VEC_TYPES(short, short, 4, 8)
+CUAD_VEC_TYPES(ushort, unsigned short, 4, 8)
+CUAD_VEC_TYPES(int, int, 8, 16)
+CUAD_VEC_TYPES(uint, unsigned int, 8, 16)
+CUAD_VEC_TYPES(long, long, 16, 16)
+CUAD_VEC_TYPES(ulong, unsigned long, 16, 16)
+CUAD_VEC_TYPES(longlong, long long, 16, 16)
+CUAD_VEC_TYPES(ulonglong, unsigned long long, 16, 16)
+CUAD_VEC_TYPES(float, float, 8, 16)
+CUAD_VEC_TYPES(double, double, 16, 16)
+#undef CUAD_VEC_TYPES
+
+struct dim3 {
+  unsigned int x, y, z;
+  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+  constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+
+inline thread_local uint3 threadIdx = {0, 0, 0};
+inline thread_local uint3 blockIdx = {0, 0, 0};
+inline thread_local dim3 blockDim = dim3(1, 1, 1);
+inline thread_local dim3 gridDim = dim3(1, 1, 1);
+constexpr int warpSize = 32;
+
+// ---------------------------------------------------------------- runtime types
+enum cudaError_t {
+  cudaSuccess = 0,
+  cudaErrorInvalidValue = 1,
+  cudaErrorMemoryAllocation = 2,
+  cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorLaunchFailure = 719,
+};
+typedef cudaError_t cudaError;
+
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost = 0,
+  cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2,
+  cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4,
+};
+
+struct CUstream_st {};
+typedef CUstream_st* cudaStream_t;
+struct CUevent_st {
+  std::chrono::steady_clock::time_point when;
+};
+typedef CUevent_st* cudaEvent_t;
+
+struct cudaDeviceProp {
+  char name[256];
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int multiProcessorCount;
+  int major;
+  int minor;
+};
+
+namespace cuad_cpu {
+
+[[noreturn]] inline void fatal(const char* fmt, ...) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "cuad_cpu: error: ");
+  va_list args;
+  va_start(args, fmt);
+  std::vfprintf(stderr, fmt, args);
+  va_end(args);
+  std::fprintf(stderr, "\n");
+  std::fflush(stderr);
+  std::_Exit(3);
+}
+
+// ------------------------------------------------------------ device memory registry
+constexpr size_t kGuardBytes = 64;
+constexpr unsigned char kGuardByte = 0xCD;
+constexpr unsigned char kFreshByte = 0xFF;
+
+struct Allocation {
+  size_t size;
+  bool managed;
+};
+
+inline std::mutex& registry_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+// Keyed by the address handed to the program (after the leading guard zone).
+inline std::map<uintptr_t, Allocation>& registry() {
+  static std::map<uintptr_t, Allocation> r;
+  return r;
+}
+
+// The allocation containing [p, p+len), or nullptr. Caller holds the mutex.
+inline const std::pair<const uintptr_t, Allocation>* find_allocation_locked(const void* p,
+                                                                          size_t len) {
+  auto& r = registry();
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto it = r.upper_bound(a);
+  if (it == r.begin()) return nullptr;
+  --it;
+  size_t span = it->second.size == 0 ? 1 : it->second.size;
+  if (a < it->first || a + len > it->first + span) return nullptr;
+  return &*it;
+}
+
+inline bool is_device_pointer(const void* p, size_t len = 0) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  return find_allocation_locked(p, len) != nullptr;
+}
+
+inline bool is_managed_pointer(const void* p) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  auto* a = find_allocation_locked(p, 0);
+  return a && a->second.managed;
+}
+
+// True when p lies in some device allocation, even if [p, p+len) overruns it.
+inline bool touches_device_allocation(const void* p) { return is_device_pointer(p, 0); }
+
+inline void check_guards_locked(uintptr_t user, const Allocation& a, const char* when) {
+  const unsigned char* lo = reinterpret_cast<const unsigned char*>(user) - kGuardBytes;
+  const unsigned char* hi = reinterpret_cast<const unsigned char*>(user) + a.size;
+  for (size_t i = 0; i < kGuardBytes; ++i) {
+    if (lo[i] != kGuardByte)
+      fatal("out-of-bounds write %zu bytes before a device allocation of %zu bytes (found %s)",
+            kGuardBytes - i, a.size, when);
+    if (hi[i] != kGuardByte)
+      fatal("out-of-bounds write %zu bytes after the end of a device allocation of %zu bytes "
+            "(found %s)",
+            i, a.size, when);
+  }
+}
+
+inline void check_all_guards(const char* when) {
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  for (auto& kv : registry()) check_guards_locked(kv.first, kv.second, when);
+}
+
+inline void* device_alloc(size_t size, bool managed) {
+  unsigned char* raw = static_cast<unsigned char*>(std::malloc(size + 2 * kGuardBytes));
+  if (!raw) return nullptr;
+  std::memset(raw, kGuardByte, kGuardBytes);
+  std::memset(raw + kGuardBytes, kFreshByte, size);
+  std::memset(raw + kGuardBytes + size, kGuardByte, kGuardBytes);
+  void* user = raw + kGuardBytes;
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  registry()[reinterpret_cast<uintptr_t>(user)] = Allocation{size, managed};
+  return user;
+}
+
+inline void device_free(void* p) {
+  if (!p) return;
+  std::lock_guard<std::mutex> lock(registry_mutex());
+  auto& r = registry();
+  auto it = r.find(reinterpret_cast<uintptr_t>(p));
+  if (it == r.end()) fatal("cudaFree(%p): not the start of a live device allocation", p);
+  check_guards_locked(it->first, it->second, "at cudaFree");
+  r.erase(it);
+  std::free(static_cast<unsigned char*>(p) - kGuardBytes);
+}
+
+inline const char* kind_name(cudaMemcpyKind k) {
+  switch (k) {
+    case cudaMemcpyHostToHost: return "cudaMemcpyHostToHost";
+    case cudaMemcpyHostToDevice: return "cudaMemcpyHostToDevice";
+    case cudaMemcpyDeviceToHost: return "cudaMemcpyDeviceToHost";
+    case cudaMemcpyDeviceToDevice: return "cudaMemcpyDeviceToDevice";
+    case cudaMemcpyDefault: return "cudaMemcpyDefault";
+  }
+  return "an invalid cudaMemcpyKind";
+}
+
+// `p` must be device memory covering `len` bytes (want_device) or not device memory at all.
+inline void check_side(const void* p, size_t len, bool want_device, const char* what,
+                       const char* role) {
+  if (len == 0) return;
+  if (want_device) {
+    if (!is_device_pointer(p, len)) {
+      if (touches_device_allocation(p))
+        fatal("%s: %s %p + %zu bytes runs past the end of its device allocation", what, role, p,
+              len);
+      fatal("%s: %s %p is not device memory", what, role, p);
+    }
+  } else if (touches_device_allocation(p) && !is_managed_pointer(p)) {
+    fatal("%s: %s %p is device memory, but the copy kind says host", what, role, p);
+  }
+}
+
+// ------------------------------------------------------------ block execution
+// One block's synchronisation state, shared by its threads.
+struct Block {
+  virtual ~Block() = default;
+  virtual void sync_block() = 0;
+  virtual void sync_warp(unsigned warp) = 0;
+  // Lanes of `warp` that exist and have not returned yet.
+  virtual unsigned live_mask(unsigned warp) = 0;
+
+  struct alignas(16) Slot {
+    unsigned char bytes[32];
+  };
+  std::vector<Slot> slots;  // one per thread: the warp exchange buffer
+  std::vector<unsigned char> dynamic_shared;
+  int sync_counts[3] = {0, 0, 0};
+  std::vector<unsigned> sync_calls;  // per thread: __syncthreads_count calls so far
+};
+
+inline thread_local Block* tl_block = nullptr;
+inline thread_local unsigned tl_linear = 0;  // linear thread index inside the block
+
+inline unsigned linear_index(uint3 t, dim3 b) { return t.x + b.x * (t.y + b.y * t.z); }
+inline uint3 thread_index(unsigned linear, dim3 b) {
+  return uint3{linear % b.x, (linear / b.x) % b.y, linear / (b.x * b.y)};
+}
+inline unsigned lanes_in_warp(unsigned warp, unsigned nthreads) {
+  unsigned first = warp * 32;
+  unsigned n = std::min(32u, nthreads - first);
+  return n == 32 ? 0xffffffffu : ((1u << n) - 1u);
+}
+
+// ---- fibers: all threads of a block on the calling OS thread, switching at barriers.
+struct FiberBarrier {
+  int arrived = 0;
+  int live = 0;
+  uint64_t generation = 0;
+};
+
+constexpr size_t kFiberStack = 256 * 1024;
+constexpr size_t kPage = 4096;
+
+// Stacks are reused across launches; each has a guard page below it.
+inline std::vector<char*>& stack_pool() {
+  static std::vector<char*> pool;
+  return pool;
+}
+
+inline char* fiber_stack(size_t i) {
+  auto& pool = stack_pool();
+  while (pool.size() <= i) {
+    void* m = mmap(nullptr, kFiberStack + kPage, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) fatal("cannot map a fiber stack");
+    mprotect(m, kPage, PROT_NONE);
+    pool.push_back(static_cast<char*>(m) + kPage);
+  }
+  return pool[i];
+}
+
+struct FiberBlock : Block {
+  struct Fiber {
+    ucontext_t ctx;
+    uint3 tid;
+    bool done = false;
+  };
+  ucontext_t scheduler;
+  std::vector<Fiber> fibers;
+  FiberBarrier block_barrier;
+  std::vector<FiberBarrier> warp_barriers;
+  std::vector<unsigned> live_lanes;
+  const std::function<void()>* body = nullptr;
+  size_t current = 0;
+  uint64_t events = 0;  // barrier arrivals and exits: progress for deadlock detection
+
+  void yield() { swapcontext(&fibers[current].ctx, &scheduler); }
+
+  void wait(FiberBarrier& b) {
+    ++events;
+    uint64_t gen = b.generation;
+    if (++b.arrived >= b.live) {
+      b.arrived = 0;
+      ++b.generation;
+      return;
+    }
+    while (b.generation == gen) yield();
+  }
+
+  static void drop(FiberBarrier& b) {
+    --b.live;
+    if (b.arrived > 0 && b.arrived >= b.live) {
+      b.arrived = 0;
+      ++b.generation;
+    }
+  }
+
+  void sync_block() override { wait(block_barrier); }
+  void sync_warp(unsigned warp) override { wait(warp_barriers[warp]); }
+  unsigned live_mask(unsigned warp) override { return live_lanes[warp]; }
+
+  void exit_current() {
+    ++events;
+    unsigned lin = static_cast<unsigned>(current);
+    fibers[current].done = true;
+    live_lanes[lin / 32] &= ~(1u << (lin % 32));
+    drop(block_barrier);
+    drop(warp_barriers[lin / 32]);
+  }
+
+  static void entry();
+  void run(unsigned nthreads);
+};
+
+inline thread_local FiberBlock* tl_fiber_block = nullptr;
+
+inline void FiberBlock::entry() {
+  FiberBlock* fb = tl_fiber_block;
+  (*fb->body)();
+  fb->exit_current();
+  // Returning resumes fb->scheduler through uc_link.
+}
+
+inline void FiberBlock::run(unsigned nthreads) {
+  fibers.assign(nthreads, Fiber{});
+  unsigned nwarps = (nthreads + 31) / 32;
+  warp_barriers.assign(nwarps, FiberBarrier{});
+  live_lanes.assign(nwarps, 0);
+  block_barrier.live = static_cast<int>(nthreads);
+  for (unsigned w = 0; w < nwarps; ++w) {
+    live_lanes[w] = lanes_in_warp(w, nthreads);
+    warp_barriers[w].live = __builtin_popcount(live_lanes[w]);
+  }
+  for (unsigned i = 0; i < nthreads; ++i) {
+    Fiber& f = fibers[i];
+    f.tid = thread_index(i, blockDim);
+    getcontext(&f.ctx);
+    f.ctx.uc_stack.ss_sp = fiber_stack(i);
+    f.ctx.uc_stack.ss_size = kFiberStack;
+    f.ctx.uc_link = &scheduler;
+    makecontext(&f.ctx, &FiberBlock::entry, 0);
+  }
+  FiberBlock* saved = tl_fiber_block;
+  tl_fiber_block = this;
+  tl_block = this;
+  size_t live = nthreads;
+  while (live > 0) {
+    uint64_t before = events;
+    for (size_t i = 0; i < nthreads; ++i) {
+      if (fibers[i].done) continue;
+      current = i;
+      threadIdx = fibers[i].tid;
+      tl_linear = static_cast<unsigned>(i);
+      swapcontext(&scheduler, &fibers[i].ctx);
+      if (fibers[i].done) --live;
+    }
+    if (live > 0 && events == before)
+      fatal("deadlock in block (%u,%u,%u): %zu threads wait at barriers that cannot complete "
+            "(threads of one block or warp wait at different barriers)",
+            blockIdx.x, blockIdx.y, blockIdx.z, live);
+  }
+  tl_fiber_block = saved;
+  tl_block = nullptr;
+}
+
+// ---- threads: one std::thread per CUDA thread.
+class ThreadBarrier {
+ public:
+  explicit ThreadBarrier(int live) : live_(live) {}
+  void arrive_and_wait() {
+    std::unique_lock<std::mutex> lock(m_);
+    uint64_t gen = generation_;
+    if (++arrived_ >= live_) {
+      release();
+      return;
+    }
+    cv_.wait(lock, [&] { return generation_ != gen; });
+  }
+  void arrive_and_drop() {
+    std::lock_guard<std::mutex> lock(m_);
+    --live_;
+    if (arrived_ > 0 && arrived_ >= live_) release();
+  }
+
+ private:
+  void release() {
+    arrived_ = 0;
+    ++generation_;
+    cv_.notify_all();
+  }
+  std::mutex m_;
+  std::condition_variable cv_;
+  int live_;
+  int arrived_ = 0;
+  uint64_t generation_ = 0;
+};
+
+struct ThreadBlock : Block {
+  std::unique_ptr<ThreadBarrier> block_barrier;
+  std::vector<std::unique_ptr<ThreadBarrier>> warp_barriers;
+  std::vector<unsigned> live_lanes;  // accessed with atomics
+
+  void sync_block() override { block_barrier->arrive_and_wait(); }
+  void sync_warp(unsigned warp) override { warp_barriers[warp]->arrive_and_wait(); }
+  unsigned live_mask(unsigned warp) override {
+    return __atomic_load_n(&live_lanes[warp], __ATOMIC_SEQ_CST);
+  }
+
+  void run(unsigned nthreads, const std::function<void()>& body) {
+    unsigned nwarps = (nthreads + 31) / 32;
+    block_barrier.reset(new ThreadBarrier(static_cast<int>(nthreads)));
+    live_lanes.assign(nwarps, 0);
+    warp_barriers.clear();
+    for (unsigned w = 0; w < nwarps; ++w) {
+      live_lanes[w] = lanes_in_warp(w, nthreads);
+      warp_barriers.emplace_back(new ThreadBarrier(__builtin_popcount(live_lanes[w])));
+    }
+    uint3 block = blockIdx;
+    dim3 bdim = blockDim, gdim = gridDim;
+    std::vector<std::thread> threads;
+    threads.reserve(nthreads);
+    for (unsigned i = 0; i < nthreads; ++i) {
+      threads.emplace_back([this, i, block, bdim, gdim, &body] {
+        threadIdx = thread_index(i, bdim);
+        blockIdx = block;
+        blockDim = bdim;
+        gridDim = gdim;
+        tl_block = this;
+        tl_linear = i;
+        body();
+        __atomic_fetch_and(&live_lanes[i / 32], ~(1u << (i % 32)), __ATOMIC_SEQ_CST);
+        block_barrier->arrive_and_drop();
+        warp_barriers[i / 32]->arrive_and_drop();
+        tl_block = nullptr;
+      });
+    }
+    for (auto& t : threads) t.join();
+  }
+};
+
+inline bool use_os_threads() {
+  static const bool on = [] {
+    const char* v = std::getenv("CUAD_CPU_THREADS");
+    return v && *v && std::strcmp(v, "0") != 0;
+  }();
+  return on;
+}
+
+// ------------------------------------------------------------ launch
+struct LaunchConfig {
+  dim3 grid, block;
+  size_t shared_bytes;
+  cudaStream_t stream;
+};
+
+inline LaunchConfig config(dim3 grid, dim3 block, size_t shared_bytes = 0,
+                           cudaStream_t stream = nullptr) {
+  return LaunchConfig{grid, block, shared_bytes, stream};
+}
+
+inline void check_config(const LaunchConfig& c) {
+  unsigned long long threads = 1ull * c.block.x * c.block.y * c.block.z;
+  if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0 || threads == 0)
+    fatal("kernel launch with an empty grid or block (grid %u,%u,%u block %u,%u,%u)", c.grid.x,
+          c.grid.y, c.grid.z, c.block.x, c.block.y, c.block.z);
+  if (threads > 1024 || c.block.z > 64)
+    fatal("kernel launch with %llu threads per block (block %u,%u,%u): CUDA allows 1024",
+          threads, c.block.x, c.block.y, c.block.z);
+}
+
+inline void run_grid(const LaunchConfig& c, const std::function<void()>& body) {
+  check_config(c);
+  if (tl_block) fatal("kernel launch from inside a kernel is not supported");
+  dim3 saved_block = blockDim, saved_grid = gridDim;
+  blockDim = c.block;
+  gridDim = c.grid;
+  unsigned nthreads = c.block.x * c.block.y * c.block.z;
+  for (unsigned z = 0; z < c.grid.z; ++z)
+    for (unsigned y = 0; y < c.grid.y; ++y)
+      for (unsigned x = 0; x < c.grid.x; ++x) {
+        blockIdx = uint3{x, y, z};
+        if (use_os_threads()) {
+          ThreadBlock block;
+          block.slots.assign(nthreads, Block::Slot{});
+          block.sync_calls.assign(nthreads, 0);
+          block.dynamic_shared.assign(c.shared_bytes, kFreshByte);
+          block.run(nthreads, body);
+        } else {
+          FiberBlock block;
+          block.slots.assign(nthreads, Block::Slot{});
+          block.sync_calls.assign(nthreads, 0);
+          block.dynamic_shared.assign(c.shared_bytes, kFreshByte);
+          block.body = &body;
+          block.run(nthreads);
+        }
+      }
+  blockDim = saved_block;
+  gridDim = saved_grid;
+  threadIdx = uint3{0, 0, 0};
+  blockIdx = uint3{0, 0, 0};
+  check_all_guards("after a kernel launch");
+}
+
+template <class T>
+void check_kernel_argument(const T& arg, size_t index) {
+  if constexpr (std::is_pointer<T>::value) {
+    if (arg != nullptr && !is_device_pointer(static_cast<const void*>(arg)))
+      fatal("kernel argument %zu (%p) is not device memory: kernels can only read and write "
+            "memory from cudaMalloc",
+            index, static_cast<const void*>(arg));
+  }
+}
+
+template <class Tuple, size_t... I>
+void check_kernel_arguments(const Tuple& t, std::index_sequence<I...>) {
+  (check_kernel_argument(std::get<I>(t), I), ...);
+}
+
+// Runs `kernel` on every thread of the grid; each thread gets its own copy of the arguments.
+template <class... P, class... A>
+void launch(void (*kernel)(P...), const LaunchConfig& c, A&&... args) {
+  static_assert(sizeof...(P) == sizeof...(A), "kernel launched with a wrong argument count");
+  std::tuple<std::decay_t<P>...> params(static_cast<std::decay_t<P>>(std::forward<A>(args))...);
+  check_kernel_arguments(params, std::index_sequence_for<P...>{});
+  std::function<void()> body = [&] {
+    std::tuple<std::decay_t<P>...> copy = params;
+    std::apply(kernel, copy);
+  };
+  run_grid(c, body);
+}
+
+inline void* dynamic_shared() {
+  if (!tl_block) fatal("extern __shared__ memory used outside a kernel");
+  return tl_block->dynamic_shared.data();
+}
+
+// ------------------------------------------------------------ warp exchange
+inline unsigned lane_id() { return tl_linear % 32; }
+
+// Checks that `mask` names every live lane of the caller's warp. Returns false when the mask
+// names only the caller (then the operation involves no other lane).
+inline bool warp_collective(unsigned mask, const char* what) {
+  if (!tl_block) return false;
+  unsigned own = 1u << lane_id();
+  unsigned live = tl_block->live_mask(tl_linear / 32);
+  if ((mask & live) == live) return true;
+  if ((mask & live) == own) return false;
+  fatal("%s with mask 0x%08x while lanes 0x%08x of the warp are live: partial-warp masks are "
+        "not emulated",
+        what, mask, live);
+}
+
+// Every live lane publishes `value`; returns the value of lane `pick(lane)` of the warp, or
+// the caller's own value when that lane does not exist or has returned.
+template <class T, class Pick>
+T warp_exchange(unsigned mask, T value, Pick pick, const char* what) {
+  static_assert(sizeof(T) <= sizeof(Block::Slot), "warp exchange of a type over 32 bytes");
+  if (!warp_collective(mask, what)) return value;
+  Block* b = tl_block;
+  unsigned warp = tl_linear / 32;
+  std::memcpy(b->slots[tl_linear].bytes, &value, sizeof(T));
+  b->sync_warp(warp);
+  int src = pick(static_cast<int>(lane_id()));
+  T result = value;
+  if (src >= 0 && src < 32 && (b->live_mask(warp) >> src & 1u))
+    std::memcpy(&result, b->slots[warp * 32 + src].bytes, sizeof(T));
+  b->sync_warp(warp);
+  return result;
+}
+
+inline unsigned warp_ballot(unsigned mask, bool pred, const char* what) {
+  if (!warp_collective(mask, what)) return pred ? (1u << lane_id()) : 0u;
+  Block* b = tl_block;
+  unsigned warp = tl_linear / 32;
+  unsigned char p = pred ? 1 : 0;
+  std::memcpy(b->slots[tl_linear].bytes, &p, 1);
+  b->sync_warp(warp);
+  unsigned live = b->live_mask(warp), bits = 0;
+  for (unsigned l = 0; l < 32; ++l)
+    if ((live >> l & 1u) && b->slots[warp * 32 + l].bytes[0]) bits |= 1u << l;
+  b->sync_warp(warp);
+  return bits & mask;
+}
+
+inline int block_count(int pred) {
+  if (!tl_block) return pred ? 1 : 0;
+  Block* b = tl_block;
+  unsigned k = b->sync_calls[tl_linear]++;
+  __atomic_store_n(&b->sync_counts[(k + 1) % 3], 0, __ATOMIC_SEQ_CST);
+  if (pred) __atomic_fetch_add(&b->sync_counts[k % 3], 1, __ATOMIC_SEQ_CST);
+  b->sync_block();
+  return __atomic_load_n(&b->sync_counts[k % 3], __ATOMIC_SEQ_CST);
+}
+
+// ------------------------------------------------------------ atomics
+template <class T, class F>
+T atomic_update(T* p, F f) {
+  T old;
+  __atomic_load(p, &old, __ATOMIC_SEQ_CST);
+  T desired = f(old);
+  while (!__atomic_compare_exchange(p, &old, &desired, false, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_SEQ_CST))
+    desired = f(old);
+  return old;
+}
+
+}  // namespace cuad_cpu
+
+// ---------------------------------------------------------------- barriers and warps
+inline void __syncthreads() {
+  if (cuad_cpu::tl_block) cuad_cpu::tl_block->sync_block();
+}
+inline int __syncthreads_count(int pred) { return cuad_cpu::block_count(pred); }
+inline int __syncthreads_and(int pred) {
+  return cuad_cpu::block_count(!pred) == 0;
+}
+inline int __syncthreads_or(int pred) { return cuad_cpu::block_count(pred) != 0; }
+inline void __syncwarp(unsigned mask = 0xffffffffu) {
+  if (cuad_cpu::warp_collective(mask, "__syncwarp"))
+    cuad_cpu::tl_block->sync_warp(cuad_cpu::tl_linear / 32);
+}
+inline unsigned __activemask() { return cuad_cpu::tl_block ? 1u << cuad_cpu::lane_id() : 1u; }
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+template <class T>
+T __shfl_sync(unsigned mask, T var, int src_lane, int width = warpSize) {
+  return cuad_cpu::warp_exchange(
+      mask, var, [&](int lane) { return (lane & ~(width - 1)) + (src_lane & (width - 1)); },
+      "__shfl_sync");
+}
+template <class T>
+T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  return cuad_cpu::warp_exchange(
+      mask, var,
+      [&](int lane) {
+        int in_segment = lane & (width - 1);
+        return in_segment >= static_cast<int>(delta) ? lane - static_cast<int>(delta) : lane;
+      },
+      "__shfl_up_sync");
+}
+template <class T>
+T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  return cuad_cpu::warp_exchange(
+      mask, var,
+      [&](int lane) {
+        int in_segment = lane & (width - 1);
+        return in_segment + static_cast<int>(delta) < width ? lane + static_cast<int>(delta)
+                                                            : lane;
+      },
+      "__shfl_down_sync");
+}
+template <class T>
+T __shfl_xor_sync(unsigned mask, T var, int lane_mask, int width = warpSize) {
+  return cuad_cpu::warp_exchange(
+      mask, var,
+      [&](int lane) {
+        int src = lane ^ lane_mask;
+        return (src & ~(width - 1)) == (lane & ~(width - 1)) ? src : lane;
+      },
+      "__shfl_xor_sync");
+}
+inline unsigned __ballot_sync(unsigned mask, int pred) {
+  return cuad_cpu::warp_ballot(mask, pred != 0, "__ballot_sync");
+}
+inline int __all_sync(unsigned mask, int pred) {
+  return cuad_cpu::warp_ballot(mask, pred == 0, "__all_sync") == 0;
+}
+inline int __any_sync(unsigned mask, int pred) {
+  return cuad_cpu::warp_ballot(mask, pred != 0, "__any_sync") != 0;
+}
+
+// ---------------------------------------------------------------- atomics
+#define CUAD_ATOMIC_INT(T)                                                                  \
+  inline T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }     \
+  inline T atomicSub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }     \
+  inline T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }     \
+  inline T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }       \
+  inline T atomicXor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }     \
+  inline T atomicExch(T* p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }   \
+  inline T atomicMin(T* p, T v) {                                                          \
+    return cuad_cpu::atomic_update(p, [&](T o) { return v < o ? v : o; });                 \
+  }                                                                                        \
+  inline T atomicMax(T* p, T v) {                                                          \
+    return cuad_cpu::atomic_update(p, [&](T o) { return v > o ? v : o; });                 \
+  }                                                                                        \
+  inline T atomicCAS(T* p, T compare, T v) {                                               \
+    __atomic_compare_exchange_n(p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+    return compare;                                                                        \
+  }
+CUAD_ATOMIC_INT(int)
+CUAD_ATOMIC_INT(unsigned int)
+CUAD_ATOMIC_INT(long long)
+CUAD_ATOMIC_INT(unsigned long long)
+#undef CUAD_ATOMIC_INT
+
+#define CUAD_ATOMIC_FLOAT(T)                                                                \
+  inline T atomicAdd(T* p, T v) {                                                          \
+    return cuad_cpu::atomic_update(p, [&](T o) { return o + v; });                         \
+  }                                                                                        \
+  inline T atomicSub(T* p, T v) {                                                          \
+    return cuad_cpu::atomic_update(p, [&](T o) { return o - v; });                         \
+  }                                                                                        \
+  inline T atomicExch(T* p, T v) {                                                         \
+    T old;                                                                                 \
+    __atomic_exchange(p, &v, &old, __ATOMIC_SEQ_CST);                                      \
+    return old;                                                                            \
+  }
+CUAD_ATOMIC_FLOAT(float)
+CUAD_ATOMIC_FLOAT(double)
+#undef CUAD_ATOMIC_FLOAT
+
+inline unsigned atomicInc(unsigned* p, unsigned limit) {
+  return cuad_cpu::atomic_update(p, [&](unsigned o) { return o >= limit ? 0u : o + 1; });
+}
+inline unsigned atomicDec(unsigned* p, unsigned limit) {
+  return cuad_cpu::atomic_update(
+      p, [&](unsigned o) { return (o == 0 || o > limit) ? limit : o - 1; });
+}
+inline unsigned short atomicCAS(unsigned short* p, unsigned short compare, unsigned short v) {
+  __atomic_compare_exchange_n(p, &compare, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  return compare;
+}
+// Scoped variants behave like the device-wide ones here.
+#define atomicAdd_block atomicAdd
+#define atomicAdd_system atomicAdd
+#define atomicSub_block atomicSub
+#define atomicExch_block atomicExch
+#define atomicMax_block atomicMax
+#define atomicMin_block atomicMin
+#define atomicCAS_block atomicCAS
+
+// ---------------------------------------------------------------- math missing from <cmath>
+#if !(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 42))
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+#endif
+inline float rsqrt(float x) { return 1.0f / std::sqrt(x); }
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
+inline float rcbrt(float x) { return 1.0f / std::cbrt(x); }
+inline float rcbrtf(float x) { return 1.0f / std::cbrt(x); }
+#if !(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 41))
+inline double sinpi(double x) { return std::sin(M_PI * x); }
+inline double cospi(double x) { return std::cos(M_PI * x); }
+inline float sinpif(float x) { return std::sin(static_cast<float>(M_PI) * x); }
+inline float cospif(float x) { return std::cos(static_cast<float>(M_PI) * x); }
+#endif
+inline float sinpi(float x) { return std::sin(static_cast<float>(M_PI) * x); }
+inline float cospi(float x) { return std::cos(static_cast<float>(M_PI) * x); }
+inline void sincospi(double x, double* s, double* c) {
+  *s = std::sin(M_PI * x);
+  *c = std::cos(M_PI * x);
+}
+inline void sincospif(float x, float* s, float* c) {
+  *s = std::sin(static_cast<float>(M_PI) * x);
+  *c = std::cos(static_cast<float>(M_PI) * x);
+}
+inline void sincos(float x, float* s, float* c) { ::sincosf(x, s, c); }
+inline double normcdf(double x) { return 0.5 * std::erfc(-x * M_SQRT1_2); }
+inline float normcdf(float x) { return 0.5f * std::erfc(-x * static_cast<float>(M_SQRT1_2)); }
+inline float normcdff(float x) { return normcdf(x); }
+inline double erfinv(double y) {
+  if (y <= -1.0) return y == -1.0 ? -HUGE_VAL : NAN;
+  if (y >= 1.0) return y == 1.0 ? HUGE_VAL : NAN;
+  // Giles' single-precision approximation, then Newton steps to double accuracy.
+  double w = -std::log((1.0 - y) * (1.0 + y)), x;
+  if (w < 5.0) {
+    w -= 2.5;
+    x = 2.81022636e-08;
+    for (double c : {3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
+                     -0.00125372503, -0.00417768164, 0.246640727, 1.50140941})
+      x = c + x * w;
+  } else {
+    w = std::sqrt(w) - 3.0;
+    x = -0.000200214257;
+    for (double c : {0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
+                     -0.0076224613, 0.00943887047, 1.00167406, 2.83297682})
+      x = c + x * w;
+  }
+  x *= y;
+  for (int i = 0; i < 3; ++i)
+    x -= (std::erf(x) - y) / (2.0 / std::sqrt(M_PI) * std::exp(-x * x));
+  return x;
+}
+inline float erfinv(float y) { return static_cast<float>(erfinv(static_cast<double>(y))); }
+inline float erfinvf(float y) { return erfinv(y); }
+inline double erfcinv(double y) { return erfinv(1.0 - y); }
+inline float erfcinv(float y) { return static_cast<float>(erfinv(1.0 - static_cast<double>(y))); }
+inline float erfcinvf(float y) { return erfcinv(y); }
+inline double normcdfinv(double p) { return -M_SQRT2 * erfcinv(2.0 * p); }
+inline float normcdfinv(float p) { return static_cast<float>(normcdfinv(static_cast<double>(p))); }
+inline float normcdfinvf(float p) { return normcdfinv(p); }
+inline double erfcx(double x) { return std::exp(x * x) * std::erfc(x); }
+inline float erfcx(float x) { return std::exp(x * x) * std::erfc(x); }
+inline float erfcxf(float x) { return erfcx(x); }
+inline double fdivide(double a, double b) { return a / b; }
+inline float fdividef(float a, float b) { return a / b; }
+inline double rhypot(double a, double b) { return 1.0 / std::hypot(a, b); }
+inline float rhypot(float a, float b) { return 1.0f / std::hypot(a, b); }
+inline float rhypotf(float a, float b) { return rhypot(a, b); }
+inline double norm3d(double a, double b, double c) { return std::sqrt(a * a + b * b + c * c); }
+inline float norm3d(float a, float b, float c) { return std::sqrt(a * a + b * b + c * c); }
+inline float norm3df(float a, float b, float c) { return norm3d(a, b, c); }
+inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
+inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3d(a, b, c); }
+inline double norm4d(double a, double b, double c, double d) {
+  return std::sqrt(a * a + b * b + c * c + d * d);
+}
+inline float norm4df(float a, float b, float c, float d) {
+  return std::sqrt(a * a + b * b + c * c + d * d);
+}
+inline double saturate(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
+
+// Fast intrinsics: exact functions stand in for the approximate hardware ones.
+inline float __expf(float x) { return std::exp(x); }
+inline float __exp10f(float x) { return ::exp10f(x); }
+inline float __logf(float x) { return std::log(x); }
+inline float __log2f(float x) { return std::log2(x); }
+inline float __log10f(float x) { return std::log10(x); }
+inline float __sinf(float x) { return std::sin(x); }
+inline float __cosf(float x) { return std::cos(x); }
+inline float __tanf(float x) { return std::tan(x); }
+inline void __sincosf(float x, float* s, float* c) { ::sincosf(x, s, c); }
+inline float __powf(float x, float y) { return std::pow(x, y); }
+inline float __fdividef(float a, float b) { return a / b; }
+inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
+inline float __frcp_rn(float x) { return 1.0f / x; }
+inline float __fsqrt_rn(float x) { return std::sqrt(x); }
+inline float __frsqrt_rn(float x) { return 1.0f / std::sqrt(x); }
+inline double __drcp_rn(double x) { return 1.0 / x; }
+inline double __dsqrt_rn(double x) { return std::sqrt(x); }
+#define CUAD_ROUNDED(T, SUFFIX)                                                  \
+  inline T SUFFIX##add_rn(T a, T b) { return a + b; }                            \
+  inline T SUFFIX##add_rz(T a, T b) { return a + b; }                            \
+  inline T SUFFIX##add_ru(T a, T b) { return a + b; }                            \
+  inline T SUFFIX##add_rd(T a, T b) { return a + b; }                            \
+  inline T SUFFIX##sub_rn(T a, T b) { return a - b; }                            \
+  inline T SUFFIX##mul_rn(T a, T b) { return a * b; }                            \
+  inline T SUFFIX##mul_rz(T a, T b) { return a * b; }                            \
+  inline T SUFFIX##div_rn(T a, T b) { return a / b; }
+CUAD_ROUNDED(float, __f)
+CUAD_ROUNDED(double, __d)
+#undef CUAD_ROUNDED
+inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
+inline float __fmaf_rz(float a, float b, float c) { return std::fma(a, b, c); }
+inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }
+inline double __fma_rz(double a, double b, double c) { return std::fma(a, b, c); }
+
+// min/max overloads that CUDA declares in the global namespace.
+#define CUAD_MINMAX(A, B, R)                                                      \
+  inline R min(A a, B b) { return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); } \
+  inline R max(A a, B b) { return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); }
+CUAD_MINMAX(int, int, int)
+CUAD_MINMAX(unsigned int, unsigned int, unsigned int)
+CUAD_MINMAX(int, unsigned int, unsigned int)
+CUAD_MINMAX(unsigned int, int, unsigned int)
+CUAD_MINMAX(long, long, long)
+CUAD_MINMAX(unsigned long, unsigned long, unsigned long)
+CUAD_MINMAX(long long, long long, long long)
+CUAD_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+CUAD_MINMAX(long long, unsigned long long, unsigned long long)
+CUAD_MINMAX(unsigned long long, long long, unsigned long long)
+#undef CUAD_MINMAX
+inline float min(float a, float b) { return std::fmin(a, b); }
+inline float max(float a, float b) { return std::fmax(a, b); }
+inline double min(double a, double b) { return std::fmin(a, b); }
+inline double max(double a, double b) { return std::fmax(a, b); }
+inline double min(float a, double b) { return std::fmin(static_cast<double>(a), b); }
+inline double max(float a, double b) { return std::fmax(static_cast<double>(a), b); }
+inline double min(double a, float b) { return std::fmin(a, static_cast<double>(b)); }
+inline double max(double a, float b) { return std::fmax(a, static_cast<double>(b)); }
+inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+inline unsigned long long ullmin(unsigned long long a, unsigned long long b) {
+  return a < b ? a : b;
+}
+inline unsigned long long ullmax(unsigned long long a, unsigned long long b) {
+  return a > b ? a : b;
+}
+
+// Bit manipulation and reinterpretation.
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
+inline int __clzll(long long x) {
+  return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x));
+}
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+inline unsigned __brev(unsigned x) {
+  unsigned r = 0;
+  for (int i = 0; i < 32; ++i) r |= ((x >> i) & 1u) << (31 - i);
+  return r;
+}
+inline int __mul24(int a, int b) { return a * b; }
+inline unsigned __umul24(unsigned a, unsigned b) { return a * b; }
+inline int __mulhi(int a, int b) { return static_cast<int>((1ll * a * b) >> 32); }
+inline unsigned __umulhi(unsigned a, unsigned b) {
+  return static_cast<unsigned>((1ull * a * b) >> 32);
+}
+template <class To, class From>
+To cuad_bit_cast(From f) {
+  static_assert(sizeof(To) == sizeof(From), "bit cast of different sizes");
+  To t;
+  std::memcpy(&t, &f, sizeof(To));
+  return t;
+}
+inline int __float_as_int(float x) { return cuad_bit_cast<int>(x); }
+inline unsigned __float_as_uint(float x) { return cuad_bit_cast<unsigned>(x); }
+inline float __int_as_float(int x) { return cuad_bit_cast<float>(x); }
+inline float __uint_as_float(unsigned x) { return cuad_bit_cast<float>(x); }
+inline long long __double_as_longlong(double x) { return cuad_bit_cast<long long>(x); }
+inline double __longlong_as_double(long long x) { return cuad_bit_cast<double>(x); }
+inline int __double2hiint(double x) { return static_cast<int>(__double_as_longlong(x) >> 32); }
+inline int __double2loint(double x) { return static_cast<int>(__double_as_longlong(x)); }
+inline double __hiloint2double(int hi, int lo) {
+  return __longlong_as_double((static_cast<long long>(hi) << 32) |
+                              static_cast<unsigned>(lo));
+}
+inline int __float2int_rn(float x) { return static_cast<int>(std::nearbyint(x)); }
+inline int __float2int_rz(float x) { return static_cast<int>(x); }
+inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
+inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
+inline unsigned __float2uint_rn(float x) { return static_cast<unsigned>(std::nearbyint(x)); }
+inline long long __float2ll_rn(float x) { return static_cast<long long>(std::nearbyint(x)); }
+inline int __double2int_rn(double x) { return static_cast<int>(std::nearbyint(x)); }
+inline int __double2int_rz(double x) { return static_cast<int>(x); }
+inline long long __double2ll_rn(double x) { return static_cast<long long>(std::nearbyint(x)); }
+inline float __double2float_rn(double x) { return static_cast<float>(x); }
+inline float __int2float_rn(int x) { return static_cast<float>(x); }
+inline double __int2double_rn(int x) { return static_cast<double>(x); }
+inline double __ll2double_rn(long long x) { return static_cast<double>(x); }
+inline float __ll2float_rn(long long x) { return static_cast<float>(x); }
+
+// Loads and stores with cache hints.
+template <class T>
+T __ldg(const T* p) { return *p; }
+template <class T>
+T __ldcg(const T* p) { return *p; }
+template <class T>
+T __ldca(const T* p) { return *p; }
+template <class T>
+T __ldcs(const T* p) { return *p; }
+template <class T>
+void __stcg(T* p, T v) { *p = v; }
+template <class T>
+void __stcs(T* p, T v) { *p = v; }
+
+// Misc device functions.
+[[noreturn]] inline void __trap() { cuad_cpu::fatal("__trap() called in a kernel"); }
+[[noreturn]] inline void __brkpt() { cuad_cpu::fatal("__brkpt() called in a kernel"); }
+inline long long clock64() {
+  return std::chrono::steady_clock::now().time_since_epoch().count();
+}
+inline void __nanosleep(unsigned ns) { std::this_thread::sleep_for(std::chrono::nanoseconds(ns)); }
+
+// ---------------------------------------------------------------- runtime API
+inline cudaError_t cudaMalloc(void** p, size_t size) {
+  *p = cuad_cpu::device_alloc(size, false);
+  return *p ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+template <class T>
+cudaError_t cudaMalloc(T** p, size_t size) {
+  return cudaMalloc(reinterpret_cast<void**>(p), size);
+}
+inline cudaError_t cudaMallocManaged(void** p, size_t size, unsigned = 1) {
+  *p = cuad_cpu::device_alloc(size, true);
+  return *p ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+template <class T>
+cudaError_t cudaMallocManaged(T** p, size_t size, unsigned flags = 1) {
+  return cudaMallocManaged(reinterpret_cast<void**>(p), size, flags);
+}
+inline cudaError_t cudaMallocHost(void** p, size_t size) {
+  *p = std::malloc(size == 0 ? 1 : size);
+  return *p ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+template <class T>
+cudaError_t cudaMallocHost(T** p, size_t size) {
+  return cudaMallocHost(reinterpret_cast<void**>(p), size);
+}
+inline cudaError_t cudaFreeHost(void* p) {
+  std::free(p);
+  return cudaSuccess;
+}
+inline cudaError_t cudaFree(void* p) {
+  cuad_cpu::device_free(p);
+  return cudaSuccess;
+}
+
+inline cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
+  const char* what = cuad_cpu::kind_name(kind);
+  switch (kind) {
+    case cudaMemcpyHostToHost:
+      cuad_cpu::check_side(dst, count, false, what, "destination");
+      cuad_cpu::check_side(src, count, false, what, "source");
+      break;
+    case cudaMemcpyHostToDevice:
+      cuad_cpu::check_side(dst, count, true, what, "destination");
+      cuad_cpu::check_side(src, count, false, what, "source");
+      break;
+    case cudaMemcpyDeviceToHost:
+      cuad_cpu::check_side(dst, count, false, what, "destination");
+      cuad_cpu::check_side(src, count, true, what, "source");
+      break;
+    case cudaMemcpyDeviceToDevice:
+      cuad_cpu::check_side(dst, count, true, what, "destination");
+      cuad_cpu::check_side(src, count, true, what, "source");
+      break;
+    case cudaMemcpyDefault:
+      break;
+    default:
+      cuad_cpu::fatal("cudaMemcpy with an invalid kind %d", static_cast<int>(kind));
+  }
+  if (count) std::memmove(dst, src, count);
+  cuad_cpu::check_all_guards("after cudaMemcpy");
+  return cudaSuccess;
+}
+inline cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind,
+                                   cudaStream_t = nullptr) {
+  return cudaMemcpy(dst, src, count, kind);
+}
+inline cudaError_t cudaMemset(void* p, int value, size_t count) {
+  cuad_cpu::check_side(p, count, true, "cudaMemset", "destination");
+  if (count) std::memset(p, value, count);
+  return cudaSuccess;
+}
+inline cudaError_t cudaMemsetAsync(void* p, int value, size_t count, cudaStream_t = nullptr) {
+  return cudaMemset(p, value, count);
+}
+template <class T>
+cudaError_t cudaMemcpyToSymbol(T& symbol, const void* src, size_t count, size_t offset = 0,
+                               cudaMemcpyKind = cudaMemcpyHostToDevice) {
+  std::memcpy(reinterpret_cast<char*>(&symbol) + offset, src, count);
+  return cudaSuccess;
+}
+template <class T>
+cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t count, size_t offset = 0,
+                                 cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+  std::memcpy(dst, reinterpret_cast<const char*>(&symbol) + offset, count);
+  return cudaSuccess;
+}
+
+inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
+inline cudaError_t cudaGetLastError() { return cudaSuccess; }
+inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }
+inline cudaError_t cudaSetDevice(int) { return cudaSuccess; }
+inline cudaError_t cudaGetDevice(int* d) {
+  *d = 0;
+  return cudaSuccess;
+}
+inline cudaError_t cudaGetDeviceCount(int* n) {
+  *n = 1;
+  return cudaSuccess;
+}
+inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int) {
+  std::memset(p, 0, sizeof(*p));
+  std::snprintf(p->name, sizeof(p->name), "cuad_cpu emulation");
+  p->totalGlobalMem = size_t(1) << 32;
+  p->sharedMemPerBlock = 48 * 1024;
+  p->warpSize = 32;
+  p->maxThreadsPerBlock = 1024;
+  p->maxThreadsDim[0] = p->maxThreadsDim[1] = 1024;
+  p->maxThreadsDim[2] = 64;
+  p->maxGridSize[0] = 0x7fffffff;
+  p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+  p->multiProcessorCount = 1;
+  p->major = 9;
+  return cudaSuccess;
+}
+inline const char* cudaGetErrorString(cudaError_t e) {
+  switch (e) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+    case cudaErrorInvalidDevicePointer: return "invalid device pointer";
+    case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
+    case cudaErrorLaunchFailure: return "unspecified launch failure";
+  }
+  return "unknown error";
+}
+inline const char* cudaGetErrorName(cudaError_t e) {
+  return e == cudaSuccess ? "cudaSuccess" : "cudaError";
+}
+inline cudaError_t cudaStreamCreate(cudaStream_t* s) {
+  *s = new CUstream_st();
+  return cudaSuccess;
+}
+inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
+  delete s;
+  return cudaSuccess;
+}
+inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
+inline cudaError_t cudaEventCreate(cudaEvent_t* e) {
+  *e = new CUevent_st();
+  return cudaSuccess;
+}
+inline cudaError_t cudaEventDestroy(cudaEvent_t e) {
+  delete e;
+  return cudaSuccess;
+}
+inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t = nullptr) {
+  e->when = std::chrono::steady_clock::now();
+  return cudaSuccess;
+}
+inline cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
+inline cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b) {
+  *ms = std::chrono::duration<float, std::milli>(b->when - a->when).count();
+  return cudaSuccess;
+}
+
+#endif  // CUAD_CPU
