@@ -366,9 +366,11 @@ impl Lexer<'_, '_> {
     fn punct(&mut self) {
         let start = self.pos;
         let rest = &self.src[start..];
-        let len = if PUNCT3.iter().any(|p| rest.starts_with(p.as_bytes())) {
+        // Every two- and three-character punctuator has one of these second characters.
+        let may_be_long = rest.len() > 1 && b":>+-<=&|#*.".contains(&rest[1]);
+        let len = if may_be_long && PUNCT3.iter().any(|p| rest.starts_with(p.as_bytes())) {
             3
-        } else if PUNCT2.iter().any(|p| rest.starts_with(p.as_bytes())) {
+        } else if may_be_long && PUNCT2.iter().any(|p| rest.starts_with(p.as_bytes())) {
             2
         } else if PUNCT1.contains(&rest[0]) {
             1

@@ -56,7 +56,8 @@ struct Cond {
 /// A file being read.
 struct FileCtx {
     id: FileId,
-    tokens: Rc<Vec<Token>>,
+    /// Tokens are moved out as they are read (a file read again is lexed again).
+    tokens: Vec<Token>,
     pos: usize,
     conds: Vec<Cond>,
     dir: PathBuf,
@@ -70,7 +71,7 @@ pub(crate) struct Preprocessor<'a> {
     sm: &'a mut SourceMap,
     opts: &'a PpOptions,
     diags: &'a mut Diagnostics,
-    macros: HashMap<String, Rc<Macro>>,
+    macros: HashMap<String, Rc<Macro>, FastHash>,
     /// `#pragma push_macro` stacks.
     pushed_macros: HashMap<String, Vec<Option<Rc<Macro>>>>,
     files: Vec<FileCtx>,
@@ -79,7 +80,8 @@ pub(crate) struct Preprocessor<'a> {
     /// Whether reading may continue into the files (false while expanding an isolated list).
     file_input: bool,
     out: Vec<Token>,
-    lexed: HashMap<FileId, Rc<Vec<Token>>>,
+    /// Files whose soft lexer errors were already recorded.
+    soft_recorded: HashSet<FileId>,
     /// Soft lexer errors by (file, token start); reported when the token turns out live.
     soft: HashMap<(FileId, u32), Diagnostic>,
     paths: HashMap<PathBuf, FileId>,
@@ -100,20 +102,20 @@ impl<'a> Preprocessor<'a> {
             sm,
             opts,
             diags,
-            macros: HashMap::new(),
+            macros: HashMap::default(),
             pushed_macros: HashMap::new(),
             files: Vec::new(),
             pending: Vec::new(),
             file_input: true,
             out: Vec::new(),
-            lexed: HashMap::new(),
+            soft_recorded: HashSet::new(),
             soft: HashMap::new(),
             paths: HashMap::new(),
             once: HashSet::new(),
             guards: HashMap::new(),
             counter: 0,
             expand_depth: 0,
-            expansion_budget: 50_000_000,
+            expansion_budget: 5_000_000,
             in_condition: false,
         }
     }
@@ -145,6 +147,8 @@ impl<'a> Preprocessor<'a> {
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         self.paths.insert(canonical(&path), main);
         self.push_file(main, dir);
+        let expected = self.files.last().map_or(0, |f| f.tokens.len());
+        self.out.reserve(expected + 1);
         while let Some(t) = self.next_expanded() {
             self.out.push(t.tok);
         }
@@ -158,16 +162,13 @@ impl<'a> Preprocessor<'a> {
         });
     }
 
-    fn tokens_of(&mut self, id: FileId) -> Rc<Vec<Token>> {
-        if let Some(t) = self.lexed.get(&id) {
-            return Rc::clone(t);
-        }
+    fn tokens_of(&mut self, id: FileId) -> Vec<Token> {
         let (tokens, soft) = lex_with_soft_errors(id, &self.sm.file(id).text, self.diags);
-        for d in soft {
-            self.soft.insert((id, d.span.lo), d);
+        if self.soft_recorded.insert(id) {
+            for d in soft {
+                self.soft.insert((id, d.span.lo), d);
+            }
         }
-        let tokens = Rc::new(tokens);
-        self.lexed.insert(id, Rc::clone(&tokens));
         tokens
     }
 
@@ -204,7 +205,7 @@ impl<'a> Preprocessor<'a> {
                 return None;
             }
             let ctx = self.files.last_mut()?;
-            let Some(tok) = ctx.tokens.get(ctx.pos) else {
+            let Some(tok) = ctx.tokens.get_mut(ctx.pos) else {
                 self.end_file();
                 continue;
             };
@@ -212,7 +213,12 @@ impl<'a> Preprocessor<'a> {
                 self.directive();
                 continue;
             }
-            let tok = tok.clone();
+            // Move the token out: it is never read again.
+            let text = std::mem::take(&mut tok.text);
+            let tok = Token {
+                text,
+                ..tok.clone()
+            };
             ctx.pos += 1;
             self.check_soft(&tok);
             return Some(PTok { tok, hide: None });
@@ -246,15 +252,15 @@ impl<'a> Preprocessor<'a> {
         let Some(ctx) = self.files.last_mut() else {
             return;
         };
-        let tokens = Rc::clone(&ctx.tokens);
         let hash_pos = ctx.pos;
-        let end = tokens[hash_pos + 1..]
+        let end = ctx.tokens[hash_pos + 1..]
             .iter()
             .position(|t| t.line_start)
-            .map_or(tokens.len(), |n| hash_pos + 1 + n);
+            .map_or(ctx.tokens.len(), |n| hash_pos + 1 + n);
         ctx.pos = end;
-        let hash = &tokens[hash_pos];
-        let line = &tokens[hash_pos + 1..end];
+        let tokens = ctx.tokens[hash_pos..end].to_vec();
+        let hash = &tokens[0];
+        let line = &tokens[1..];
         let Some(name) = line.first() else { return };
         let args = &line[1..];
         if name.kind == TokenKind::Int {
@@ -754,6 +760,32 @@ impl<'a> Preprocessor<'a> {
         }
     }
 }
+
+/// FxHash: every identifier is looked up in the macro table, and SipHash is slow for that.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut h = self.0;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            h = (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            h = (h.rotate_left(5) ^ b as u64).wrapping_mul(K);
+        }
+        self.0 = h;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FastHash = std::hash::BuildHasherDefault<FxHasher>;
 
 /// A canonical path for file identity; the path itself when it cannot be resolved.
 fn canonical(path: &Path) -> PathBuf {

@@ -817,3 +817,227 @@ fn pp_cuda_launch_through_macro() {
     let src = "#define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)\nLAUNCH(kern, 1, 32, x, y);";
     assert_eq!(pp_clean(src), "kern <<< 1 , 32 >>> ( x , y ) ;");
 }
+
+// ----- robustness -----
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const SNIPPETS: &[&str] = &[
+    "#define F(x, ...) f(x, ## __VA_ARGS__) #x a##x\nF(1) F(2, 3) F()\n",
+    "#if defined(A) || B > 3 ? 1 : 0\nint a;\n#elif 1/0\n#else\n#endif\n",
+    "#define CAT(a,b) a##b\n#define S(x) #x\nCAT(CAT(1,2),3) S(CAT(x,y)) CAT(/,/)\n",
+    "__global__ void k(float* x) { x[threadIdx.x] = 1.5e-3f * 0x1.8p3; }\nk<<<1, 32>>>(p);\n",
+    "#include \"nope.h\"\n#include <cstdio>\n#pragma unroll 4\n_Pragma(\"once\")\n",
+    "R\"xy(raw ) string)xy\" u8'c' L\"wide\" '\\x41' \"esc\\\"aped\"\n/* block */ // line\n",
+    "#define f(a) a*g\n#define g(a) f(a)\nf(2)(9)\n#define r r r\nr\n",
+    "#ifndef G\n#define G\n#ifdef X\n#error bad\n#endif\n#warning w\n#endif\n",
+    "#define O(x, ...) __VA_OPT__(x __VA_ARGS__)\nO(1) O(1,2)\n#undef O\n#line 3\n",
+    "#if __has_include(<x>) && __has_builtin(y) && 'ab' && -1u >> 63 && 1 << 70\n#endif\n",
+    "a \\\n b '\\\n' 1'000'000ull .5 1. 09 0b2 1e 0x 12abc\n",
+    "#pragma push_macro(\"X\")\n#define X 2\n#pragma pop_macro(\"X\")\nX __LINE__ __FILE__ __COUNTER__\n",
+];
+
+const FRAGMENTS: &[&str] = &[
+    "#",
+    "##",
+    "(",
+    ")",
+    ",",
+    "\n",
+    "\\\n",
+    "\"",
+    "'",
+    "/*",
+    "*/",
+    "//",
+    "...",
+    "__VA_ARGS__",
+    "#define ",
+    "#if ",
+    "#endif\n",
+    "#else\n",
+    "#elif ",
+    "defined",
+    "#include ",
+    "<<<",
+    ">>>",
+    "0x",
+    "1e+",
+    "R\"(",
+    "u8",
+    "@",
+    "\0",
+    "\u{feff}",
+    "é",
+    "\r",
+    "#undef ",
+    "__VA_OPT__(",
+];
+
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(6) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(4) {
+            0 => {
+                let end = (at + rng.below(8)).min(bytes.len());
+                bytes.drain(at..end);
+            }
+            1 => {
+                let frag = FRAGMENTS[rng.below(FRAGMENTS.len())];
+                bytes.splice(at..at, frag.bytes());
+            }
+            2 => {
+                let end = (at + rng.below(16)).min(bytes.len());
+                let copy: Vec<u8> = bytes[at..end].to_vec();
+                let to = rng.below(bytes.len() + 1);
+                bytes.splice(to..to, copy);
+            }
+            _ => {
+                if at < bytes.len() {
+                    bytes[at] = (rng.next() & 0x7f) as u8;
+                }
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn run_everything(text: &str) {
+    let mut diags = Diagnostics::default();
+    lex(FileId(0), text, &mut diags);
+    let mut sm = SourceMap::new();
+    let main = sm.add("/nonexistent_cuad_dir/main.cu", text.to_string());
+    let mut diags = Diagnostics::default();
+    let toks = preprocess(&mut sm, main, &PpOptions::default(), &mut diags);
+    assert_eq!(toks.last().map(|t| t.kind), Some(TokenKind::Eof));
+    // Rendering must not panic either (spans must be valid).
+    let _ = diags.render(&sm);
+    for t in &toks {
+        assert!(t.span.lo <= t.span.hi);
+    }
+}
+
+#[test]
+fn no_panic_on_random_bytes() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..1500 {
+        let len = rng.below(120);
+        let bytes: Vec<u8> = (0..len).map(|_| (rng.next() >> 56) as u8).collect();
+        run_everything(&String::from_utf8_lossy(&bytes));
+        // Mostly-ASCII soup built from interesting characters.
+        let alphabet = b"#()\\\"'/*<>.,_aZ019eEpPxX+-\n\r ?:!&|";
+        let soup: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())] as char)
+            .collect();
+        run_everything(&soup);
+    }
+}
+
+#[test]
+fn no_panic_on_mutated_snippets() {
+    let mut rng = Rng(12345);
+    for i in 0..3000 {
+        let base = SNIPPETS[i % SNIPPETS.len()];
+        let mut text = mutate(&mut rng, base);
+        if rng.below(3) == 0 {
+            text.push_str(SNIPPETS[rng.below(SNIPPETS.len())]);
+            text = mutate(&mut rng, &text);
+        }
+        run_everything(&text);
+    }
+}
+
+#[test]
+fn no_stack_overflow_on_deep_nesting() {
+    let depth = 5000;
+    let nested_args = format!(
+        "#define F(x) x\n{}1{}",
+        "F(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let r = pp(&nested_args);
+    assert!(
+        r.errors().iter().any(|e| e.contains("nested too deeply")),
+        "{:?}",
+        r.errors()
+    );
+    let parens = format!(
+        "#if {}1{}\n#endif\n#if {}1\n#endif",
+        "(".repeat(depth),
+        ")".repeat(depth),
+        "-".repeat(depth)
+    );
+    let r = pp(&parens);
+    assert_eq!(r.errors().len(), 2, "{:?}", r.errors());
+    let mut chain: String = (0..depth)
+        .map(|i| format!("#define M{i} M{}\n", i + 1))
+        .collect();
+    chain.push_str("M0");
+    assert_eq!(pp_clean(&chain), format!("M{depth}"));
+}
+
+#[test]
+fn exponential_macros_are_capped() {
+    let mut src = String::from("#define A0 x x\n");
+    for i in 1..40 {
+        src.push_str(&format!("#define A{i} A{} A{}\n", i - 1, i - 1));
+    }
+    src.push_str("A39\n");
+    let r = pp(&src);
+    assert!(
+        r.errors().iter().any(|e| e.contains("too large")),
+        "{:?}",
+        r.errors()
+    );
+}
+
+/// A synthetic CUDA file of `lines` lines exercising macros, conditionals and literals.
+fn big_source(lines: usize) -> String {
+    let mut s = String::from("#include <cuda_runtime.h>\n#define SQ(x) ((x) * (x))\n#define IDX(i, j, n) ((i) * (n) + (j))\n#define LOG(fmt, ...) printf(fmt, ## __VA_ARGS__)\n");
+    let mut n = 4;
+    let mut k = 0;
+    while n < lines {
+        s.push_str(&format!(
+            "__global__ void kern{k}(const float* __restrict__ a, float* b, int n) {{\n"
+        ));
+        s.push_str("  int i = blockIdx.x * blockDim.x + threadIdx.x; // index\n");
+        s.push_str("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700\n  __syncwarp();\n#else\n  /* host */\n#endif\n");
+        s.push_str("  if (i < n) b[IDX(i, 0, n)] = SQ(a[i]) * 1.5e-3f + 0x1Fu;\n");
+        s.push_str("  LOG(\"%d\\n\", i); LOG(\"x\");\n}\n");
+        n += 9;
+        k += 1;
+    }
+    s
+}
+
+#[test]
+fn large_file_is_fast() {
+    let src = big_source(20_000);
+    let start = std::time::Instant::now();
+    let r = pp(&src);
+    let elapsed = start.elapsed();
+    assert!(r.diags.list.is_empty());
+    assert!(r.toks.len() > 150_000);
+    eprintln!(
+        "preprocessed {} lines into {} tokens in {:?}",
+        src.lines().count(),
+        r.toks.len(),
+        elapsed
+    );
+    // Generous for debug builds; release is far below 50 ms. Catches quadratic behavior.
+    assert!(elapsed.as_secs_f64() < 5.0, "{elapsed:?}");
+}

@@ -18,6 +18,19 @@ pub(crate) struct HideNode {
     next: HideSet,
 }
 
+/// Iterative drop: a long hide set must not overflow the stack.
+impl Drop for HideNode {
+    fn drop(&mut self) {
+        let mut next = self.next.take();
+        while let Some(rc) = next {
+            match Rc::try_unwrap(rc) {
+                Ok(mut node) => next = node.next.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
 fn hide_contains(mut hs: &HideSet, name: &str) -> bool {
     while let Some(node) = hs {
         if &*node.name == name {
