@@ -11,6 +11,7 @@ mod headers;
 mod output;
 mod process;
 mod requests;
+mod scan;
 mod wrt;
 
 use cuad_syntax::pp::{self, PpOptions};
@@ -150,11 +151,12 @@ fn build_text(
     }
     let mut parse_diags = Diagnostics::default();
     let tu = parser::parse(&tokens, &mut parse_diags);
-    let found = requests::find_requests(&tu);
-    process::check_coverage(main, &tokens, &tu, &found, diags);
+    let mut found = requests::find_requests(&tu);
+    let in_opaque_code = scan::requests_in_tokens(main, &tokens, &tu, &found, diags);
+    found.extend(in_opaque_code);
     let mut differentiator = cuad_diff::Differentiator::new(&tu, sm);
     let plan = process::plan(sm, main, &tu, &found, &mut differentiator, diags);
-    process::report_parse_problems(parse_diags, &plan, diags);
+    process::report_parse_problems(parse_diags, &tu, &found, &plan, diags);
     if diags.has_errors() {
         return None;
     }

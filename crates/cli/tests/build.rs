@@ -225,7 +225,7 @@ fn unsupported_requests_are_diagnosed() {
         "{err}"
     );
     assert!(
-        err.contains("bad.cu:5:35: error: array ranges (`arr[1]`) are not supported"),
+        err.contains("bad.cu:5:34: error: array ranges (`arr[1]`) are not supported"),
         "{err}"
     );
     assert!(err.contains("requested twice"), "{err}");

@@ -11,12 +11,18 @@ use cuad_syntax::ast::TranslationUnit;
 pub fn compose(text: &str, tu: &TranslationUnit, plan: &Plan, generated: &Generated) -> String {
     let mut edits = plan.replacements.clone();
     edits.extend(header_edits(text, !plan.replacements.is_empty()));
-    if let Some(item) = plan.first_item.and_then(|i| tu.items.get(i)) {
-        let at = line_start_before(text, item_span(item).lo as usize);
+    if let Some(first) = plan.first_item.filter(|&i| i < tu.items.len()) {
+        let at = insertion_point(text, tu, first);
+        let blank_before = at == 0 || text[..at].ends_with("\n\n");
+        let block = prototype_block(plan, generated);
         edits.push(Edit {
             lo: at,
             hi: at,
-            text: prototype_block(plan, generated),
+            text: if blank_before {
+                block
+            } else {
+                format!("\n{block}")
+            },
         });
     }
     let mut out = apply(text, edits);
@@ -109,15 +115,41 @@ fn escape_c(s: &str) -> String {
     out
 }
 
-/// The start of the line holding `pos` when only blanks precede it there; else `pos`.
-fn line_start_before(text: &str, pos: usize) -> usize {
-    let pos = pos.min(text.len());
-    let start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-    if text[start..pos].trim().is_empty() {
-        start
-    } else {
-        pos
+/// Where the prototypes go: on a fresh line after everything that precedes the item holding
+/// the first request (earlier items of the main file, preprocessor lines such as `#include`
+/// of a header whose types they may use). An item's span may start at its name rather than
+/// at its specifiers, so the item's own start is not used.
+fn insertion_point(text: &str, tu: &TranslationUnit, first: usize) -> usize {
+    let item = item_span(&tu.items[first]);
+    let limit = (item.lo as usize).min(text.len());
+    let items_end = tu.items[..first]
+        .iter()
+        .map(item_span)
+        .filter(|s| s.file == item.file && (s.hi as usize) <= limit)
+        .map(|s| s.hi as usize)
+        .max()
+        .unwrap_or(0);
+    let anchor = items_end.max(directives_end(&text[..limit]));
+    match text[anchor..limit].find('\n') {
+        Some(nl) => anchor + nl + 1,
+        None => anchor,
     }
+}
+
+/// End of the last preprocessor line (continuations included) in `text`, or 0.
+fn directives_end(text: &str) -> usize {
+    let mut end = 0;
+    let mut offset = 0;
+    let mut continued = false;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if continued || body.trim_start().starts_with('#') {
+            end = offset + body.len();
+            continued = body.ends_with('\\');
+        }
+        offset += line.len();
+    }
+    end
 }
 
 /// Applies non-overlapping edits; insertions at the same point keep their order.
@@ -186,8 +218,11 @@ mod tests {
     }
 
     #[test]
-    fn prototypes_go_at_line_start() {
-        assert_eq!(line_start_before("a;\n  int main", 5), 3);
-        assert_eq!(line_start_before("a; int main", 3), 3);
+    fn prototypes_go_after_directives() {
+        assert_eq!(
+            directives_end("#include <a>\nint x;\n#define L \\\n  2\nint y;"),
+            35
+        );
+        assert_eq!(directives_end("int x;\n"), 0);
     }
 }

@@ -3,9 +3,8 @@
 use super::requests::{self, Request, RequestKind};
 use super::wrt::{self, WrtItem};
 use cuad_diff::{Differentiator, GradInfo};
-use cuad_syntax::ast::{Expr, ExprKind, Item, TranslationUnit, UnOp};
+use cuad_syntax::ast::{Expr, ExprKind, TranslationUnit, UnOp};
 use cuad_syntax::source::Severity;
-use cuad_syntax::token::{Token, TokenKind};
 use cuad_syntax::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
 use std::collections::HashMap;
 
@@ -35,7 +34,7 @@ pub fn plan(
     sm: &SourceMap,
     main: FileId,
     tu: &TranslationUnit,
-    found: &[Request<'_>],
+    found: &[Request],
     engine: &mut Differentiator<'_>,
     diags: &mut Diagnostics,
 ) -> Plan {
@@ -48,7 +47,7 @@ pub fn plan(
         let key = (function.clone(), wrt.clone());
         let info = match done.get(&key) {
             Some(info) => info.clone(),
-            None => match engine.gradient(&function, wrt.as_deref(), request.call.span) {
+            None => match engine.gradient(&function, wrt.as_deref(), request.call_span) {
                 Ok(info) => {
                     plan.code_constants
                         .push((code_constant_name(&info.name), info.code.clone()));
@@ -64,13 +63,13 @@ pub fn plan(
         if let Some(f) = requests::find_function(&tu.items, &function) {
             plan.primal_spans.push(f.span);
         }
-        plan.first_item = Some(
-            plan.first_item
-                .map_or(request.top_item, |i| i.min(request.top_item)),
-        );
+        plan.first_item = match (plan.first_item, request.top_item) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         plan.replacements.push(Edit {
-            lo: request.call.span.lo as usize,
-            hi: request.call.span.hi as usize,
+            lo: request.call_span.lo as usize,
+            hi: request.call_span.hi as usize,
             text: function_object(&info),
         });
     }
@@ -100,10 +99,10 @@ fn read_request(
     sm: &SourceMap,
     main: FileId,
     tu: &TranslationUnit,
-    request: &Request<'_>,
+    request: &Request,
     diags: &mut Diagnostics,
 ) -> Option<(String, Option<Vec<String>>)> {
-    let span = request.call.span;
+    let span = request.call_span;
     if request.kind == RequestKind::Unsupported {
         diags.error(
             span,
@@ -115,7 +114,7 @@ fn read_request(
         return None;
     }
     check_location(sm, main, request, diags)?;
-    if !request.template_args.is_empty() {
+    if request.has_template_args {
         diags.push(Diagnostic::warning(
             span,
             format!(
@@ -124,7 +123,7 @@ fn read_request(
             ),
         ));
     }
-    let (target, spec) = match request.args {
+    let (target, spec) = match request.args.as_slice() {
         [target] => (target, None),
         [target, spec] => (target, Some(spec)),
         _ => {
@@ -150,26 +149,23 @@ fn read_request(
 fn check_location(
     sm: &SourceMap,
     main: FileId,
-    request: &Request<'_>,
+    request: &Request,
     diags: &mut Diagnostics,
 ) -> Option<()> {
-    let call = request.call;
-    let ExprKind::Call { callee, .. } = &call.kind else {
-        return None;
-    };
-    if call.span.file != main {
+    let call_span = request.call_span;
+    if call_span.file != main {
         let message = format!(
             "`{}` requests are only supported in the file given to `cuad build`",
             request.api
         );
-        diags.error(call.span, message);
+        diags.error(call_span, message);
         return None;
     }
-    let spelled: String = sm.snippet(callee.span).split_whitespace().collect();
-    if spelled.trim_start_matches('(') != request.api || !sm.snippet(call.span).ends_with(')') {
+    let spelled: String = sm.snippet(request.callee_span).split_whitespace().collect();
+    if spelled.trim_start_matches('(') != request.api || !sm.snippet(call_span).ends_with(')') {
         diags.push(
             Diagnostic::error(
-                call.span,
+                call_span,
                 format!("`{}` request inside a macro expansion", request.api),
             )
             .with_note("write the request directly in the source so cuad can rewrite it"),
@@ -307,69 +303,29 @@ fn param_at(
     }
 }
 
-/// Every `clad::gradient` / `cuad::...` call left in the preprocessed tokens of the main file
-/// must have been found in the AST; otherwise the parser did not understand the code there.
-pub fn check_coverage(
-    main: FileId,
-    tokens: &[Token],
+/// Parser problems do not stop `cuad build` (the parser keeps what it does not understand
+/// verbatim, for nvcc to compile). Inside the differentiated functions they are errors; in
+/// the host code that holds the requests they are dropped (any C++ is fine there); elsewhere
+/// they stay warnings, as such code may be called by a differentiated function.
+pub fn report_parse_problems(
+    parse: Diagnostics,
     tu: &TranslationUnit,
-    found: &[Request<'_>],
+    found: &[Request],
+    plan: &Plan,
     diags: &mut Diagnostics,
 ) {
-    for (i, window) in tokens.windows(4).enumerate() {
-        let [ns, sep, name, next] = window else {
-            continue;
-        };
-        let is_request_call = ns.kind == TokenKind::Ident
-            && sep.is_punct("::")
-            && name.kind == TokenKind::Ident
-            && requests::request_kind(&format!("{}::{}", ns.text, name.text)).is_some()
-            && (next.is_punct("(") || next.is_punct("<"))
-            && !(i > 0 && tokens[i - 1].is_punct("::"))
-            && ns.span.file == main;
-        let covered = |r: &Request<'_>| {
-            let s = r.call.span;
-            s.file == ns.span.file && s.lo <= ns.span.lo && ns.span.lo < s.hi.max(s.lo + 1)
-        };
-        if !is_request_call || found.iter().any(covered) {
-            continue;
-        }
-        let mut d = Diagnostic::error(
-            ns.span.to(name.span),
-            "cuad could not parse the code around this request",
-        );
-        if let Some(reason) = opaque_reason(tu, ns.span) {
-            d = d.with_note(format!(
-                "the enclosing declaration was not understood: {reason}"
-            ));
-        }
-        diags.push(d);
-    }
-}
-
-fn opaque_reason(tu: &TranslationUnit, at: Span) -> Option<String> {
-    tu.items.iter().find_map(|item| match item {
-        Item::Opaque { span, reason, .. }
-            if span.file == at.file && span.lo <= at.lo && at.lo < span.hi =>
-        {
-            Some(reason.clone())
-        }
-        _ => None,
-    })
-}
-
-/// Parser problems outside the differentiated functions do not stop `cuad build`: that code
-/// is copied to the output unchanged, for nvcc to compile.
-pub fn report_parse_problems(parse: Diagnostics, plan: &Plan, diags: &mut Diagnostics) {
+    let contains =
+        |s: Span, at: Span| s.file == at.file && s.lo <= at.lo && at.lo < s.hi.max(s.lo + 1);
+    let request_items: Vec<Span> = found
+        .iter()
+        .filter_map(|r| r.top_item.and_then(|i| tu.items.get(i)))
+        .map(requests::item_span)
+        .collect();
     for mut d in parse.list {
-        let inside_primal = plan
-            .primal_spans
-            .iter()
-            .any(|s| s.file == d.span.file && s.lo <= d.span.lo && d.span.lo < s.hi.max(s.lo + 1));
-        if d.severity == Severity::Error && !inside_primal {
-            d.severity = Severity::Warning;
-            d.notes
-                .push("cuad copies this code to the output unchanged".into());
+        if plan.primal_spans.iter().any(|&s| contains(s, d.span)) {
+            d.severity = Severity::Error;
+        } else if request_items.iter().any(|&s| contains(s, d.span)) {
+            continue;
         }
         diags.push(d);
     }

@@ -1,7 +1,7 @@
 //! Finding the in-source differentiation requests (`clad::gradient(f, "x, y")`) in the AST.
 
 use cuad_syntax::ast::{
-    Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, TemplateArg, TranslationUnit,
+    Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, TranslationUnit,
 };
 use cuad_syntax::Span;
 
@@ -15,14 +15,16 @@ pub enum RequestKind {
 
 /// One request: the whole call, and the index of the top-level item that contains it.
 #[derive(Clone, Debug)]
-pub struct Request<'a> {
+pub struct Request {
     pub kind: RequestKind,
     /// `clad::gradient` as written (qualifier included).
     pub api: String,
-    pub call: &'a Expr,
-    pub template_args: &'a [TemplateArg],
-    pub args: &'a [Expr],
-    pub top_item: usize,
+    /// The whole call `clad::gradient(...)`, and its callee name.
+    pub call_span: Span,
+    pub callee_span: Span,
+    pub has_template_args: bool,
+    pub args: Vec<Expr>,
+    pub top_item: Option<usize>,
 }
 
 const NAMESPACES: [&str; 2] = ["clad", "cuad"];
@@ -45,7 +47,7 @@ pub fn request_kind(callee: &str) -> Option<RequestKind> {
 }
 
 /// Every request in the translation unit, in source order of the walk.
-pub fn find_requests(tu: &TranslationUnit) -> Vec<Request<'_>> {
+pub fn find_requests(tu: &TranslationUnit) -> Vec<Request> {
     let mut found = Vec::new();
     for (index, item) in tu.items.iter().enumerate() {
         walk_item(item, &mut |e| {
@@ -57,7 +59,8 @@ pub fn find_requests(tu: &TranslationUnit) -> Vec<Request<'_>> {
             else {
                 return false;
             };
-            let ExprKind::Ident(name) = &callee.strip_parens().kind else {
+            let callee = callee.strip_parens();
+            let ExprKind::Ident(name) = &callee.kind else {
                 return false;
             };
             let Some(kind) = request_kind(name) else {
@@ -66,15 +69,24 @@ pub fn find_requests(tu: &TranslationUnit) -> Vec<Request<'_>> {
             found.push(Request {
                 kind,
                 api: name.clone(),
-                call: e,
-                template_args,
-                args,
-                top_item: index,
+                call_span: e.span,
+                callee_span: callee.span,
+                has_template_args: !template_args.is_empty(),
+                args: args.clone(),
+                top_item: Some(index),
             });
             true
         });
     }
     found
+}
+
+/// Index of the top-level item whose span holds `at`.
+pub fn item_at(tu: &TranslationUnit, at: Span) -> Option<usize> {
+    tu.items.iter().position(|item| {
+        let s = item_span(item);
+        s.file == at.file && s.lo <= at.lo && at.lo < s.hi
+    })
 }
 
 /// Finds a function named `name` among the items (namespaces included); a definition wins
@@ -313,6 +325,7 @@ mod tests {
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].kind, RequestKind::Gradient);
         assert_eq!(found[0].args.len(), 1);
+        assert_eq!(found[0].top_item, Some(0));
         assert_eq!(found[1].kind, RequestKind::Unsupported);
         assert_eq!(found[1].api, "cuad::hessian");
         assert!(find_function(&tu.items, "main").is_some());

@@ -1,0 +1,179 @@
+//! Requests the parser did not put in the AST: a host function it could not model (range
+//! `for`, lambdas, library templates, ...) is kept verbatim as `Item::Opaque`, but the
+//! requests in it still have to be found. They are read from the preprocessed tokens.
+
+use super::requests::{self, Request};
+use cuad_syntax::ast::{Expr, ExprKind, Item, TranslationUnit, UnOp};
+use cuad_syntax::token::{Token, TokenKind};
+use cuad_syntax::{Diagnostic, Diagnostics, FileId, Span};
+
+/// Requests in the main file's tokens that `found` (from the AST) lacks. One whose arguments
+/// are not simple (a name, `&name`, a string or integer literal) gets a diagnostic.
+pub fn requests_in_tokens(
+    main: FileId,
+    tokens: &[Token],
+    tu: &TranslationUnit,
+    found: &[Request],
+    diags: &mut Diagnostics,
+) -> Vec<Request> {
+    let mut extra = Vec::new();
+    for i in 0..tokens.len() {
+        let Some((api, kind)) = request_name_at(tokens, i) else {
+            continue;
+        };
+        let at = tokens[i].span;
+        let covered = |r: &Request| contains(r.call_span, at);
+        if at.file != main || found.iter().any(covered) {
+            continue;
+        }
+        let callee_span = at.to(tokens[i + 2].span);
+        match read_call(tokens, i + 3) {
+            Some((has_template_args, args, close)) => extra.push(Request {
+                kind,
+                api,
+                call_span: at.to(tokens[close].span),
+                callee_span,
+                has_template_args,
+                args,
+                top_item: requests::item_at(tu, at),
+            }),
+            None => {
+                let mut d = Diagnostic::error(callee_span, "cuad could not read this request");
+                if let Some(reason) = opaque_reason(tu, at) {
+                    d = d.with_note(format!("the enclosing code was not understood: {reason}"));
+                }
+                diags.push(d.with_note(
+                    "write it as clad::gradient(function, \"param, param\") with a function name",
+                ));
+            }
+        }
+    }
+    extra
+}
+
+fn contains(s: Span, at: Span) -> bool {
+    s.file == at.file && s.lo <= at.lo && at.lo < s.hi.max(s.lo + 1)
+}
+
+/// `clad :: gradient` (not preceded by `::`-qualification other than a leading `::`).
+fn request_name_at(tokens: &[Token], i: usize) -> Option<(String, requests::RequestKind)> {
+    let [ns, sep, name, next] = tokens.get(i..i + 4)? else {
+        return None;
+    };
+    let ok = ns.kind == TokenKind::Ident
+        && sep.is_punct("::")
+        && name.kind == TokenKind::Ident
+        && (next.is_punct("(") || next.is_punct("<"))
+        && !(i > 1 && tokens[i - 1].is_punct("::") && tokens[i - 2].kind == TokenKind::Ident);
+    if !ok {
+        return None;
+    }
+    let api = format!("{}::{}", ns.text, name.text);
+    requests::request_kind(&api).map(|kind| (api, kind))
+}
+
+/// From the token after the name: optional `<...>`, then `(args)`. Returns whether there
+/// were template arguments, the arguments, and the index of the closing `)`.
+fn read_call(tokens: &[Token], mut i: usize) -> Option<(bool, Vec<Expr>, usize)> {
+    let has_template_args = tokens.get(i)?.is_punct("<");
+    if has_template_args {
+        i = skip_balanced(tokens, i, "<", ">")? + 1;
+    }
+    if !tokens.get(i)?.is_punct("(") {
+        return None;
+    }
+    let close = skip_balanced(tokens, i, "(", ")")?;
+    let mut args = Vec::new();
+    let mut start = i + 1;
+    let mut depth = 0;
+    for j in i + 1..=close {
+        let t = &tokens[j];
+        if t.is_punct("(") || t.is_punct("[") || t.is_punct("{") {
+            depth += 1;
+        } else if (t.is_punct(")") || t.is_punct("]") || t.is_punct("}")) && j != close {
+            depth -= 1;
+        } else if depth == 0 && (t.is_punct(",") || j == close) {
+            if j > start || t.is_punct(",") {
+                args.push(simple_expr(&tokens[start..j])?);
+            }
+            start = j + 1;
+        }
+    }
+    Some((has_template_args, args, close))
+}
+
+fn skip_balanced(tokens: &[Token], open_at: usize, open: &str, close: &str) -> Option<usize> {
+    let mut depth = 0;
+    for (j, t) in tokens.iter().enumerate().skip(open_at) {
+        if t.is_punct(open) {
+            depth += 1;
+        } else if t.is_punct(close) {
+            depth -= 1;
+            if depth == 0 {
+                return Some(j);
+            }
+        } else if t.kind == TokenKind::Eof {
+            return None;
+        }
+    }
+    None
+}
+
+/// `f`, `ns::f`, `&f`, `(f)`, `"a, b"` (adjacent literals joined), `2`.
+fn simple_expr(toks: &[Token]) -> Option<Expr> {
+    let first = toks.first()?;
+    let span = first.span.to(toks.last()?.span);
+    if let [open, inner @ .., close] = toks {
+        if open.is_punct("(") && close.is_punct(")") {
+            return Some(Expr::new(
+                ExprKind::Paren(Box::new(simple_expr(inner)?)),
+                span,
+            ));
+        }
+    }
+    if first.is_punct("&") {
+        let inner = simple_expr(&toks[1..])?;
+        return Some(Expr::new(
+            ExprKind::Unary(UnOp::AddrOf, Box::new(inner)),
+            span,
+        ));
+    }
+    let kind = if toks.iter().all(|t| t.kind == TokenKind::Str) {
+        let texts: Vec<&str> = toks.iter().map(|t| t.text.as_str()).collect();
+        ExprKind::StrLit(texts.join(" "))
+    } else if let [t] = toks {
+        match t.kind {
+            TokenKind::Int => ExprKind::IntLit(t.text.clone()),
+            TokenKind::Ident => ExprKind::Ident(t.text.clone()),
+            _ => return None,
+        }
+    } else {
+        qualified_name(toks).map(ExprKind::Ident)?
+    };
+    Some(Expr::new(kind, span))
+}
+
+/// `a::b::c` or `::a`.
+fn qualified_name(toks: &[Token]) -> Option<String> {
+    let mut name = String::new();
+    for (k, t) in toks.iter().enumerate() {
+        let ident_here = (toks.len() - 1 - k).is_multiple_of(2);
+        let ok = if ident_here {
+            t.kind == TokenKind::Ident
+        } else {
+            t.is_punct("::")
+        };
+        if !ok {
+            return None;
+        }
+        name.push_str(&t.text);
+    }
+    Some(name)
+}
+
+fn opaque_reason(tu: &TranslationUnit, at: Span) -> Option<String> {
+    tu.items.iter().find_map(|item| match item {
+        Item::Opaque { span, reason, .. } if contains(*span, at) => Some(reason.clone()),
+        _ => None,
+    })
+}
