@@ -464,6 +464,9 @@ fn check_float(text: &str) -> Option<String> {
         .find(|&(_, c)| c.is_ascii_digit() || c == b'.' || c == b'+' || c == b'-')
         .map_or(0, |(i, _)| i + 1);
     let is_hex = text.starts_with("0x") || text.starts_with("0X");
+    if text.matches('.').count() > 1 {
+        return Some(format!("too many decimal points in number '{text}'"));
+    }
     // The suffix starts after the last digit, dot or exponent sign (`1.5e-3f`, `0x1.8p3f`).
     let (body, suffix) = text.split_at(body_end);
     if is_hex && !body.contains(['p', 'P']) {

@@ -115,7 +115,7 @@ impl<'a> Preprocessor<'a> {
             guards: HashMap::new(),
             counter: 0,
             expand_depth: 0,
-            expansion_budget: 5_000_000,
+            expansion_budget: 3_000_000,
             in_condition: false,
         }
     }
@@ -593,13 +593,9 @@ impl<'a> Preprocessor<'a> {
             [t] if t.kind == TokenKind::Str => {
                 self.resolve_include(&unquote(&t.text), true).is_some()
             }
-            [first, .., last] if first.is_punct("<") && last.is_punct(">") => {
-                let name: String = inner[1..inner.len() - 1]
-                    .iter()
-                    .map(|t| t.text.as_str())
-                    .collect();
-                self.resolve_include(&name, false).is_some()
-            }
+            // System headers are not searched (they stay `#include` lines for nvcc), so they
+            // are assumed present.
+            [first, .., last] if first.is_punct("<") && last.is_punct(">") => true,
             _ => false,
         }
     }

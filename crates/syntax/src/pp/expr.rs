@@ -41,8 +41,9 @@ const MAX_DEPTH: usize = 256;
 
 /// Evaluates a whole `#if` line; `end` is where "missing value" errors point when it runs out.
 pub fn evaluate(tokens: &[Token], end: Span) -> Result<Value> {
+    let tokens: Vec<Token> = tokens.iter().map(alternative_token).collect();
     let mut p = ExprParser {
-        toks: tokens,
+        toks: &tokens,
         pos: 0,
         depth: 0,
         end,
@@ -57,6 +58,29 @@ pub fn evaluate(tokens: &[Token], end: Span) -> Result<Value> {
     match p.toks.get(p.pos) {
         None => Ok(v),
         Some(t) => Err(p.error_at(t, format!("token \"{}\" is not valid here", t.text))),
+    }
+}
+
+/// C++ alternative tokens (`and`, `not`, ...) are operators, also in `#if`.
+fn alternative_token(t: &Token) -> Token {
+    let op = match t.text.as_str() {
+        "and" => "&&",
+        "or" => "||",
+        "not" => "!",
+        "bitand" => "&",
+        "bitor" => "|",
+        "xor" => "^",
+        "compl" => "~",
+        "not_eq" => "!=",
+        _ => return t.clone(),
+    };
+    if t.kind != TokenKind::Ident {
+        return t.clone();
+    }
+    Token {
+        kind: TokenKind::Punct,
+        text: op.to_string(),
+        ..t.clone()
     }
 }
 
