@@ -1,1 +1,211 @@
-fn main() {}
+//! The `cuad` command line: `parse`, `grad`, `build`, `--include-dir`.
+
+mod build;
+
+use cuad_syntax::pp::PpOptions;
+use cuad_syntax::{Diagnostics, SourceMap, Span};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+cuad: automatic differentiation of CUDA C++ source
+
+usage:
+  cuad grad FILE --fn NAME [--wrt P1,P2,...] [-o OUT] [-I DIR]... [-D NAME[=VAL]]... [--explain]
+  cuad build FILE -o OUT [-I DIR]... [-D NAME[=VAL]]...
+  cuad parse FILE [-I DIR]... [-D NAME[=VAL]]... [--dump-ast]
+  cuad --include-dir
+";
+
+/// Options shared by every subcommand that reads a source file.
+struct Common {
+    input: Option<PathBuf>,
+    output: Option<PathBuf>,
+    pp: PpOptions,
+    function: Option<String>,
+    wrt: Option<Vec<String>>,
+    dump_ast: bool,
+    explain: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Common, String> {
+    let mut c = Common {
+        input: None,
+        output: None,
+        pp: PpOptions::default(),
+        function: None,
+        wrt: None,
+        dump_ast: false,
+        explain: false,
+    };
+    let mut i = 0;
+    let value = |i: &mut usize, flag: &str| -> Result<String, String> {
+        *i += 1;
+        args.get(*i)
+            .cloned()
+            .ok_or_else(|| format!("`{flag}` needs a value"))
+    };
+    while i < args.len() {
+        let a = &args[i];
+        match a.as_str() {
+            "-o" => c.output = Some(PathBuf::from(value(&mut i, "-o")?)),
+            "--fn" => c.function = Some(value(&mut i, "--fn")?),
+            "--wrt" => {
+                c.wrt = Some(
+                    value(&mut i, "--wrt")?
+                        .split(',')
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect(),
+                )
+            }
+            "-I" => c.pp.include_dirs.push(PathBuf::from(value(&mut i, "-I")?)),
+            "-D" => c.pp.defines.push(split_define(&value(&mut i, "-D")?)),
+            "-U" => c.pp.undefines.push(value(&mut i, "-U")?),
+            "--dump-ast" => c.dump_ast = true,
+            "--explain" => c.explain = true,
+            _ if a.starts_with("-I") && a.len() > 2 => {
+                c.pp.include_dirs.push(PathBuf::from(&a[2..]))
+            }
+            _ if a.starts_with("-D") && a.len() > 2 => c.pp.defines.push(split_define(&a[2..])),
+            _ if a.starts_with("-U") && a.len() > 2 => c.pp.undefines.push(a[2..].to_string()),
+            _ if a.starts_with("--fn=") => c.function = Some(a[5..].to_string()),
+            _ if a.starts_with("--wrt=") => {
+                c.wrt = Some(a[6..].split(',').map(|s| s.trim().to_string()).collect())
+            }
+            _ if a.starts_with('-') => return Err(format!("unknown option `{a}`")),
+            _ if c.input.is_none() => c.input = Some(PathBuf::from(a)),
+            _ => return Err(format!("unexpected argument `{a}`")),
+        }
+        i += 1;
+    }
+    Ok(c)
+}
+
+fn split_define(d: &str) -> (String, Option<String>) {
+    match d.split_once('=') {
+        Some((n, v)) => (n.to_string(), Some(v.to_string())),
+        None => (d.to_string(), None),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let code = match args.first().map(String::as_str) {
+        Some("grad") => run(&args[1..], grad),
+        Some("parse") => run(&args[1..], parse),
+        Some("build") => build::cli(&args[1..]),
+        Some("--include-dir") => build::print_include_dir(),
+        Some("--help") | Some("-h") | None => {
+            print!("{USAGE}");
+            0
+        }
+        Some("--version") => {
+            println!("cuad {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
+        Some(other) => {
+            eprintln!("error: unknown command `{other}`\n\n{USAGE}");
+            2
+        }
+    };
+    ExitCode::from(code as u8)
+}
+
+fn run(args: &[String], f: fn(Common) -> i32) -> i32 {
+    match parse_args(args) {
+        Ok(c) if c.input.is_some() => f(c),
+        Ok(_) => {
+            eprintln!("error: no input file\n\n{USAGE}");
+            2
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            2
+        }
+    }
+}
+
+fn parse(c: Common) -> i32 {
+    let input = c.input.expect("checked by run");
+    let mut sm = SourceMap::new();
+    let mut diags = Diagnostics::default();
+    let Some(tu) = cuad_syntax::parse_file(&mut sm, &input, &c.pp, &mut diags) else {
+        return 1;
+    };
+    cuad_sema::check(&tu, &mut diags);
+    if c.dump_ast {
+        println!("{tu:#?}");
+    }
+    eprint!("{}", diags.render(&sm));
+    i32::from(diags.has_errors())
+}
+
+fn grad(c: Common) -> i32 {
+    let input = c.input.expect("checked by run");
+    let Some(function) = c.function.clone() else {
+        eprintln!("error: `cuad grad` needs `--fn NAME`");
+        return 2;
+    };
+    let mut sm = SourceMap::new();
+    let mut diags = Diagnostics::default();
+    let Some(tu) = cuad_syntax::parse_file(&mut sm, &input, &c.pp, &mut diags) else {
+        return 1;
+    };
+    if diags.has_errors() {
+        eprint!("{}", diags.render(&sm));
+        return 1;
+    }
+    let source = sm.file(cuad_syntax::FileId(0)).text.clone();
+    let mut d = cuad_diff::Differentiator::new(&tu, &sm);
+    let info = match d.gradient(&function, c.wrt.as_deref(), Span::default()) {
+        Ok(info) => info,
+        Err(errors) => {
+            for e in errors {
+                diags.push(e);
+            }
+            eprint!("{}", diags.render(&sm));
+            return 1;
+        }
+    };
+    eprint!("{}", diags.render(&sm));
+    if c.explain {
+        for line in &info.explanations {
+            eprintln!("explain: {line}");
+        }
+    }
+    let generated = d.finish();
+    let mut out = source;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "\n// ---- generated by cuad: gradient of `{function}` is `{}` ----\n",
+        info.name
+    ));
+    out.push_str(&generated.definitions);
+    match &c.output {
+        Some(path) => {
+            if same_file(path, &input) {
+                eprintln!(
+                    "error: refusing to overwrite the input file {}",
+                    input.display()
+                );
+                return 2;
+            }
+            if let Err(e) = std::fs::write(path, out) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return 1;
+            }
+        }
+        None => print!("{out}"),
+    }
+    0
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}

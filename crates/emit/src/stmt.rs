@@ -76,7 +76,7 @@ fn write_stmt(out: &mut String, s: &Stmt, indent: usize) {
 /// The pragma text as a full directive line, whether or not `#pragma` was kept in it.
 fn pragma_line(text: &str) -> String {
     let text = text.trim();
-    if text.starts_with('#') {
+    if text.starts_with('#') || text.starts_with("//") {
         text.to_string()
     } else {
         format!("#pragma {text}")

@@ -1,0 +1,139 @@
+//! Activity analysis: which variables carry derivatives ("varied" by the inputs the gradient
+//! is taken with respect to). A fixpoint over the assignments of the body: a variable becomes
+//! active when a value computed from an active one is stored into it. Integers never are.
+
+use crate::usage::{lvalue_root, Names};
+use cuad_sema::Program;
+use cuad_syntax::ast::*;
+use std::collections::HashMap;
+
+/// Can a value of this (canonical) type carry a derivative? Reals, pointers/arrays of such,
+/// structs and CUDA vector types (their real fields carry it).
+pub fn is_differentiable(prog: &Program, ty: &Ty) -> bool {
+    match &ty.kind {
+        TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => true,
+        TyKind::Pointer { pointee, .. } => is_differentiable(prog, pointee),
+        TyKind::LRef(t) | TyKind::RRef(t) => is_differentiable(prog, t),
+        TyKind::Array { elem, .. } => is_differentiable(prog, elem),
+        TyKind::Named { name, .. } => is_real_aggregate(prog, name),
+        _ => false,
+    }
+}
+
+/// CUDA vector types of reals and user structs with at least one differentiable field.
+pub fn is_real_aggregate(prog: &Program, name: &str) -> bool {
+    if let Some(rest) = name
+        .strip_prefix("float")
+        .or_else(|| name.strip_prefix("double"))
+    {
+        return matches!(rest, "1" | "2" | "3" | "4");
+    }
+    match prog.struct_def(name) {
+        Some(def) => def.members.iter().flatten().any(|m| match m {
+            Member::Field(d) => d
+                .vars
+                .iter()
+                .any(|v| is_differentiable(prog, &prog.canonical(&v.ty))),
+            _ => false,
+        }),
+        None => false,
+    }
+}
+
+pub fn is_real(ty: &Ty) -> bool {
+    matches!(
+        ty.kind,
+        TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble
+    )
+}
+
+/// Computes the set of active variable names. `types` maps every parameter and local to its
+/// canonical type; `seeds` are the parameters the gradient is taken with respect to.
+pub fn active_vars(
+    prog: &Program,
+    body: &[Stmt],
+    types: &HashMap<String, Ty>,
+    seeds: &Names,
+) -> Names {
+    let mut active = seeds.clone();
+    loop {
+        let before = active.len();
+        for s in body {
+            visit(prog, s, types, &mut active);
+        }
+        if active.len() == before {
+            return active;
+        }
+    }
+}
+
+fn differentiable_var(prog: &Program, types: &HashMap<String, Ty>, name: &str) -> bool {
+    types.get(name).is_some_and(|t| is_differentiable(prog, t))
+}
+
+fn visit(prog: &Program, s: &Stmt, types: &HashMap<String, Ty>, active: &mut Names) {
+    crate::usage::visit_stmt_exprs(s, &mut |e| expr(prog, e, types, active));
+}
+
+fn expr(prog: &Program, e: &Expr, types: &HashMap<String, Ty>, active: &mut Names) {
+    match &e.kind {
+        ExprKind::Assign(_, l, r) => {
+            expr(prog, r, types, active);
+            if depends_on_active(r, active) {
+                if let Some(root) = lvalue_root(l) {
+                    // Memory reached through a pointer parameter is active only if that
+                    // parameter is (its adjoint buffer exists); locals become active here.
+                    if differentiable_var(prog, types, root)
+                        && !is_inactive_param_memory(l, types, active)
+                    {
+                        active.insert(root.to_string());
+                    }
+                }
+            }
+        }
+        ExprKind::Call { args, .. } => {
+            let any_active = args.iter().any(|a| depends_on_active(a, active));
+            for a in args {
+                expr(prog, a, types, active);
+                // A callee may store active values through pointer/reference arguments.
+                if any_active {
+                    let target = match &a.strip_parens().kind {
+                        ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x),
+                        ExprKind::Ident(n) => Some(n.as_str()),
+                        _ => None,
+                    };
+                    if let Some(root) = target {
+                        let is_local_memory = types
+                            .get(root)
+                            .is_some_and(|t| !matches!(t.kind, TyKind::Pointer { .. }));
+                        if is_local_memory && differentiable_var(prog, types, root) {
+                            active.insert(root.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Stores through a parameter pointer that has no adjoint buffer stay inactive.
+fn is_inactive_param_memory(l: &Expr, types: &HashMap<String, Ty>, active: &Names) -> bool {
+    match lvalue_root(l) {
+        Some(root) if !crate::usage::is_plain_var(l) => {
+            let is_pointer = types
+                .get(root)
+                .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }));
+            is_pointer && !active.contains(root)
+        }
+        _ => false,
+    }
+}
+
+/// Does the value of `e` depend on an active variable or active memory?
+pub fn depends_on_active(e: &Expr, active: &Names) -> bool {
+    crate::usage::any_expr(
+        e,
+        &|x| matches!(&x.kind, ExprKind::Ident(n) if active.contains(n)),
+    )
+}

@@ -1,0 +1,297 @@
+//! Adjoint storage: where the adjoint of a primal lvalue lives, and how an update to it is
+//! performed (plain `+=`, register + block reduction, warp reduction, or `atomicAdd`).
+
+use crate::builder::*;
+use crate::index::{facts, Poly, Strategy};
+use crate::reverse::{Gen, Mode};
+use cuad_syntax::ast::*;
+
+/// Where the memory behind a pointer or array lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// Thread-private (locals, registers, or sequential host code).
+    Private,
+    /// Global memory shared by every thread of the grid.
+    Global,
+    /// `__shared__` memory shared by the threads of a block.
+    Shared,
+}
+
+pub fn adj_name(name: &str) -> String {
+    format!("_d_{name}")
+}
+
+/// An adjoint lvalue with the memory space it lives in and its address (for the strategy).
+pub struct AdjPlace {
+    pub lvalue: Expr,
+    pub space: Space,
+    /// Symbolic element offset from the base pointer (None when unknown).
+    pub offset: Option<Poly>,
+}
+
+impl Gen<'_, '_> {
+    /// The adjoint of a primal lvalue (`x` -> `_d_x`, `a[i].f` -> `_d_a[i].f`, scalar
+    /// parameter `v` -> `*_d_v`), or `None` when it carries no derivative.
+    pub fn adj_place(&self, e: &Expr) -> Option<AdjPlace> {
+        match &e.kind {
+            ExprKind::Paren(x) => self.adj_place(x),
+            ExprKind::Ident(n) => {
+                if !self.active.contains(n) || self.is_pointer_or_array(n) {
+                    return None;
+                }
+                if self.is_param(n) {
+                    // Scalar parameter: its adjoint is behind the `_d_` pointer; in a kernel
+                    // every thread shares it.
+                    let space = if self.mode == Mode::Kernel {
+                        Space::Global
+                    } else {
+                        Space::Private
+                    };
+                    return Some(AdjPlace {
+                        lvalue: deref(ident(&adj_name(n))),
+                        space,
+                        offset: Some(Poly::constant(0)),
+                    });
+                }
+                Some(AdjPlace {
+                    lvalue: ident(&adj_name(n)),
+                    space: Space::Private,
+                    offset: None,
+                })
+            }
+            ExprKind::Index(b, i) => {
+                let (sb, space, off) = self.shadow(b)?;
+                let off = off.map(|o| o.add(&self.env.poly(i)));
+                Some(AdjPlace {
+                    lvalue: index(sb, (**i).clone()),
+                    space,
+                    offset: off,
+                })
+            }
+            ExprKind::Unary(UnOp::Deref, p) => {
+                let (sp, space, off) = self.shadow(p)?;
+                Some(AdjPlace {
+                    lvalue: deref(sp),
+                    space,
+                    offset: off,
+                })
+            }
+            ExprKind::Member {
+                base,
+                field,
+                arrow: false,
+            } => {
+                let p = self.adj_place(base)?;
+                Some(AdjPlace {
+                    lvalue: member(p.lvalue, field, false),
+                    ..p
+                })
+            }
+            ExprKind::Member {
+                base,
+                field,
+                arrow: true,
+            } => {
+                let (sb, space, off) = self.shadow(base)?;
+                Some(AdjPlace {
+                    lvalue: member(sb, field, true),
+                    space,
+                    offset: off,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The shadow of a pointer- or array-valued expression: the same address arithmetic on
+    /// the adjoint buffer (`in + i` -> `_d_in + i`).
+    pub fn shadow(&self, p: &Expr) -> Option<(Expr, Space, Option<Poly>)> {
+        match &p.kind {
+            ExprKind::Paren(x) => self.shadow(x),
+            ExprKind::Ident(n) => {
+                if !self.active.contains(n) || !self.is_pointer_or_array(n) {
+                    return None;
+                }
+                let space = self.spaces.get(n).copied().unwrap_or(Space::Global);
+                let offset = match self.env.defs.get(n) {
+                    // A local pointer defined once as `base + k`: keep the offset.
+                    Some(def) if !self.is_param(n) => self.shadow(def).and_then(|(_, _, o)| o),
+                    _ => Some(Poly::constant(0)),
+                };
+                Some((ident(&adj_name(n)), space, offset))
+            }
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => {
+                if let Some((sl, space, off)) = self.shadow(l) {
+                    let k = self.env.poly(r);
+                    let off = off.map(|o| {
+                        if *op == BinOp::Add {
+                            o.add(&k)
+                        } else {
+                            o.sub(&k)
+                        }
+                    });
+                    return Some((binary(*op, sl, (**r).clone()), space, off));
+                }
+                if *op == BinOp::Add {
+                    let (sr, space, off) = self.shadow(r)?;
+                    let off = off.map(|o| o.add(&self.env.poly(l)));
+                    return Some((binary(BinOp::Add, (**l).clone(), sr), space, off));
+                }
+                None
+            }
+            ExprKind::Unary(UnOp::AddrOf, x) => {
+                let place = self.adj_place(x)?;
+                Some((addr_of(place.lvalue), place.space, place.offset))
+            }
+            ExprKind::Index(b, i) => {
+                // Row of a multi-dimensional array: `a[i]` in `a[i][j]`.
+                let (sb, space, _) = self.shadow(b)?;
+                Some((index(sb, (**i).clone()), space, None))
+            }
+            ExprKind::Cast { kind, ty, expr } => {
+                let (s, space, off) = self.shadow(expr)?;
+                Some((
+                    Expr::synth(ExprKind::Cast {
+                        kind: *kind,
+                        ty: ty.clone(),
+                        expr: Box::new(s),
+                    }),
+                    space,
+                    off,
+                ))
+            }
+            ExprKind::Cond(c, a, b) => {
+                let (sa, space, _) = self.shadow(a)?;
+                let (sb, _, _) = self.shadow(b)?;
+                Some((
+                    paren(Expr::synth(ExprKind::Cond(
+                        c.clone(),
+                        Box::new(sa),
+                        Box::new(sb),
+                    ))),
+                    space,
+                    None,
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Strategy for an update of a place, given the guards of the current program point.
+    pub fn strategy(&self, place: &AdjPlace) -> Strategy {
+        match (place.space, self.mode) {
+            (Space::Private, _) | (_, Mode::Host) => Strategy::Plain("thread-private"),
+            (Space::Shared, _) => match &place.offset {
+                Some(off) if shared_unique(off) => {
+                    Strategy::Plain("distinct per thread of the block")
+                }
+                _ => Strategy::Atomic,
+            },
+            (Space::Global, _) => {
+                let Some(off) = &place.offset else {
+                    return Strategy::Atomic;
+                };
+                let mut lt = Vec::new();
+                for (cond, negated) in &self.guards {
+                    facts(&self.env, cond, *negated, &mut lt);
+                }
+                if self.env.is_thread_unique(off, &lt) {
+                    Strategy::Plain("distinct per thread")
+                } else if off.is_uniform() {
+                    if self.mode == Mode::Kernel && self.kernel_invariant(off) {
+                        Strategy::KernelInvariant
+                    } else {
+                        Strategy::Uniform
+                    }
+                } else {
+                    Strategy::Atomic
+                }
+            }
+        }
+    }
+
+    /// The offset does not change during the kernel (no loop counters or reassigned names).
+    fn kernel_invariant(&self, off: &Poly) -> bool {
+        let text = format!("{off:?}");
+        !self
+            .env
+            .uniform_counters
+            .iter()
+            .any(|c| text.contains(&format!("Uniform(\"{c}\")")))
+    }
+
+    /// `adj(target) += value` with the strategy the analysis picked.
+    pub fn accumulate(&mut self, target: &Expr, value: Expr) -> Vec<Stmt> {
+        let Some(place) = self.adj_place(target) else {
+            return vec![];
+        };
+        self.accumulate_place(place, value)
+    }
+
+    pub fn accumulate_place(&mut self, place: AdjPlace, value: Expr) -> Vec<Stmt> {
+        let strategy = self.strategy(&place);
+        let why = match &strategy {
+            Strategy::Plain(why) => format!("plain += ({why})"),
+            Strategy::KernelInvariant => {
+                "block reduction, one atomic per block (same address for all threads)".into()
+            }
+            Strategy::Uniform => {
+                "warp reduction, one atomic per warp (same address across the warp)".into()
+            }
+            Strategy::Atomic => "atomicAdd (address may be shared by threads)".into(),
+        };
+        self.explain(&place.lvalue, &why);
+        match strategy {
+            Strategy::Plain(_) => vec![expr_stmt(compound(BinOp::Add, place.lvalue, value))],
+            Strategy::Atomic => {
+                vec![expr_stmt(call(
+                    "atomicAdd",
+                    vec![addr_of(place.lvalue), value],
+                ))]
+            }
+            Strategy::Uniform => {
+                self.helpers.warp_add = true;
+                vec![expr_stmt(call(
+                    "cuad_warp_add",
+                    vec![addr_of(place.lvalue), value],
+                ))]
+            }
+            Strategy::KernelInvariant => {
+                let reg = self.kernel_register(&place.lvalue);
+                vec![expr_stmt(compound(BinOp::Add, ident(&reg), value))]
+            }
+        }
+    }
+
+    /// A per-thread register summing updates of one kernel-invariant address; reduced over
+    /// the block at the end of the kernel.
+    fn kernel_register(&mut self, lvalue: &Expr) -> String {
+        let key = cuad_emit::print_expr(lvalue);
+        if let Some((_, reg, _)) = self.kernel_accs.iter().find(|(k, _, _)| *k == key) {
+            return reg.clone();
+        }
+        let ty = self
+            .type_of(lvalue)
+            .unwrap_or_else(|| Ty::new(TyKind::Double));
+        let base: String = key
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let reg = format!("{}_sum", base.trim_start_matches('_'));
+        let reg = format!("_{reg}");
+        self.decls
+            .push(decl(ty.clone(), &reg, Some(real_zero(&ty))));
+        self.kernel_accs.push((key, reg.clone(), lvalue.clone()));
+        self.helpers.block_add = true;
+        reg
+    }
+}
+
+/// In shared memory, `c * threadIdx.x + uniform` is distinct per thread of a block.
+fn shared_unique(off: &Poly) -> bool {
+    let linear = Poly::atom(crate::index::Atom::Builtin("threadIdx", 0));
+    (1..=8).any(|c| {
+        let rest = off.sub(&linear.scale(c));
+        rest.is_uniform()
+    })
+}

@@ -1,0 +1,502 @@
+//! Reverse of expressions: adjoint propagation through operators, math calls (rule table),
+//! vector constructors, and calls to user functions (pullbacks or custom derivatives).
+
+use crate::activity::{depends_on_active, is_differentiable, is_real};
+use crate::adjoint::{adj_name, Space};
+use crate::builder::*;
+use crate::reverse::{Gen, Mode, PullbackReq};
+use crate::rules;
+use cuad_syntax::ast::*;
+use std::collections::BTreeSet;
+
+const VECTOR_FIELDS: [&str; 4] = ["x", "y", "z", "w"];
+
+impl Gen<'_, '_> {
+    pub fn expr_is_active(&self, e: &Expr) -> bool {
+        depends_on_active(e, &self.active)
+    }
+
+    /// Binds a non-trivial adjoint expression to a temporary when it would be used twice.
+    fn bind(&mut self, adj: Expr, ty: Option<Ty>, uses: usize, out: &mut Vec<Stmt>) -> Expr {
+        let trivial = matches!(
+            adj.kind,
+            ExprKind::Ident(_) | ExprKind::IntLit(_) | ExprKind::FloatLit(_)
+        );
+        if uses <= 1 || trivial {
+            return adj;
+        }
+        let ty = ty
+            .filter(|t| is_real(t) || matches!(t.kind, TyKind::Named { .. }))
+            .unwrap_or_else(|| Ty::new(TyKind::Double));
+        let t = self.fresh("_r");
+        out.push(decl(ty, &t, Some(adj)));
+        ident(&t)
+    }
+
+    /// Propagates `adj`, the adjoint of the value of `e`, into the active leaves of `e`.
+    /// Runs in the state before the statement that contains `e`.
+    pub fn rev_expr(&mut self, e: &Expr, adj: Expr) -> Vec<Stmt> {
+        if !self.expr_is_active(e) {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        match &e.kind {
+            ExprKind::Paren(x) | ExprKind::Unary(UnOp::Plus, x) => return self.rev_expr(x, adj),
+            ExprKind::Ident(_)
+            | ExprKind::Index(..)
+            | ExprKind::Member { .. }
+            | ExprKind::Unary(UnOp::Deref, _) => {
+                if let ExprKind::Member { base, .. } = &e.kind {
+                    // Member of an rvalue (`make_float2(a, b).x`, `f(x).re`) has no place.
+                    if self.adj_place(e).is_none() && !matches!(base.kind, ExprKind::Ident(_)) {
+                        return self.rev_member_of_value(e, adj);
+                    }
+                }
+                return self.accumulate(e, adj);
+            }
+            ExprKind::Unary(UnOp::Neg, x) => return self.rev_expr(x, neg(paren(adj))),
+            ExprKind::Binary(op, l, r) => {
+                let (la, ra) = (self.expr_is_active(l), self.expr_is_active(r));
+                let ty = self.type_of(e);
+                match op {
+                    BinOp::Add | BinOp::Sub => {
+                        let adj = self.bind(adj, ty, la as usize + ra as usize, &mut out);
+                        out.extend(self.rev_expr(l, adj.clone()));
+                        let radj = if *op == BinOp::Sub {
+                            neg(paren(adj))
+                        } else {
+                            adj
+                        };
+                        out.extend(self.rev_expr(r, radj));
+                    }
+                    BinOp::Mul => {
+                        let adj = self.bind(adj, ty, la as usize + ra as usize, &mut out);
+                        if la {
+                            out.extend(
+                                self.rev_expr(l, mul(paren(adj.clone()), paren((**r).clone()))),
+                            );
+                        }
+                        if ra {
+                            out.extend(self.rev_expr(r, mul(paren((**l).clone()), paren(adj))));
+                        }
+                    }
+                    BinOp::Div => {
+                        let adj = self.bind(adj, ty, la as usize + ra as usize, &mut out);
+                        if la {
+                            out.extend(self.rev_expr(
+                                l,
+                                binary(BinOp::Div, paren(adj.clone()), paren((**r).clone())),
+                            ));
+                        }
+                        if ra {
+                            let r2 = binary(BinOp::Mul, paren((**r).clone()), paren((**r).clone()));
+                            let d = neg(paren(binary(
+                                BinOp::Div,
+                                mul(paren(adj), paren((**l).clone())),
+                                paren(r2),
+                            )));
+                            out.extend(self.rev_expr(r, d));
+                        }
+                    }
+                    BinOp::Comma => out.extend(self.rev_expr(r, adj)),
+                    _ => {}
+                }
+            }
+            ExprKind::Cond(c, a, b) => {
+                let ty = self.type_of(e);
+                let adj = self.bind(adj, ty, 2, &mut out);
+                let ta = self.rev_expr(a, adj.clone());
+                let tb = self.rev_expr(b, adj);
+                if !ta.is_empty() || !tb.is_empty() {
+                    out.push(if_stmt((**c).clone(), ta, Some(tb)));
+                }
+            }
+            ExprKind::Cast { ty, expr, .. } => {
+                let target = self.prog.canonical(ty);
+                if is_real(&target)
+                    || is_differentiable(self.prog, &target)
+                        && !matches!(target.kind, TyKind::Pointer { .. })
+                {
+                    out.extend(self.rev_expr(expr, adj));
+                }
+            }
+            ExprKind::Call { .. } => out.extend(self.rev_call(e, Some(adj))),
+            _ => {}
+        }
+        out
+    }
+
+    /// `f(x).field` / `make_float2(a, b).x`: the adjoint of the whole value is zero except the
+    /// field.
+    fn rev_member_of_value(&mut self, e: &Expr, adj: Expr) -> Vec<Stmt> {
+        let ExprKind::Member { base, field, .. } = &e.kind else {
+            return vec![];
+        };
+        let Some(ty) = self.type_of(base) else {
+            self.error(e.span, "cannot determine the type of this expression");
+            return vec![];
+        };
+        let t = self.fresh("_r");
+        let mut out = vec![decl(ty, &t, Some(Expr::synth(ExprKind::InitList(vec![]))))];
+        out.push(expr_stmt(assign(member(ident(&t), field, false), adj)));
+        out.extend(self.rev_expr(base, ident(&t)));
+        out
+    }
+
+    /// Adjoint of a call. `adj` is the adjoint of its value (`None` for a void call).
+    pub fn rev_call(&mut self, e: &Expr, adj: Option<Expr>) -> Vec<Stmt> {
+        let ExprKind::Call { callee, args, .. } = &e.kind else {
+            return vec![];
+        };
+        let name = match &callee.kind {
+            ExprKind::Ident(n) => n.clone(),
+            _ => {
+                self.error(
+                    e.span,
+                    "cuad cannot differentiate calls through function pointers or methods yet",
+                );
+                return vec![];
+            }
+        };
+        if !args.iter().any(|a| self.expr_is_active(a)) {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        let bare = name
+            .trim_start_matches("::")
+            .strip_prefix("std::")
+            .unwrap_or(name.trim_start_matches("::"));
+        if let Some(adj) = adj.clone() {
+            if self.find_custom(&name).is_none()
+                && self.prog.functions(&name).iter().all(|f| f.body.is_none())
+            {
+                if rules::is_piecewise_constant(&name) {
+                    return vec![];
+                }
+                let math_name = rules::min_max_alias(&name).unwrap_or(&name);
+                if let Some(mc) = rules::classify(math_name) {
+                    let ty = args
+                        .first()
+                        .and_then(|a| self.type_of(a))
+                        .or_else(|| self.type_of(e))
+                        .unwrap_or_else(|| Ty::new(TyKind::Double));
+                    let ty = if is_real(&ty) {
+                        ty
+                    } else {
+                        Ty::new(TyKind::Double)
+                    };
+                    let Some(partials) = rules::partials(&mc, &ty, args) else {
+                        self.error(
+                            e.span,
+                            format!("`{name}` called with an unexpected number of arguments"),
+                        );
+                        return vec![];
+                    };
+                    let active = args.iter().filter(|a| self.expr_is_active(a)).count();
+                    let adj = self.bind(adj, Some(ty), active, &mut out);
+                    for (a, p) in args.iter().zip(partials) {
+                        if self.expr_is_active(a) {
+                            out.extend(self.rev_expr(a, mul(paren(adj.clone()), paren(p))));
+                        }
+                    }
+                    return out;
+                }
+                if let Some(rest) = bare.strip_prefix("make_") {
+                    if rest.starts_with("float") || rest.starts_with("double") {
+                        let adj = self.bind(adj, self.type_of(e), 2, &mut out);
+                        for (a, f) in args.iter().zip(VECTOR_FIELDS) {
+                            out.extend(self.rev_expr(a, member(adj.clone(), f, false)));
+                        }
+                        return out;
+                    }
+                }
+            }
+        }
+        if matches!(
+            bare,
+            "atomicAdd" | "atomicSub" | "atomicExch" | "atomicMax" | "atomicMin"
+        ) {
+            self.error(
+                e.span,
+                format!("cuad supports `{bare}` only as a statement"),
+            );
+            return vec![];
+        }
+        out.extend(self.pullback_call(&name, e, args, adj));
+        out
+    }
+
+    fn find_custom(&self, name: &str) -> Option<String> {
+        let base = name.trim_start_matches("::");
+        for ns in ["cuad::custom_derivatives::", "clad::custom_derivatives::"] {
+            let qualified = format!("{ns}{base}_pullback");
+            if !self.prog.functions(&qualified).is_empty() {
+                return Some(qualified);
+            }
+        }
+        None
+    }
+
+    /// Calls the pullback of a user function (generated, or a custom derivative) and
+    /// propagates the adjoints of by-value arguments into the caller's expressions.
+    fn pullback_call(
+        &mut self,
+        name: &str,
+        e: &Expr,
+        args: &[Expr],
+        adj: Option<Expr>,
+    ) -> Vec<Stmt> {
+        let custom = self.find_custom(name);
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let callee = self
+            .prog
+            .resolve_call(name, &arg_types)
+            .filter(|f| f.body.is_some())
+            .or_else(|| {
+                self.prog
+                    .functions(name)
+                    .into_iter()
+                    .find(|f| f.body.is_some() && f.params.len() == args.len())
+            });
+        let Some(callee) = callee.or_else(|| {
+            self.prog
+                .functions(name)
+                .into_iter()
+                .find(|f| f.params.len() == args.len())
+        }) else {
+            if custom.is_none() {
+                self.error(e.span, missing_derivative(name, args.len()));
+                return vec![];
+            }
+            return self.custom_call_untyped(custom.unwrap_or_default(), args, adj);
+        };
+        if callee.body.is_none() && custom.is_none() {
+            self.error(
+                e.span,
+                format!(
+                    "{}\nnote: expected signature: {}",
+                    missing_derivative(name, args.len()),
+                    custom_signature(callee)
+                ),
+            );
+            return vec![];
+        }
+        let params: Vec<Ty> = callee
+            .params
+            .iter()
+            .map(|p| self.prog.canonical(&p.ty))
+            .collect();
+        let mut globals = BTreeSet::new();
+        let mut pre = Vec::new();
+        let mut call_args: Vec<Expr> = args.to_vec();
+        let is_value = !matches!(callee.ret.kind, TyKind::Void);
+        if is_value {
+            call_args.push(adj.unwrap_or_else(|| real_zero(&self.prog.canonical(&callee.ret))));
+        }
+        let mut post = Vec::new();
+        for (j, (a, pty)) in args.iter().zip(&params).enumerate() {
+            match &pty.kind {
+                TyKind::Pointer { .. } | TyKind::Array { .. } => match self.shadow(a) {
+                    Some((sh, space, _)) => {
+                        if space != Space::Private {
+                            globals.insert(j);
+                        }
+                        call_args.push(sh);
+                    }
+                    None => call_args.push(Expr::synth(ExprKind::Nullptr)),
+                },
+                TyKind::LRef(inner) if is_differentiable(self.prog, inner) => {
+                    match self.adj_place(a) {
+                        Some(place) if place.space == Space::Private => {
+                            call_args.push(addr_of(place.lvalue))
+                        }
+                        Some(place) => {
+                            let t = self.fresh("_r");
+                            let ty = (**inner).clone().with_const(false);
+                            pre.push(decl(ty.clone(), &t, Some(place.lvalue.clone())));
+                            pre.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
+                            call_args.push(addr_of(ident(&t)));
+                            post.extend(self.accumulate_place(place, ident(&t)));
+                        }
+                        None => call_args.push(Expr::synth(ExprKind::Nullptr)),
+                    }
+                }
+                _ if is_differentiable(self.prog, pty) && self.expr_is_active(a) => {
+                    let t = self.fresh("_r");
+                    let ty = pty.clone().with_const(false);
+                    let zero = if is_real(&ty) {
+                        real_zero(&ty)
+                    } else {
+                        Expr::synth(ExprKind::InitList(vec![]))
+                    };
+                    pre.push(decl(ty, &t, Some(zero)));
+                    call_args.push(addr_of(ident(&t)));
+                    post.extend(self.rev_expr(a, ident(&t)));
+                }
+                _ => call_args.push(Expr::synth(ExprKind::Nullptr)),
+            }
+        }
+        let pb_name = match custom {
+            Some(c) => c,
+            None => {
+                let base = callee.name.clone();
+                let mut n = format!("{base}_pullback");
+                for g in &globals {
+                    n.push_str(&format!("_{g}"));
+                }
+                let mode = if self.mode == Mode::Host {
+                    Mode::Host
+                } else {
+                    Mode::Device
+                };
+                let req = PullbackReq {
+                    callee: base,
+                    name: n.clone(),
+                    globals,
+                    mode,
+                };
+                if !self.pullbacks.contains(&req) {
+                    self.pullbacks.push(req);
+                }
+                n
+            }
+        };
+        let mut out = pre;
+        out.push(expr_stmt(call(&pb_name, call_args)));
+        out.extend(post);
+        out
+    }
+
+    /// A custom derivative for a function cuad has no declaration of: pass adjoints of
+    /// by-value real arguments through temporaries and pointers' shadows.
+    fn custom_call_untyped(&mut self, name: String, args: &[Expr], adj: Option<Expr>) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        let mut call_args = args.to_vec();
+        if let Some(a) = adj {
+            call_args.push(a);
+        }
+        let mut post = Vec::new();
+        for a in args {
+            if let Some((sh, _, _)) = self.shadow(a) {
+                call_args.push(sh);
+            } else if self.expr_is_active(a) {
+                let ty = self.type_of(a).unwrap_or_else(|| Ty::new(TyKind::Double));
+                let t = self.fresh("_r");
+                out.push(decl(ty.clone(), &t, Some(real_zero(&ty))));
+                call_args.push(addr_of(ident(&t)));
+                post.extend(self.rev_expr(a, ident(&t)));
+            } else {
+                call_args.push(Expr::synth(ExprKind::Nullptr));
+            }
+        }
+        out.push(expr_stmt(call(&name, call_args)));
+        out.extend(post);
+        out
+    }
+
+    /// Statement-level calls: synchronization, atomics, output, user calls.
+    pub fn gen_call_stmt(&mut self, e: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+        let ExprKind::Call { callee, args, .. } = &e.kind else {
+            return (vec![s.clone()], vec![]);
+        };
+        let name = match &callee.kind {
+            ExprKind::Ident(n) => n.trim_start_matches("::").to_string(),
+            _ => return (vec![s.clone()], vec![]),
+        };
+        match name.as_str() {
+            "__syncthreads" => return (vec![s.clone()], vec![s.clone()]),
+            "__syncwarp" => return (vec![s.clone()], vec![s.clone()]),
+            "printf" | "std::printf" | "assert" => return (vec![], vec![]),
+            "atomicAdd" | "atomicSub" if args.len() == 2 => {
+                let target = deref(args[0].clone());
+                let Some(place) = self.adj_place(&target) else {
+                    return (vec![s.clone()], vec![]);
+                };
+                self.note_reads(e);
+                let ty = self
+                    .type_of(&args[1])
+                    .unwrap_or_else(|| Ty::new(TyKind::Double));
+                let t = self.fresh("_r_d");
+                let mut rev = vec![decl(ty, &t, Some(place.lvalue))];
+                let adj = if name == "atomicSub" {
+                    neg(ident(&t))
+                } else {
+                    ident(&t)
+                };
+                rev.extend(self.rev_expr(&args[1], adj));
+                return (vec![s.clone()], rev);
+            }
+            _ => {}
+        }
+        if self.mode == Mode::Host {
+            if let Some(out) = self.gen_host_call(None, e, s) {
+                return out;
+            }
+        }
+        let mut fwd = Vec::new();
+        let mut rev = Vec::new();
+        let active = args.iter().any(|a| self.expr_is_active(a));
+        if active {
+            self.note_reads(e);
+        }
+        // Arguments passed by address may be overwritten by the callee: save them.
+        for a in args {
+            if let ExprKind::Unary(UnOp::AddrOf, x) = &a.strip_parens().kind {
+                if crate::usage::lvalue_root(x).is_some_and(|r| self.reads_so_far.contains(r)) {
+                    if let Some((sf, sr)) = self.save_value(x) {
+                        fwd.push(sf);
+                        rev.push(sr);
+                    }
+                }
+            }
+        }
+        fwd.push(s.clone());
+        if active {
+            let mut r = self.rev_call(e, None);
+            r.extend(rev);
+            rev = r;
+        }
+        (fwd, rev)
+    }
+
+    /// Host code: CUDA runtime calls and kernel launches (see `host`).
+    pub fn gen_host_call(
+        &mut self,
+        lhs: Option<&Expr>,
+        e: &Expr,
+        s: &Stmt,
+    ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+        crate::host::gen_host_call(self, lhs, e, s)
+    }
+}
+
+fn missing_derivative(name: &str, nargs: usize) -> String {
+    let _ = nargs;
+    format!(
+        "no derivative for `{name}`: it has no body here and no custom derivative; define `cuad::custom_derivatives::{name}_pullback`"
+    )
+}
+
+/// The custom-derivative signature cuad expects for `f`.
+pub fn custom_signature(f: &Function) -> String {
+    let mut params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| cuad_emit::print_decl(&p.ty, p.name.as_deref().unwrap_or("_")))
+        .collect();
+    if !matches!(f.ret.kind, TyKind::Void) {
+        params.push(cuad_emit::print_decl(&f.ret, "_d_y"));
+    }
+    for p in &f.params {
+        let ty = crate::reverse::adjoint_param_ty(&p.ty);
+        params.push(cuad_emit::print_decl(
+            &ty,
+            &adj_name(p.name.as_deref().unwrap_or("_")),
+        ));
+    }
+    format!(
+        "namespace cuad {{ namespace custom_derivatives {{ void {}_pullback({}); }} }}",
+        f.name,
+        params.join(", ")
+    )
+}

@@ -1,0 +1,106 @@
+//! Runtime helpers emitted into the generated translation unit (so it needs no include path).
+
+use crate::reverse::Helpers;
+
+const TAPE: &str = r#"#ifndef CUAD_TAPE_CAPACITY
+#define CUAD_TAPE_CAPACITY 256
+#endif
+// Per-thread LIFO tape of values the reverse pass needs. Overflow stops the program with a
+// message instead of corrupting memory: rebuild with -DCUAD_TAPE_CAPACITY=<larger>.
+template <typename T, int N>
+struct cuad_tape {
+    T data[N];
+    int top = 0;
+    __host__ __device__ void push(const T& v) {
+        if (top >= N) {
+            printf("cuad: tape overflow (capacity %d); rebuild with -DCUAD_TAPE_CAPACITY=<larger>\n", N);
+#ifdef __CUDA_ARCH__
+            __trap();
+#else
+            abort();
+#endif
+        }
+        data[top++] = v;
+    }
+    __host__ __device__ T pop() { return data[--top]; }
+};
+"#;
+
+const HOST_TAPE: &str = r#"// Growable tape for host code.
+template <typename T>
+struct cuad_host_tape {
+    T* data = nullptr;
+    int top = 0, capacity = 0;
+    void push(const T& v) {
+        if (top == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            data = static_cast<T*>(realloc(data, sizeof(T) * capacity));
+            if (!data) { fprintf(stderr, "cuad: out of memory for the tape\n"); abort(); }
+        }
+        data[top++] = v;
+    }
+    T pop() { return data[--top]; }
+    ~cuad_host_tape() { free(data); }
+};
+"#;
+
+const THREAD_ID: &str = r#"__device__ __forceinline__ unsigned cuad_linear_tid() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+"#;
+
+const WARP_ADD: &str = r#"// `*addr += v` for an address that is the same in every thread of the warp: one atomic per
+// warp when the warp is converged, one per thread otherwise.
+template <typename T>
+__device__ __forceinline__ void cuad_warp_add(T* addr, T v) {
+    unsigned mask = __activemask();
+    if (mask == 0xffffffffu) {
+        for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(mask, v, offset);
+        if ((cuad_linear_tid() & 31u) == 0) atomicAdd(addr, v);
+    } else {
+        atomicAdd(addr, v);
+    }
+}
+"#;
+
+const BLOCK_ADD: &str = r#"// `*addr += v` summed over the whole block, then one atomic per block. Every thread of the
+// block must call it (cuad calls it at the end of the gradient kernel, outside any branch).
+template <typename T>
+__device__ void cuad_block_add(T* addr, T v) {
+    __shared__ T block_sum;
+    const unsigned tid = cuad_linear_tid();
+    const unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
+    if (tid == 0) block_sum = T(0);
+    __syncthreads();
+    if ((tid & ~31u) + 32 <= nthreads) {
+        for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
+        if ((tid & 31u) == 0) atomicAdd(&block_sum, v);
+    } else {
+        atomicAdd(&block_sum, v);
+    }
+    __syncthreads();
+    if (tid == 0 && block_sum != T(0)) atomicAdd(addr, block_sum);
+}
+
+// Zeroes a __shared__ adjoint array cooperatively (followed by __syncthreads).
+__device__ __forceinline__ void cuad_zero_shared(void* p, unsigned long long bytes) {
+    char* c = static_cast<char*>(p);
+    const unsigned long long nthreads = blockDim.x * blockDim.y * blockDim.z;
+    for (unsigned long long i = cuad_linear_tid(); i < bytes; i += nthreads) c[i] = 0;
+}
+"#;
+
+/// The helper code needed, wrapped in an include guard.
+pub fn helper_code(h: &Helpers) -> String {
+    if !(h.tape || h.host_tape || h.warp_add || h.block_add) {
+        return String::new();
+    }
+    let mut out = String::from("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n");
+    out.push_str(TAPE);
+    out.push_str(HOST_TAPE);
+    out.push_str(THREAD_ID);
+    out.push_str(WARP_ADD);
+    out.push_str(BLOCK_ADD);
+    out.push_str("#endif // CUAD_RUNTIME_HELPERS\n");
+    out
+}

@@ -1,0 +1,631 @@
+//! Index analysis: decides how each adjoint update to shared or global memory is accumulated.
+//!
+//! Integer index expressions are evaluated symbolically to polynomials over atoms (CUDA
+//! builtins, uniform names, opaque thread-varying values). Single-assignment locals are
+//! substituted by their definitions, so copies of an index, `idx + c`, `c*idx + d` and
+//! `row*width + col` are recognized by value, not by name.
+
+use crate::usage::lvalue_root;
+use cuad_syntax::ast::*;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Atom {
+    /// `threadIdx.x` ... `gridDim.z`
+    Builtin(&'static str, u8),
+    /// A value that is the same in every thread (parameters never written, constants).
+    Uniform(String),
+    /// A per-thread value cuad cannot analyze further, identified by its printed text.
+    Opaque(String),
+    /// The counter of a grid-stride loop: distinct across threads and iterations.
+    GridStride(String),
+}
+
+impl Atom {
+    fn varies_per_thread(&self) -> bool {
+        match self {
+            Atom::Builtin(b, _) => matches!(*b, "threadIdx" | "blockIdx"),
+            Atom::Uniform(_) => false,
+            Atom::Opaque(_) | Atom::GridStride(_) => true,
+        }
+    }
+}
+
+/// A polynomial with integer coefficients over atoms: monomial (sorted atoms) -> coefficient.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Poly(BTreeMap<Vec<Atom>, i64>);
+
+impl Poly {
+    pub fn constant(c: i64) -> Poly {
+        let mut m = BTreeMap::new();
+        if c != 0 {
+            m.insert(vec![], c);
+        }
+        Poly(m)
+    }
+    pub fn atom(a: Atom) -> Poly {
+        Poly(BTreeMap::from([(vec![a], 1)]))
+    }
+    pub fn add(&self, o: &Poly) -> Poly {
+        let mut m = self.0.clone();
+        for (k, v) in &o.0 {
+            let e = m.entry(k.clone()).or_insert(0);
+            *e += v;
+            if *e == 0 {
+                m.remove(k);
+            }
+        }
+        Poly(m)
+    }
+    pub fn scale(&self, c: i64) -> Poly {
+        if c == 0 {
+            return Poly::default();
+        }
+        Poly(self.0.iter().map(|(k, v)| (k.clone(), v * c)).collect())
+    }
+    pub fn sub(&self, o: &Poly) -> Poly {
+        self.add(&o.scale(-1))
+    }
+    pub fn mul(&self, o: &Poly) -> Poly {
+        let mut out = Poly::default();
+        for (ka, va) in &self.0 {
+            for (kb, vb) in &o.0 {
+                let mut k: Vec<Atom> = ka.iter().chain(kb).cloned().collect();
+                k.sort();
+                out = out.add(&Poly(BTreeMap::from([(k, va * vb)])));
+            }
+        }
+        out
+    }
+    pub fn as_constant(&self) -> Option<i64> {
+        match self.0.len() {
+            0 => Some(0),
+            1 => self.0.get(&vec![]).copied(),
+            _ => None,
+        }
+    }
+    pub fn is_uniform(&self) -> bool {
+        self.0
+            .keys()
+            .all(|k| k.iter().all(|a| !a.varies_per_thread()))
+    }
+    /// The part of the polynomial whose monomials vary per thread.
+    fn varying_part(&self) -> Poly {
+        Poly(
+            self.0
+                .iter()
+                .filter(|(k, _)| k.iter().any(Atom::varies_per_thread))
+                .map(|(k, v)| (k.clone(), *v))
+                .collect(),
+        )
+    }
+    /// Exact division of every coefficient by `c`.
+    fn div_exact(&self, c: i64) -> Option<Poly> {
+        if c == 0 || self.0.values().any(|v| v % c != 0) {
+            return None;
+        }
+        Some(Poly(
+            self.0.iter().map(|(k, v)| (k.clone(), v / c)).collect(),
+        ))
+    }
+    /// Removes one factor `a` from every monomial that has it; `None` if some monomial lacks it.
+    fn divide_by_atom(&self, a: &Atom) -> Option<Poly> {
+        let mut out = BTreeMap::new();
+        for (k, v) in &self.0 {
+            let pos = k.iter().position(|x| x == a)?;
+            let mut k2 = k.clone();
+            k2.remove(pos);
+            out.insert(k2, *v);
+        }
+        Some(Poly(out))
+    }
+}
+
+const DIMS: [&str; 3] = ["x", "y", "z"];
+
+fn builtin(name: &'static str, dim: usize) -> Poly {
+    Poly::atom(Atom::Builtin(name, dim as u8))
+}
+
+/// `blockIdx.d * blockDim.d + threadIdx.d`: the global thread coordinate in dimension `d`.
+pub fn global_coord(dim: usize) -> Poly {
+    builtin("blockIdx", dim)
+        .mul(&builtin("blockDim", dim))
+        .add(&builtin("threadIdx", dim))
+}
+
+/// How an adjoint update at an address is performed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Plain `+=`: the address is private or provably distinct per thread.
+    Plain(&'static str),
+    /// Same address for every thread of the kernel: a register summed over the block at the
+    /// end of the kernel, then one atomic per block.
+    KernelInvariant,
+    /// Same address for every thread at this point: warp reduction, one atomic per warp.
+    Uniform,
+    /// Anything else.
+    Atomic,
+}
+
+/// Facts the analysis knows about the kernel body.
+#[derive(Default)]
+pub struct IndexEnv {
+    /// Locals assigned exactly once outside any loop: name -> defining expression.
+    pub defs: HashMap<String, Expr>,
+    /// Names whose value is the same in every thread for the whole kernel.
+    pub uniform_names: HashSet<String>,
+    /// Grid-stride loop counters.
+    pub grid_stride: HashSet<String>,
+    /// Loop counters whose bounds are uniform (uniform at each iteration).
+    pub uniform_counters: HashSet<String>,
+    /// Polynomials of indices used by plain (non-atomic) primal stores to global memory: the
+    /// primal is race-free, so these addresses are distinct per thread.
+    pub stored_indices: Vec<Poly>,
+}
+
+impl IndexEnv {
+    pub fn poly(&self, e: &Expr) -> Poly {
+        self.poly_depth(e, 0)
+    }
+
+    fn opaque(e: &Expr) -> Poly {
+        Poly::atom(Atom::Opaque(cuad_emit::print_expr(e)))
+    }
+
+    fn poly_depth(&self, e: &Expr, depth: usize) -> Poly {
+        if depth > 64 {
+            return Self::opaque(e);
+        }
+        let rec = |x: &Expr| self.poly_depth(x, depth + 1);
+        match &e.kind {
+            ExprKind::IntLit(t) => parse_int(t)
+                .map(Poly::constant)
+                .unwrap_or_else(|| Self::opaque(e)),
+            ExprKind::Paren(x) => rec(x),
+            ExprKind::Cast { ty, expr, .. } if is_integer(ty) => rec(expr),
+            ExprKind::Unary(UnOp::Neg, x) => rec(x).scale(-1),
+            ExprKind::Unary(UnOp::Plus, x) => rec(x),
+            ExprKind::Binary(BinOp::Add, l, r) => rec(l).add(&rec(r)),
+            ExprKind::Binary(BinOp::Sub, l, r) => rec(l).sub(&rec(r)),
+            ExprKind::Binary(BinOp::Mul, l, r) => rec(l).mul(&rec(r)),
+            ExprKind::Binary(BinOp::Shl, l, r) => match rec(r).as_constant() {
+                Some(k) if (0..31).contains(&k) => rec(l).scale(1 << k),
+                _ => Self::opaque(e),
+            },
+            ExprKind::Member {
+                base,
+                field,
+                arrow: false,
+            } => match &base.kind {
+                ExprKind::Ident(b) => match (b.as_str(), DIMS.iter().position(|d| d == field)) {
+                    ("threadIdx", Some(d)) => builtin("threadIdx", d),
+                    ("blockIdx", Some(d)) => builtin("blockIdx", d),
+                    ("blockDim", Some(d)) => builtin("blockDim", d),
+                    ("gridDim", Some(d)) => builtin("gridDim", d),
+                    _ => self.name_poly(&cuad_emit::print_expr(e), e, depth),
+                },
+                _ => Self::opaque(e),
+            },
+            ExprKind::Ident(n) => self.name_poly(n, e, depth),
+            _ => {
+                // Divisions, loads and calls: uniform when every name in them is uniform.
+                let uniform = !crate::usage::any_expr(e, &|x| match &x.kind {
+                    ExprKind::Ident(n) => !self.uniform_names.contains(n) && n != "warpSize",
+                    ExprKind::Member { base, .. } => {
+                        matches!(&base.kind, ExprKind::Ident(b) if b == "threadIdx" || b == "blockIdx")
+                    }
+                    ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) => true,
+                    _ => false,
+                });
+                if uniform {
+                    Poly::atom(Atom::Uniform(cuad_emit::print_expr(e)))
+                } else {
+                    Self::opaque(e)
+                }
+            }
+        }
+    }
+
+    fn name_poly(&self, n: &str, e: &Expr, depth: usize) -> Poly {
+        if self.grid_stride.contains(n) {
+            return Poly::atom(Atom::GridStride(n.to_string()));
+        }
+        if let Some(def) = self.defs.get(n) {
+            return self.poly_depth(def, depth + 1);
+        }
+        if self.uniform_names.contains(n) || self.uniform_counters.contains(n) || n == "warpSize" {
+            return Poly::atom(Atom::Uniform(n.to_string()));
+        }
+        Self::opaque(e)
+    }
+
+    /// Is `index` provably distinct for distinct threads, given guard facts `lt` (pairs
+    /// `(a, b)` meaning `a < b` holds where the update happens)?
+    pub fn is_thread_unique(&self, index: &Poly, lt: &[(Poly, Poly)]) -> bool {
+        let varying = index.varying_part();
+        if varying.0.is_empty() || !index.0.keys().all(|k| known_atoms(k)) {
+            return false;
+        }
+        if self.stored_indices.iter().any(|p| p == index) {
+            return true;
+        }
+        // Grid-stride counter: c * i.
+        if varying.0.len() == 1 {
+            if let Some((k, c)) = varying.0.iter().next() {
+                if k.len() == 1 && matches!(k[0], Atom::GridStride(_)) && *c != 0 {
+                    return true;
+                }
+            }
+        }
+        let Some(&c) = varying.0.get(&vec![Atom::Builtin("threadIdx", 0)]) else {
+            return false;
+        };
+        let Some(unit) = varying.div_exact(c) else {
+            return false;
+        };
+        // 1-D: gx
+        let gx = global_coord(0);
+        if unit == gx {
+            return true;
+        }
+        // 2-D: gy * W + gx with gx < W
+        let rest = unit.sub(&gx);
+        let Some(w) = rest.divide_by_atom(&Atom::Builtin("threadIdx", 1)) else {
+            return false;
+        };
+        if !w.is_uniform() || !guarded(lt, &gx, &w) {
+            return false;
+        }
+        let gy = global_coord(1);
+        if rest == gy.mul(&w) {
+            return true;
+        }
+        // 3-D: (gz * H + gy) * W + gx with gx < W and gy < H
+        let rest2 = rest.sub(&gy.mul(&w));
+        let Some(hw) = rest2.divide_by_atom(&Atom::Builtin("threadIdx", 2)) else {
+            return false;
+        };
+        let gz = global_coord(2);
+        let h = quotient(&hw, &w);
+        match h {
+            Some(h) => h.is_uniform() && guarded(lt, &gy, &h) && rest2 == gz.mul(&h).mul(&w),
+            None => false,
+        }
+    }
+}
+
+/// Atoms the uniqueness argument can reason about (no opaque per-thread values).
+fn known_atoms(k: &[Atom]) -> bool {
+    k.iter().all(|a| !matches!(a, Atom::Opaque(_)))
+}
+
+/// `hw / w` when `w` is a single monomial that divides every monomial of `hw`.
+fn quotient(hw: &Poly, w: &Poly) -> Option<Poly> {
+    if w.0.len() != 1 {
+        return None;
+    }
+    let (wk, wc) = w.0.iter().next()?;
+    let mut out = hw.div_exact(*wc)?;
+    for a in wk {
+        out = out.divide_by_atom(a)?;
+    }
+    Some(out)
+}
+
+fn guarded(lt: &[(Poly, Poly)], small: &Poly, bound: &Poly) -> bool {
+    lt.iter().any(|(a, b)| a == small && b == bound)
+}
+
+fn is_integer(ty: &Ty) -> bool {
+    matches!(ty.kind, TyKind::Int { .. } | TyKind::Bool)
+        || matches!(&ty.kind, TyKind::Named { name, .. } if matches!(name.as_str(), "size_t" | "ptrdiff_t" | "uint" | "int64_t" | "uint64_t" | "int32_t" | "uint32_t"))
+}
+
+pub fn parse_int(text: &str) -> Option<i64> {
+    let t = text
+        .trim_end_matches(['u', 'U', 'l', 'L'])
+        .replace('\'', "");
+    if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        return i64::from_str_radix(h, 16).ok();
+    }
+    if let Some(b) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
+        return i64::from_str_radix(b, 2).ok();
+    }
+    if t.len() > 1 && t.starts_with('0') {
+        return i64::from_str_radix(&t[1..], 8).ok();
+    }
+    t.parse().ok()
+}
+
+/// Guard facts `a < b` implied by a condition that holds (`negated`: by its negation).
+pub fn facts(env: &IndexEnv, cond: &Expr, negated: bool, out: &mut Vec<(Poly, Poly)>) {
+    match (&cond.kind, negated) {
+        (ExprKind::Paren(x), _) => facts(env, x, negated, out),
+        (ExprKind::Unary(UnOp::Not, x), _) => facts(env, x, !negated, out),
+        (ExprKind::Binary(BinOp::And, l, r), false) | (ExprKind::Binary(BinOp::Or, l, r), true) => {
+            facts(env, l, negated, out);
+            facts(env, r, negated, out);
+        }
+        (ExprKind::Binary(op, l, r), _) => {
+            let (a, b) = (env.poly(l), env.poly(r));
+            let one = Poly::constant(1);
+            let op = if negated {
+                match op {
+                    BinOp::Lt => BinOp::Ge,
+                    BinOp::Ge => BinOp::Lt,
+                    BinOp::Gt => BinOp::Le,
+                    BinOp::Le => BinOp::Gt,
+                    _ => return,
+                }
+            } else {
+                *op
+            };
+            match op {
+                BinOp::Lt => out.push((a, b)),
+                BinOp::Gt => out.push((b, a)),
+                BinOp::Le => out.push((a, b.add(&one))),
+                BinOp::Ge => out.push((b, a.add(&one))),
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Builds the environment: single definitions, uniform names, loop counters, primal stores.
+pub fn build_env(
+    params: &[(String, Ty)],
+    body: &[Stmt],
+    global_ptrs: &HashSet<String>,
+) -> IndexEnv {
+    let mut env = IndexEnv::default();
+    let mut counts: HashMap<String, (usize, bool)> = HashMap::new();
+    count_assignments(body, false, &mut counts);
+    for (name, _) in params {
+        if !counts.contains_key(name) {
+            env.uniform_names.insert(name.clone());
+        }
+    }
+    collect_defs(body, false, &counts, &mut env.defs);
+    // Locals defined once from uniform values are uniform too.
+    loop {
+        let before = env.uniform_names.len();
+        let defs: Vec<(String, Expr)> = env
+            .defs
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (name, def) in defs {
+            if !env.uniform_names.contains(&name) && env.poly(&def).is_uniform() && !has_load(&def)
+            {
+                env.uniform_names.insert(name);
+            }
+        }
+        if env.uniform_names.len() == before {
+            break;
+        }
+    }
+    collect_loops(body, &mut env);
+    collect_stores(body, global_ptrs, &mut env);
+    env
+}
+
+fn has_load(e: &Expr) -> bool {
+    crate::usage::any_expr(e, &|x| {
+        matches!(
+            x.kind,
+            ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _)
+        )
+    })
+}
+
+fn record_writes(
+    w: crate::usage::Names,
+    times: usize,
+    in_loop: bool,
+    counts: &mut HashMap<String, (usize, bool)>,
+) {
+    for n in w {
+        let e = counts.entry(n).or_insert((0, false));
+        e.0 += times;
+        e.1 |= in_loop;
+    }
+}
+
+fn count_assignments(stmts: &[Stmt], in_loop: bool, counts: &mut HashMap<String, (usize, bool)>) {
+    for s in stmts {
+        let mut w = crate::usage::Names::new();
+        match &s.kind {
+            StmtKind::Expr(e) => crate::usage::writes(e, &mut w),
+            StmtKind::Decl(_) => crate::usage::stmt_writes_one(s, &mut w),
+            _ => {}
+        }
+        record_writes(w, 1, in_loop, counts);
+        if let StmtKind::For { init, step, .. } = &s.kind {
+            if let Some(i) = init {
+                count_assignments(std::slice::from_ref(i.as_ref()), in_loop, counts);
+            }
+            if let Some(st) = step {
+                let mut w = crate::usage::Names::new();
+                crate::usage::writes(st, &mut w);
+                record_writes(w, 2, true, counts);
+            }
+        }
+        let loop_here = is_loop(s);
+        for child in children(s) {
+            count_assignments(child, in_loop || loop_here, counts);
+        }
+    }
+}
+
+fn is_loop(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+    )
+}
+
+/// Child statement lists of a statement (a for-init is not a child: it runs once).
+fn children(s: &Stmt) -> Vec<&[Stmt]> {
+    match &s.kind {
+        StmtKind::Block(b) => vec![b.as_slice()],
+        StmtKind::If { then, els, .. } => {
+            let mut v = vec![std::slice::from_ref(then.as_ref())];
+            if let Some(e) = els {
+                v.push(std::slice::from_ref(e.as_ref()));
+            }
+            v
+        }
+        StmtKind::For { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. } => {
+            vec![std::slice::from_ref(body.as_ref())]
+        }
+        _ => vec![],
+    }
+}
+
+fn collect_defs(
+    stmts: &[Stmt],
+    in_loop: bool,
+    counts: &HashMap<String, (usize, bool)>,
+    defs: &mut HashMap<String, Expr>,
+) {
+    for s in stmts {
+        if let StmtKind::Expr(Expr {
+            kind: ExprKind::Assign(None, l, r),
+            ..
+        }) = &s.kind
+        {
+            if let ExprKind::Ident(n) = &l.kind {
+                if counts.get(n) == Some(&(1, false)) && !in_loop {
+                    defs.insert(n.clone(), (**r).clone());
+                }
+            }
+        }
+        if let StmtKind::For { init: Some(i), .. } = &s.kind {
+            collect_defs(std::slice::from_ref(i.as_ref()), in_loop, counts, defs);
+        }
+        let loop_here = is_loop(s);
+        for child in children(s) {
+            collect_defs(child, in_loop || loop_here, counts, defs);
+        }
+    }
+}
+
+fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv) {
+    for s in stmts {
+        if let StmtKind::For {
+            init: Some(init),
+            cond: Some(cond),
+            step: Some(step),
+            body,
+        } = &s.kind
+        {
+            if let Some((counter, start)) = counter_init(init) {
+                let mut body_writes = crate::usage::Names::new();
+                crate::usage::stmt_writes_one(body, &mut body_writes);
+                if !body_writes.contains(&counter) {
+                    let stride = step_stride(step, &counter).map(|st| env.poly(&st));
+                    let total = builtin("blockDim", 0).mul(&builtin("gridDim", 0));
+                    if env.poly(&start) == global_coord(0) && stride.as_ref() == Some(&total) {
+                        env.grid_stride.insert(counter.clone());
+                    } else if env.poly(&start).is_uniform()
+                        && stride.as_ref().is_some_and(|p| p.is_uniform())
+                        && bound_uniform(env, cond, &counter)
+                    {
+                        env.uniform_counters.insert(counter.clone());
+                    }
+                }
+            }
+        }
+        for child in children(s) {
+            collect_loops(child, env);
+        }
+    }
+}
+
+fn bound_uniform(env: &IndexEnv, cond: &Expr, counter: &str) -> bool {
+    match &cond.strip_parens().kind {
+        ExprKind::Binary(_, l, r) => {
+            let (l, r) = (l.strip_parens(), r.strip_parens());
+            let other = if matches!(&l.kind, ExprKind::Ident(n) if n == counter) {
+                r
+            } else {
+                l
+            };
+            env.poly(other).is_uniform()
+        }
+        _ => false,
+    }
+}
+
+/// `i = a` / `int i = a` in a for-init: the counter and its start.
+pub fn counter_init(init: &Stmt) -> Option<(String, Expr)> {
+    match &init.kind {
+        StmtKind::Expr(Expr {
+            kind: ExprKind::Assign(None, l, r),
+            ..
+        }) => match &l.kind {
+            ExprKind::Ident(n) => Some((n.clone(), (**r).clone())),
+            _ => None,
+        },
+        StmtKind::Decl(d) if d.vars.len() == 1 => match &d.vars[0].init {
+            Some(Init::Assign(e)) => Some((d.vars[0].name.clone(), e.clone())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The signed stride of a loop step on `counter`: `i++` -> 1, `i -= c` -> -c.
+pub fn step_stride(step: &Expr, counter: &str) -> Option<Expr> {
+    let is_counter =
+        |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == counter);
+    match &step.strip_parens().kind {
+        ExprKind::Unary(UnOp::PreInc | UnOp::PostInc, x) if is_counter(x) => {
+            Some(crate::builder::int_lit(1))
+        }
+        ExprKind::Unary(UnOp::PreDec | UnOp::PostDec, x) if is_counter(x) => {
+            Some(crate::builder::int_lit(-1))
+        }
+        ExprKind::Assign(Some(BinOp::Add), l, r) if is_counter(l) => Some((**r).clone()),
+        ExprKind::Assign(Some(BinOp::Sub), l, r) if is_counter(l) => {
+            Some(crate::builder::neg(crate::builder::paren((**r).clone())))
+        }
+        ExprKind::Assign(None, l, r) if is_counter(l) => match &r.strip_parens().kind {
+            ExprKind::Binary(BinOp::Add, a, b) if is_counter(a) => Some((**b).clone()),
+            ExprKind::Binary(BinOp::Add, a, b) if is_counter(b) => Some((**a).clone()),
+            ExprKind::Binary(BinOp::Sub, a, b) if is_counter(a) => {
+                Some(crate::builder::neg(crate::builder::paren((**b).clone())))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn collect_stores(stmts: &[Stmt], global_ptrs: &HashSet<String>, env: &mut IndexEnv) {
+    for s in stmts {
+        if let StmtKind::Expr(Expr {
+            kind: ExprKind::Assign(_, l, _),
+            ..
+        }) = &s.kind
+        {
+            if let ExprKind::Index(base, idx) = &l.kind {
+                if lvalue_root(base).is_some_and(|r| global_ptrs.contains(r))
+                    && crate::usage::is_plain_var(base)
+                {
+                    let p = env.poly(idx);
+                    if !p.varying_part().0.is_empty() {
+                        env.stored_indices.push(p);
+                    }
+                }
+            }
+        }
+        for child in children(s) {
+            collect_stores(child, global_ptrs, env);
+        }
+    }
+}

@@ -1,0 +1,594 @@
+//! Normalization of a function body before differentiation (small, separate rewrites):
+//! - `switch` becomes an `if` chain;
+//! - early `return`s become structured `if`/`else` (the rest of the block moves into the branch
+//!   that does not return), so every `return` ends the function;
+//! - local declarations are hoisted to the top of the function (so the reverse sweep sees every
+//!   variable); initializers become assignments in place;
+//! - `x *= e`, `x /= e` become `x = x * e`, ... (`+=`/`-=` stay: they need no tape).
+
+use crate::builder::*;
+use crate::usage::contains_return;
+use cuad_sema::{Program, ScopeStack};
+use cuad_syntax::ast::*;
+use cuad_syntax::{Diagnostic, Span};
+use std::collections::HashMap;
+
+/// A hoisted local variable.
+#[derive(Clone, Debug)]
+pub struct Local {
+    pub name: String,
+    pub ty: Ty,
+    pub specs: DeclSpecs,
+    /// Constant initializer kept on the hoisted declaration (arrays of literals, `__shared__`).
+    pub init: Option<Init>,
+}
+
+pub struct Normalized {
+    pub locals: Vec<Local>,
+    pub body: Vec<Stmt>,
+}
+
+pub fn normalize(
+    prog: &Program,
+    func: &Function,
+    body: &[Stmt],
+) -> Result<Normalized, Vec<Diagnostic>> {
+    let body = structure_returns(body.iter().map(switch_to_if).collect::<Result<_, _>>()?);
+    let body = body
+        .into_iter()
+        .map(|s| expand_compound(s))
+        .collect::<Vec<_>>();
+    let mut h = Hoister {
+        prog,
+        locals: vec![],
+        renames: vec![HashMap::new()],
+        scope: ScopeStack::new(),
+        errors: vec![],
+    };
+    for p in &func.params {
+        if let Some(n) = &p.name {
+            h.scope.declare(n, prog.canonical(&p.ty));
+            h.renames[0].insert(n.clone(), n.clone());
+        }
+    }
+    let body = h.block(body);
+    if !h.errors.is_empty() {
+        return Err(h.errors);
+    }
+    Ok(Normalized {
+        locals: h.locals,
+        body,
+    })
+}
+
+fn unsupported(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::error(span, format!("cuad cannot differentiate {what} yet"))
+}
+
+// ---------------------------------------------------------------- switch
+
+fn switch_to_if(s: &Stmt) -> Result<Stmt, Vec<Diagnostic>> {
+    let map_box = |b: &Stmt| switch_to_if(b).map(Box::new);
+    let kind = match &s.kind {
+        StmtKind::Switch { cond, cases } => return lower_switch(s.span, cond, cases),
+        StmtKind::Block(b) => {
+            StmtKind::Block(b.iter().map(switch_to_if).collect::<Result<_, _>>()?)
+        }
+        StmtKind::If { cond, then, els } => StmtKind::If {
+            cond: cond.clone(),
+            then: map_box(then)?,
+            els: els.as_ref().map(|e| map_box(e)).transpose()?,
+        },
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => StmtKind::For {
+            init: init.clone(),
+            cond: cond.clone(),
+            step: step.clone(),
+            body: map_box(body)?,
+        },
+        StmtKind::While { cond, body } => StmtKind::While {
+            cond: cond.clone(),
+            body: map_box(body)?,
+        },
+        StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
+            body: map_box(body)?,
+            cond: cond.clone(),
+        },
+        k => k.clone(),
+    };
+    Ok(Stmt::new(kind, s.span))
+}
+
+/// `switch (c) { case 1: A; case 2: B; break; default: D; }` becomes
+/// `if (c == 1) { A; B } else if (c == 2) { B } else { D }`: each label runs its own body and
+/// falls through into the following ones up to the first `break`.
+fn lower_switch(span: Span, cond: &Expr, cases: &[SwitchCase]) -> Result<Stmt, Vec<Diagnostic>> {
+    let mut bodies: Vec<Vec<Stmt>> = Vec::new();
+    for (k, _) in cases.iter().enumerate() {
+        let mut body = Vec::new();
+        'outer: for case in &cases[k..] {
+            for st in &case.body {
+                if matches!(st.kind, StmtKind::Break) {
+                    break 'outer;
+                }
+                if crate::usage::any_stmt(st, &|x| matches!(x.kind, StmtKind::Break))
+                    && !is_loop(st)
+                {
+                    return Err(vec![unsupported(
+                        st.span,
+                        "a `break` nested inside a `case` body",
+                    )]);
+                }
+                body.push(switch_to_if(st)?);
+            }
+        }
+        bodies.push(body);
+    }
+    let mut default_body: Vec<Stmt> = Vec::new();
+    let mut chain: Vec<(Expr, Vec<Stmt>)> = Vec::new();
+    for (case, body) in cases.iter().zip(bodies) {
+        match &case.label {
+            Some(l) => chain.push((
+                binary(BinOp::Eq, paren(cond.clone()), paren(l.clone())),
+                body,
+            )),
+            None => default_body = body,
+        }
+    }
+    let mut result: Option<Vec<Stmt>> = if default_body.is_empty() {
+        None
+    } else {
+        Some(default_body)
+    };
+    for (test, body) in chain.into_iter().rev() {
+        result = Some(vec![if_stmt(test, body, result)]);
+    }
+    let stmts = result.unwrap_or_default();
+    Ok(Stmt::new(StmtKind::Block(stmts), span))
+}
+
+fn is_loop(s: &Stmt) -> bool {
+    matches!(
+        s.kind,
+        StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+    )
+}
+
+// ---------------------------------------------------------------- early returns
+
+fn always_returns(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Return(_) => true,
+        StmtKind::Block(b) => b.last().is_some_and(always_returns),
+        StmtKind::If {
+            then, els: Some(e), ..
+        } => always_returns(then) && always_returns(e),
+        _ => false,
+    }
+}
+
+fn into_block(s: Stmt) -> Vec<Stmt> {
+    match s.kind {
+        StmtKind::Block(b) => b,
+        _ => vec![s],
+    }
+}
+
+/// Rewrites a statement list so that a `return` is only ever the last statement executed:
+/// `if (c) return; REST` becomes `if (c) {} else { REST }`.
+pub fn structure_returns(stmts: Vec<Stmt>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    let mut iter = stmts.into_iter();
+    while let Some(s) = iter.next() {
+        if always_returns(&s) {
+            out.push(s);
+            return out; // anything after is dead code
+        }
+        if !contains_return(&s) || is_loop(&s) {
+            out.push(nested_structure(s));
+            continue;
+        }
+        let rest: Vec<Stmt> = iter.collect();
+        match s.kind {
+            StmtKind::If { cond, then, els } => {
+                let mut then_b = into_block(*then);
+                let mut else_b = els.map(|e| into_block(*e)).unwrap_or_default();
+                let then_returns = then_b.last().is_some_and(always_returns);
+                let else_returns = else_b.last().is_some_and(always_returns);
+                if !then_returns {
+                    then_b.extend(rest.iter().cloned());
+                }
+                if !else_returns {
+                    else_b.extend(rest);
+                }
+                out.push(if_stmt(
+                    cond,
+                    structure_returns(then_b),
+                    Some(structure_returns(else_b)),
+                ));
+            }
+            StmtKind::Block(b) => {
+                let mut inner = b;
+                inner.extend(rest);
+                out.extend(structure_returns(inner));
+            }
+            other => out.push(Stmt::new(other, s.span)),
+        }
+        return out;
+    }
+    out
+}
+
+fn nested_structure(s: Stmt) -> Stmt {
+    match s.kind {
+        StmtKind::Block(b) => Stmt::new(StmtKind::Block(structure_returns(b)), s.span),
+        _ => s,
+    }
+}
+
+// ---------------------------------------------------------------- compound assignments
+
+fn expand_compound(s: Stmt) -> Stmt {
+    let span = s.span;
+    let kind = match s.kind {
+        StmtKind::Expr(e) => StmtKind::Expr(expand_compound_expr(e)),
+        StmtKind::Block(b) => StmtKind::Block(b.into_iter().map(expand_compound).collect()),
+        StmtKind::If { cond, then, els } => StmtKind::If {
+            cond,
+            then: Box::new(expand_compound(*then)),
+            els: els.map(|e| Box::new(expand_compound(*e))),
+        },
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => StmtKind::For {
+            init,
+            cond,
+            step,
+            body: Box::new(expand_compound(*body)),
+        },
+        StmtKind::While { cond, body } => StmtKind::While {
+            cond,
+            body: Box::new(expand_compound(*body)),
+        },
+        StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
+            body: Box::new(expand_compound(*body)),
+            cond,
+        },
+        k => k,
+    };
+    Stmt::new(kind, span)
+}
+
+fn expand_compound_expr(e: Expr) -> Expr {
+    match e.kind {
+        ExprKind::Assign(Some(op), l, r) if !matches!(op, BinOp::Add | BinOp::Sub) => {
+            let rhs = binary(op, (*l).clone(), paren(*r));
+            Expr::new(ExprKind::Assign(None, l, Box::new(rhs)), e.span)
+        }
+        _ => e,
+    }
+}
+
+// ---------------------------------------------------------------- hoisting
+
+struct Hoister<'p, 'a> {
+    prog: &'p Program<'a>,
+    locals: Vec<Local>,
+    /// Source name -> hoisted name, one map per block scope.
+    renames: Vec<HashMap<String, String>>,
+    scope: ScopeStack,
+    errors: Vec<Diagnostic>,
+}
+
+impl Hoister<'_, '_> {
+    fn block(&mut self, stmts: Vec<Stmt>) -> Vec<Stmt> {
+        self.renames.push(HashMap::new());
+        self.scope.push();
+        let out = stmts.into_iter().flat_map(|s| self.stmt(s)).collect();
+        self.scope.pop();
+        self.renames.pop();
+        out
+    }
+
+    fn rename_of(&self, name: &str) -> Option<&String> {
+        self.renames.iter().rev().find_map(|m| m.get(name))
+    }
+
+    fn stmt(&mut self, s: Stmt) -> Vec<Stmt> {
+        let span = s.span;
+        let kind = match s.kind {
+            StmtKind::Decl(d) => return self.decl(d),
+            StmtKind::Expr(e) => StmtKind::Expr(self.expr(e)),
+            StmtKind::Return(e) => StmtKind::Return(e.map(|e| self.expr(e))),
+            StmtKind::Block(b) => StmtKind::Block(self.block(b)),
+            StmtKind::If { cond, then, els } => {
+                let cond = self.expr(cond);
+                let then = Box::new(self.sub(*then));
+                StmtKind::If {
+                    cond,
+                    then,
+                    els: els.map(|e| Box::new(self.sub(*e))),
+                }
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                self.renames.push(HashMap::new());
+                self.scope.push();
+                let init = init.map(|i| {
+                    let mut v = self.stmt(*i);
+                    Box::new(if v.len() == 1 { v.remove(0) } else { block(v) })
+                });
+                let cond = cond.map(|c| self.expr(c));
+                let step = step.map(|c| self.expr(c));
+                let body = Box::new(self.sub(*body));
+                self.scope.pop();
+                self.renames.pop();
+                StmtKind::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                }
+            }
+            StmtKind::While { cond, body } => StmtKind::While {
+                cond: self.expr(cond),
+                body: Box::new(self.sub(*body)),
+            },
+            StmtKind::DoWhile { body, cond } => {
+                let body = Box::new(self.sub(*body));
+                StmtKind::DoWhile {
+                    body,
+                    cond: self.expr(cond),
+                }
+            }
+            k => k,
+        };
+        vec![Stmt::new(kind, span)]
+    }
+
+    fn sub(&mut self, s: Stmt) -> Stmt {
+        let span = s.span;
+        match s.kind {
+            StmtKind::Block(b) => Stmt::new(StmtKind::Block(self.block(b)), span),
+            _ => {
+                let v = self.block(vec![Stmt::new(s.kind, span)]);
+                Stmt::new(StmtKind::Block(v), span)
+            }
+        }
+    }
+
+    fn decl(&mut self, d: DeclStmt) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for v in d.vars {
+            let init = v.init.map(|i| match i {
+                Init::Assign(e) => Init::Assign(self.expr(e)),
+                Init::Brace(es) => Init::Brace(es.into_iter().map(|e| self.expr(e)).collect()),
+                Init::Paren(es) => Init::Paren(es.into_iter().map(|e| self.expr(e)).collect()),
+            });
+            let mut ty = self.prog.canonical(&v.ty);
+            if matches!(ty.kind, TyKind::LRef(_) | TyKind::RRef(_)) {
+                self.errors
+                    .push(unsupported(v.span, "a local reference variable"));
+                continue;
+            }
+            if matches!(ty.kind, TyKind::Auto) {
+                let inferred = match &init {
+                    Some(Init::Assign(e)) => self.prog.type_of(e, &self.scope),
+                    _ => None,
+                };
+                match inferred {
+                    Some(t) => ty = t,
+                    None => {
+                        self.errors.push(Diagnostic::error(
+                            v.span,
+                            format!("cannot infer the type of `auto {}`", v.name),
+                        ));
+                        continue;
+                    }
+                }
+            }
+            let name = self.hoisted_name(&v.name, &ty);
+            self.scope.declare(&v.name, ty.clone());
+            self.renames
+                .last_mut()
+                .unwrap()
+                .insert(v.name.clone(), name.clone());
+            let keep_init = d.specs.shared || d.specs.is_static || is_constant_init(&init);
+            let mut specs = d.specs.clone();
+            specs.is_constexpr = false;
+            let already = self.locals.iter().any(|l| l.name == name);
+            if !already {
+                let mut hoisted_ty = ty.clone();
+                if !matches!(ty.kind, TyKind::Array { .. }) || !keep_init {
+                    hoisted_ty.is_const = false;
+                }
+                self.locals.push(Local {
+                    name: name.clone(),
+                    ty: hoisted_ty,
+                    specs,
+                    init: if keep_init { init.clone() } else { None },
+                });
+            }
+            if keep_init && !already {
+                continue;
+            }
+            out.extend(self.init_assignments(&name, &ty, init, v.span));
+        }
+        out
+    }
+
+    /// A name for a hoisted local: the source name unless an earlier local of another type
+    /// already took it.
+    fn hoisted_name(&self, name: &str, ty: &Ty) -> String {
+        let mut candidate = name.to_string();
+        let mut k = 0;
+        loop {
+            match self.locals.iter().find(|l| l.name == candidate) {
+                None => return candidate,
+                Some(l) if l.ty.kind == ty.kind && !l.specs.shared && !l.specs.is_static => {
+                    return candidate
+                }
+                Some(_) => {
+                    k += 1;
+                    candidate = format!("{name}_{k}");
+                }
+            }
+        }
+    }
+
+    fn init_assignments(&self, name: &str, ty: &Ty, init: Option<Init>, span: Span) -> Vec<Stmt> {
+        let target = ident(name);
+        let items = match init {
+            None => return vec![],
+            Some(Init::Assign(Expr {
+                kind: ExprKind::InitList(items),
+                ..
+            }))
+            | Some(Init::Brace(items)) => items,
+            Some(Init::Assign(e)) => {
+                return vec![Stmt::new(StmtKind::Expr(assign(target, e)), span)]
+            }
+            Some(Init::Paren(mut args)) if args.len() == 1 => {
+                return vec![Stmt::new(
+                    StmtKind::Expr(assign(target, args.remove(0))),
+                    span,
+                )]
+            }
+            Some(Init::Paren(args)) => {
+                let ctor = Expr::synth(ExprKind::Cast {
+                    kind: CastKind::Functional,
+                    ty: ty.clone(),
+                    expr: Box::new(Expr::synth(ExprKind::InitList(args))),
+                });
+                return vec![Stmt::new(StmtKind::Expr(assign(target, ctor)), span)];
+            }
+        };
+        // Aggregate initialization: element- or field-wise assignments.
+        let fields: Vec<Expr> = match &ty.kind {
+            TyKind::Array { .. } => (0..items.len())
+                .map(|k| index(ident(name), int_lit(k as i64)))
+                .collect(),
+            TyKind::Named { name: sname, .. } => match self.prog.struct_def(sname) {
+                Some(def) => struct_field_names(def)
+                    .into_iter()
+                    .map(|f| member(ident(name), &f, false))
+                    .collect(),
+                None => vec![],
+            },
+            _ => vec![],
+        };
+        if items.len() == 1 && fields.is_empty() {
+            return vec![Stmt::new(
+                StmtKind::Expr(assign(target, items.into_iter().next().unwrap())),
+                span,
+            )];
+        }
+        let mut out = Vec::new();
+        for (k, item) in items.into_iter().enumerate() {
+            if let Some(lhs) = fields.get(k) {
+                out.push(Stmt::new(StmtKind::Expr(assign(lhs.clone(), item)), span));
+            }
+        }
+        // Remaining elements/fields are value-initialized.
+        for lhs in fields.iter().skip(out.len()) {
+            out.push(Stmt::new(
+                StmtKind::Expr(assign(lhs.clone(), int_lit(0))),
+                span,
+            ));
+        }
+        out
+    }
+
+    fn expr(&mut self, e: Expr) -> Expr {
+        let span = e.span;
+        let bx = |h: &mut Self, x: Box<Expr>| Box::new(h.expr(*x));
+        let kind = match e.kind {
+            ExprKind::Ident(n) => ExprKind::Ident(self.rename_of(&n).cloned().unwrap_or(n)),
+            ExprKind::Unary(op, x) => ExprKind::Unary(op, bx(self, x)),
+            ExprKind::Binary(op, l, r) => ExprKind::Binary(op, bx(self, l), bx(self, r)),
+            ExprKind::Assign(op, l, r) => ExprKind::Assign(op, bx(self, l), bx(self, r)),
+            ExprKind::Cond(c, a, b) => ExprKind::Cond(bx(self, c), bx(self, a), bx(self, b)),
+            ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
+                kind,
+                ty,
+                expr: bx(self, expr),
+            },
+            ExprKind::SizeofExpr(x) => ExprKind::SizeofExpr(bx(self, x)),
+            ExprKind::Call {
+                callee,
+                template_args,
+                args,
+            } => ExprKind::Call {
+                callee,
+                template_args,
+                args: args.into_iter().map(|a| self.expr(a)).collect(),
+            },
+            ExprKind::Launch {
+                kernel,
+                template_args,
+                config,
+                args,
+            } => ExprKind::Launch {
+                kernel,
+                template_args,
+                config: config.into_iter().map(|a| self.expr(a)).collect(),
+                args: args.into_iter().map(|a| self.expr(a)).collect(),
+            },
+            ExprKind::Index(b, i) => ExprKind::Index(bx(self, b), bx(self, i)),
+            ExprKind::Member { base, field, arrow } => ExprKind::Member {
+                base: bx(self, base),
+                field,
+                arrow,
+            },
+            ExprKind::InitList(items) => {
+                ExprKind::InitList(items.into_iter().map(|a| self.expr(a)).collect())
+            }
+            ExprKind::Paren(x) => ExprKind::Paren(bx(self, x)),
+            k => k,
+        };
+        Expr::new(kind, span)
+    }
+}
+
+/// Field names of a struct in declaration order.
+pub fn struct_field_names(def: &StructDef) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in def.members.iter().flatten() {
+        if let Member::Field(d) = m {
+            if !d.specs.is_static {
+                out.extend(d.vars.iter().map(|v| v.name.clone()));
+            }
+        }
+    }
+    out
+}
+
+fn is_constant_init(init: &Option<Init>) -> bool {
+    fn lit(e: &Expr) -> bool {
+        match &e.strip_parens().kind {
+            ExprKind::IntLit(_)
+            | ExprKind::FloatLit(_)
+            | ExprKind::BoolLit(_)
+            | ExprKind::CharLit(_) => true,
+            ExprKind::Unary(UnOp::Neg, x) => lit(x),
+            ExprKind::InitList(items) => items.iter().all(lit),
+            _ => false,
+        }
+    }
+    match init {
+        Some(Init::Assign(e)) => matches!(e.kind, ExprKind::InitList(_)) && lit(e),
+        Some(Init::Brace(items)) => items.iter().all(lit),
+        _ => false,
+    }
+}

@@ -1,0 +1,1218 @@
+//! Reverse mode: one generated function (kernel gradient, function gradient or pullback).
+//!
+//! The body is normalized (see `normalize`), then every statement yields forward code (the
+//! primal, plus saves of overwritten values that the reverse pass reads) and reverse code
+//! (restores, then adjoint propagation). The reverse pass runs the statements' reverse code
+//! in reverse order, so when a statement's adjoint code runs, every variable it reads holds
+//! the value it had before the statement ran in the forward pass.
+
+use crate::activity::{active_vars, is_differentiable, is_real};
+use crate::adjoint::{adj_name, Space};
+use crate::builder::*;
+use crate::index::{build_env, counter_init, step_stride, IndexEnv};
+use crate::normalize::{normalize, Local};
+use crate::usage::{self, lvalue_root, reads, Names};
+use cuad_sema::{Program, Scope};
+use cuad_syntax::ast::*;
+use cuad_syntax::{Diagnostic, Span};
+use std::collections::{BTreeSet, HashMap};
+
+/// Where the generated code runs; decides how adjoint updates to shared memory are done.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// A `__global__` gradient: one thread of many.
+    Kernel,
+    /// A `__device__` pullback called by kernel threads.
+    Device,
+    /// Sequential code (host functions, `__host__ __device__` gradients).
+    Host,
+}
+
+/// What to generate for a function.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// Top-level gradient w.r.t. these parameter indices.
+    Grad { wrt: Vec<usize> },
+    /// Pullback; `globals` are pointer parameters that receive shared (global) memory.
+    Pullback { globals: BTreeSet<usize> },
+}
+
+/// Runtime helpers the generated code needs (emitted once per output).
+#[derive(Default, Clone, Copy, Debug)]
+pub struct Helpers {
+    pub warp_add: bool,
+    pub block_add: bool,
+    pub tape: bool,
+    pub host_tape: bool,
+}
+
+impl Helpers {
+    pub fn merge(&mut self, o: Helpers) {
+        self.warp_add |= o.warp_add;
+        self.block_add |= o.block_add;
+        self.tape |= o.tape;
+        self.host_tape |= o.host_tape;
+    }
+}
+
+/// A pullback another generated function calls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PullbackReq {
+    pub callee: String,
+    pub name: String,
+    pub globals: BTreeSet<usize>,
+    pub mode: Mode,
+}
+
+pub struct Generated {
+    pub function: Function,
+    pub helpers: Helpers,
+    pub pullbacks: Vec<PullbackReq>,
+    pub kernel_grads: Vec<(String, Vec<usize>)>,
+    pub explanations: Vec<String>,
+}
+
+pub struct Gen<'p, 'a> {
+    pub prog: &'p Program<'a>,
+    pub mode: Mode,
+    pub types: HashMap<String, Ty>,
+    pub params: Vec<(String, Ty)>,
+    pub active: Names,
+    pub spaces: HashMap<String, Space>,
+    pub env: IndexEnv,
+    /// Declarations of temporaries and saves, placed at the top of the function.
+    pub decls: Vec<Stmt>,
+    /// Enclosing conditions (condition, negated) at the current program point.
+    pub guards: Vec<(Expr, bool)>,
+    /// Kernel-invariant adjoint addresses summed in registers: (key, register, lvalue).
+    pub kernel_accs: Vec<(String, String, Expr)>,
+    pub helpers: Helpers,
+    pub pullbacks: Vec<PullbackReq>,
+    pub kernel_grads: Vec<(String, Vec<usize>)>,
+    pub errors: Vec<Diagnostic>,
+    pub explanations: Vec<String>,
+    /// Host: device buffers allocated in the function, with their byte sizes.
+    pub allocations: Vec<(String, Expr)>,
+    /// Statements placed after the reverse pass (host frees).
+    pub epilogue: Vec<Stmt>,
+    tmp: usize,
+    /// Names read by the reverse code of the statements generated so far (plus, inside a
+    /// loop, by the whole loop): a write to one of them must save the old value.
+    pub(crate) reads_so_far: Names,
+    /// Write sets of the enclosing loops' bodies.
+    loop_writes: Vec<Names>,
+    tapes: Vec<(String, String)>,
+    /// Adjoint of the return value (`1` for gradients, `_d_y` for pullbacks).
+    seed: Option<Expr>,
+    span: Span,
+}
+
+struct TypeScope<'m>(&'m HashMap<String, Ty>);
+
+impl Scope for TypeScope<'_> {
+    fn lookup(&self, name: &str) -> Option<Ty> {
+        self.0.get(name).cloned()
+    }
+}
+
+/// Adjoint parameter type: `T*`/`const T*`/`T&`/`T` -> `T*`.
+pub fn adjoint_param_ty(ty: &Ty) -> Ty {
+    match &ty.kind {
+        TyKind::Pointer { pointee, .. } => Ty::pointer_to((**pointee).clone().with_const(false)),
+        TyKind::LRef(t) | TyKind::RRef(t) => Ty::pointer_to((**t).clone().with_const(false)),
+        TyKind::Array { elem, .. } => Ty::pointer_to((**elem).clone().with_const(false)),
+        _ => Ty::pointer_to(ty.clone().with_const(false)),
+    }
+}
+
+pub fn generate(
+    prog: &Program,
+    func: &Function,
+    name: &str,
+    mode: Mode,
+    target: &Target,
+) -> Result<Generated, Vec<Diagnostic>> {
+    let Some(body) = &func.body else {
+        return Err(vec![Diagnostic::error(
+            func.name_span,
+            format!("`{}` has no body to differentiate", func.name),
+        )]);
+    };
+    let norm = normalize(prog, func, body)?;
+    let params: Vec<(String, Ty)> = func
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            (
+                p.name.clone().unwrap_or_else(|| format!("_p{i}")),
+                prog.canonical(&p.ty),
+            )
+        })
+        .collect();
+    let mut types: HashMap<String, Ty> = params.iter().cloned().collect();
+    for l in &norm.locals {
+        types.insert(l.name.clone(), l.ty.clone());
+    }
+    let seeds: Names = match target {
+        Target::Grad { wrt } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
+        Target::Pullback { .. } => params
+            .iter()
+            .filter(|(_, t)| is_differentiable(prog, t))
+            .map(|(n, _)| n.clone())
+            .collect(),
+    };
+    let active = active_vars(prog, &norm.body, &types, &seeds);
+    let mut spaces = HashMap::new();
+    for (i, (n, t)) in params.iter().enumerate() {
+        if matches!(
+            t.kind,
+            TyKind::Pointer { .. } | TyKind::Array { .. } | TyKind::LRef(_)
+        ) {
+            let space = match (mode, target) {
+                (Mode::Host, _) => Space::Private,
+                (Mode::Kernel, _) => Space::Global,
+                (Mode::Device, Target::Pullback { globals }) if !globals.contains(&i) => {
+                    Space::Private
+                }
+                (Mode::Device, _) => Space::Global,
+            };
+            spaces.insert(n.clone(), space);
+        }
+    }
+    for l in &norm.locals {
+        if matches!(l.ty.kind, TyKind::Array { .. }) {
+            spaces.insert(
+                l.name.clone(),
+                if l.specs.shared {
+                    Space::Shared
+                } else {
+                    Space::Private
+                },
+            );
+        }
+    }
+    let global_ptrs = spaces
+        .iter()
+        .filter(|(_, s)| **s == Space::Global)
+        .map(|(n, _)| n.clone())
+        .collect();
+    let env = build_env(&params, &norm.body, &global_ptrs);
+    let is_value = !matches!(func.ret.kind, TyKind::Void);
+    let seed = match target {
+        Target::Grad { .. } if is_value => Some(real_lit(&prog.canonical(&func.ret), 1.0)),
+        Target::Pullback { .. } if is_value => Some(ident(&return_adjoint_name(&params))),
+        _ => None,
+    };
+    let mut g = Gen {
+        prog,
+        mode,
+        types,
+        params: params.clone(),
+        active,
+        spaces,
+        env,
+        decls: vec![],
+        guards: vec![],
+        kernel_accs: vec![],
+        helpers: Helpers::default(),
+        pullbacks: vec![],
+        kernel_grads: vec![],
+        errors: vec![],
+        explanations: vec![],
+        allocations: vec![],
+        epilogue: vec![],
+        tmp: 0,
+        reads_so_far: Names::new(),
+        loop_writes: vec![],
+        tapes: vec![],
+        seed,
+        span: func.name_span,
+    };
+    g.infer_pointer_spaces(&norm.body);
+    let (fwd, rev) = g.gen_block(&norm.body);
+    if !g.errors.is_empty() {
+        return Err(g.errors);
+    }
+    let body = g.assemble(&norm.locals, fwd, rev);
+    let mut out_params: Vec<Param> = func
+        .params
+        .iter()
+        .zip(&params)
+        .map(|(p, (n, _))| Param {
+            name: Some(n.clone()),
+            ty: p.ty.clone(),
+            default: None,
+            span: p.span,
+        })
+        .collect();
+    let adjoint_params: Vec<usize> = match target {
+        Target::Grad { wrt } => wrt.clone(),
+        Target::Pullback { .. } => (0..params.len()).collect(),
+    };
+    if let (Target::Pullback { .. }, true) = (target, is_value) {
+        out_params.push(Param {
+            name: Some(return_adjoint_name(&params)),
+            ty: prog.canonical(&func.ret).with_const(false),
+            default: None,
+            span: Span::default(),
+        });
+    }
+    for i in adjoint_params {
+        let (n, _) = &params[i];
+        out_params.push(Param {
+            name: Some(adj_name(n)),
+            ty: adjoint_param_ty(&func.params[i].ty),
+            default: None,
+            span: Span::default(),
+        });
+    }
+    let mut attrs = func.attrs.clone();
+    attrs.constexpr = false;
+    let function = Function {
+        attrs,
+        template: func.template.clone(),
+        ret: Ty::new(TyKind::Void),
+        name: name.to_string(),
+        params: out_params,
+        is_const_method: false,
+        ctor_inits: vec![],
+        body: Some(body),
+        span: Span::default(),
+        name_span: Span::default(),
+    };
+    Ok(Generated {
+        function,
+        helpers: g.helpers,
+        pullbacks: g.pullbacks,
+        kernel_grads: g.kernel_grads,
+        explanations: g.explanations,
+    })
+}
+
+/// Name of a pullback's return-adjoint parameter: `_d_y`, unless a parameter is named `y`.
+pub fn return_adjoint_name(params: &[(String, Ty)]) -> String {
+    let mut name = "_d_y".to_string();
+    let mut k = 0;
+    while params.iter().any(|(n, _)| adj_name(n) == name) {
+        name = format!("_d_y{k}");
+        k += 1;
+    }
+    name
+}
+
+impl<'p, 'a> Gen<'p, 'a> {
+    pub fn type_of(&self, e: &Expr) -> Option<Ty> {
+        self.prog
+            .type_of(e, &TypeScope(&self.types))
+            .map(|t| self.prog.canonical(&t))
+    }
+
+    pub fn is_param(&self, n: &str) -> bool {
+        self.params.iter().any(|(p, _)| p == n)
+    }
+
+    pub fn is_pointer_or_array(&self, n: &str) -> bool {
+        self.types
+            .get(n)
+            .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. }))
+    }
+
+    pub fn error(&mut self, span: Span, msg: impl Into<String>) {
+        let span = if span == Span::default() {
+            self.span
+        } else {
+            span
+        };
+        self.errors.push(Diagnostic::error(span, msg));
+    }
+
+    pub fn explain(&mut self, lvalue: &Expr, why: &str) {
+        let line = format!("{}: {why}", cuad_emit::print_expr(lvalue));
+        if !self.explanations.contains(&line) {
+            self.explanations.push(line);
+        }
+    }
+
+    pub fn fresh(&mut self, prefix: &str) -> String {
+        self.tmp += 1;
+        format!("{prefix}{}", self.tmp - 1)
+    }
+
+    /// A local pointer's memory space is the space of what it is assigned from.
+    fn infer_pointer_spaces(&mut self, body: &[Stmt]) {
+        let mut assigns: Vec<(String, Expr)> = Vec::new();
+        for s in body {
+            usage::visit_stmt_exprs(s, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    if let ExprKind::Assign(None, l, r) = &x.kind {
+                        if let ExprKind::Ident(n) = &l.kind {
+                            assigns.push((n.clone(), (**r).clone()));
+                        }
+                    }
+                });
+            });
+        }
+        for _ in 0..3 {
+            for (n, r) in &assigns {
+                if self.is_param(n)
+                    || !self.is_pointer_or_array(n)
+                    || matches!(self.types[n].kind, TyKind::Array { .. })
+                {
+                    continue;
+                }
+                if let Some((_, space, _)) = self.shadow(r) {
+                    self.spaces.insert(n.clone(), space);
+                }
+            }
+        }
+        for (n, t) in &self.types {
+            if matches!(t.kind, TyKind::Pointer { .. }) && !self.spaces.contains_key(n) {
+                let default = if self.mode == Mode::Host {
+                    Space::Private
+                } else {
+                    Space::Global
+                };
+                self.spaces.insert(n.clone(), default);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ assembly
+
+    fn assemble(&mut self, locals: &[Local], fwd: Vec<Stmt>, rev: Vec<Stmt>) -> Vec<Stmt> {
+        let mut body = Vec::new();
+        for l in locals {
+            body.push(decl_with(
+                l.specs.clone(),
+                l.ty.clone(),
+                &l.name,
+                l.init.clone(),
+            ));
+        }
+        let mut shared_zeroing = Vec::new();
+        for l in locals {
+            if !self.active.contains(&l.name) {
+                continue;
+            }
+            let adj = adj_name(&l.name);
+            let mut ty = l.ty.clone();
+            ty.is_const = false;
+            if l.specs.shared {
+                let specs = DeclSpecs {
+                    shared: true,
+                    is_extern: l.specs.is_extern,
+                    ..Default::default()
+                };
+                body.push(decl_with(specs, ty, &adj, None));
+                shared_zeroing.push(expr_stmt(call(
+                    "cuad_zero_shared",
+                    vec![ident(&adj), size_of_expr(&adj, l.specs.is_extern)],
+                )));
+                self.helpers.block_add = true;
+                continue;
+            }
+            let init = match &ty.kind {
+                TyKind::Pointer { .. } => Init::Assign(Expr::synth(ExprKind::Nullptr)),
+                TyKind::Array { .. } | TyKind::Named { .. } => Init::Brace(vec![]),
+                _ => Init::Assign(real_zero(&ty)),
+            };
+            body.push(decl_with(DeclSpecs::default(), ty, &adj, Some(init)));
+        }
+        body.append(&mut self.decls);
+        body.extend(self.tape_decls());
+        if !shared_zeroing.is_empty() {
+            body.extend(shared_zeroing);
+            body.push(expr_stmt(call("__syncthreads", vec![])));
+        }
+        body.extend(fwd);
+        if !rev.is_empty() || !self.kernel_accs.is_empty() {
+            body.push(comment("reverse pass"));
+        }
+        body.extend(rev);
+        for (_, reg, lvalue) in std::mem::take(&mut self.kernel_accs) {
+            body.push(expr_stmt(call(
+                "cuad_block_add",
+                vec![addr_of(lvalue), ident(&reg)],
+            )));
+        }
+        body.append(&mut self.epilogue);
+        body
+    }
+
+    fn tape_decls(&self) -> Vec<Stmt> {
+        self.tapes
+            .iter()
+            .map(|(ty_text, var)| {
+                let tape_ty = if self.mode == Mode::Host {
+                    format!("cuad_host_tape<{ty_text}>")
+                } else {
+                    format!("cuad_tape<{ty_text}, CUAD_TAPE_CAPACITY>")
+                };
+                decl(Ty::named(&tape_ty), var, None)
+            })
+            .collect()
+    }
+
+    // ------------------------------------------------------------ saves and tapes
+
+    fn tape_for(&mut self, ty: &Ty) -> String {
+        let text = cuad_emit::print_ty(ty);
+        if let Some((_, v)) = self.tapes.iter().find(|(t, _)| *t == text) {
+            return v.clone();
+        }
+        let clean: String = text
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .collect();
+        let var = format!("_tape_{}", clean.trim_matches('_'));
+        if self.mode == Mode::Host {
+            self.helpers.host_tape = true;
+        } else {
+            self.helpers.tape = true;
+        }
+        self.tapes.push((text, var.clone()));
+        var
+    }
+
+    /// Saves the current value of `lv` (forward) and restores it (reverse): a local `_t`
+    /// outside loops, the per-thread tape inside loops.
+    pub fn save_value(&mut self, lv: &Expr) -> Option<(Stmt, Stmt)> {
+        let Some(mut ty) = self.type_of(lv) else {
+            self.error(
+                lv.span,
+                format!(
+                    "cannot determine the type of `{}` to save it",
+                    cuad_emit::print_expr(lv)
+                ),
+            );
+            return None;
+        };
+        ty.is_const = false;
+        if matches!(ty.kind, TyKind::Array { .. }) {
+            self.error(lv.span, "cuad cannot save an overwritten array value yet");
+            return None;
+        }
+        if self.loop_writes.is_empty() {
+            let t = self.fresh("_t");
+            self.decls.push(decl(ty, &t, None));
+            Some((
+                expr_stmt(assign(ident(&t), lv.clone())),
+                expr_stmt(assign(lv.clone(), ident(&t))),
+            ))
+        } else {
+            let tape = self.tape_for(&ty);
+            let push = expr_stmt(Expr::synth(ExprKind::Call {
+                callee: Box::new(member(ident(&tape), "push", false)),
+                template_args: vec![],
+                args: vec![lv.clone()],
+            }));
+            Some((push, expr_stmt(assign(lv.clone(), tape_pop(&tape)))))
+        }
+    }
+
+    /// Does overwriting `lv` need a save (its old value is read by reverse code)?
+    fn needs_save(&self, lv: &Expr) -> bool {
+        lvalue_root(lv).is_some_and(|r| self.reads_so_far.contains(r))
+    }
+
+    pub fn note_reads(&mut self, e: &Expr) {
+        reads(e, &mut self.reads_so_far);
+    }
+
+    // ------------------------------------------------------------ statements
+
+    pub fn gen_block(&mut self, stmts: &[Stmt]) -> (Vec<Stmt>, Vec<Stmt>) {
+        let mut fwd = Vec::new();
+        let mut revs = Vec::new();
+        for s in stmts {
+            let (f, r) = self.gen_stmt(s);
+            fwd.extend(f);
+            revs.push(r);
+        }
+        (fwd, revs.into_iter().rev().flatten().collect())
+    }
+
+    fn gen_stmt(&mut self, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+        match &s.kind {
+            StmtKind::Expr(e) => self.gen_expr_stmt(e, s),
+            StmtKind::Block(b) => self.gen_block(b),
+            StmtKind::If { cond, then, els } => self.gen_if(cond, then, els.as_deref()),
+            StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => {
+                self.gen_loop(s)
+            }
+            StmtKind::Return(e) => {
+                let mut rev = Vec::new();
+                if let (Some(e), Some(seed)) = (e, self.seed.clone()) {
+                    self.note_reads(e);
+                    rev = self.rev_expr(e, seed);
+                }
+                (vec![], rev)
+            }
+            StmtKind::Break | StmtKind::Continue => {
+                self.error(
+                    s.span,
+                    "cuad cannot differentiate `break`/`continue` inside loops yet",
+                );
+                (vec![], vec![])
+            }
+            StmtKind::Pragma(_) | StmtKind::Decl(_) => (vec![s.clone()], vec![]),
+            StmtKind::Empty => (vec![], vec![]),
+            StmtKind::Switch { .. } => {
+                self.error(s.span, "internal: switch not lowered");
+                (vec![], vec![])
+            }
+        }
+    }
+
+    fn gen_expr_stmt(&mut self, e: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+        match &e.kind {
+            ExprKind::Assign(op, l, r) => self.gen_assign(*op, l, r, s),
+            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
+                let mut fwd = vec![];
+                let mut rev = vec![];
+                if self.needs_save(x) {
+                    if let Some((sf, sr)) = self.save_value(x) {
+                        fwd.push(sf);
+                        rev.push(sr);
+                    }
+                }
+                fwd.push(s.clone());
+                (fwd, rev)
+            }
+            ExprKind::Call { .. } => self.gen_call_stmt(e, s),
+            ExprKind::Paren(x) => self.gen_expr_stmt(x, s),
+            _ => (vec![s.clone()], vec![]),
+        }
+    }
+
+    fn gen_assign(&mut self, op: AssignOp, l: &Expr, r: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+        if crate::usage::any_expr(r, &|x| matches!(x.kind, ExprKind::Assign(..))) {
+            self.error(
+                s.span,
+                "cuad cannot differentiate chained assignments yet; split them into statements",
+            );
+            return (vec![], vec![]);
+        }
+        if let ExprKind::Launch { .. } | ExprKind::Call { .. } = &r.kind {
+            if self.mode == Mode::Host {
+                if let Some(out) = self.gen_host_call(Some(l), r, s) {
+                    return out;
+                }
+            }
+        }
+        let place = self.adj_place(l).filter(|_| self.is_real_value(l));
+        let mut fwd = Vec::new();
+        let mut rev = Vec::new();
+        if place.is_some() {
+            self.note_reads(r);
+            if op.is_some() {
+                self.note_reads(l);
+            }
+        }
+        let mut idx_reads = Names::new();
+        reads(&assign(l.clone(), int_lit(0)), &mut idx_reads);
+        if self.needs_save(l) {
+            self.reads_so_far.extend(idx_reads);
+            if let Some((sf, sr)) = self.save_value(l) {
+                fwd.push(sf);
+                rev.push(sr);
+            }
+        }
+        fwd.push(s.clone());
+        // A pointer local moves together with its shadow.
+        if let (ExprKind::Ident(n), true) = (&l.kind, self.is_pointer_or_array(l_name(l))) {
+            if self.active.contains(n) && op.is_none() {
+                if let Some((sh, _, _)) = self.shadow(r) {
+                    if self.needs_save(l) {
+                        if let Some((sf, sr)) = self.save_value(&ident(&adj_name(n))) {
+                            fwd.insert(0, sf);
+                            rev.push(sr);
+                        }
+                    }
+                    fwd.push(expr_stmt(assign(ident(&adj_name(n)), sh)));
+                }
+            }
+        }
+        let Some(place) = place else {
+            return (fwd, rev);
+        };
+        let root = lvalue_root(l).unwrap_or("").to_string();
+        let mentions_target =
+            crate::usage::any_expr(r, &|x| matches!(&x.kind, ExprKind::Ident(n) if *n == root));
+        let is_memory = !crate::usage::is_plain_var(l);
+        let ty = self.type_of(l).unwrap_or_else(|| Ty::new(TyKind::Double));
+        match op {
+            None => {
+                if mentions_target || is_memory || !is_simple(&place.lvalue) {
+                    let t = self.fresh("_r_d");
+                    rev.push(decl(ty.clone(), &t, Some(place.lvalue.clone())));
+                    rev.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
+                    rev.extend(self.rev_expr(r, ident(&t)));
+                } else {
+                    rev.extend(self.rev_expr(r, place.lvalue.clone()));
+                    rev.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
+                }
+            }
+            Some(bop @ (BinOp::Add | BinOp::Sub)) => {
+                let adj = if mentions_target || is_memory || !is_simple(&place.lvalue) {
+                    let t = self.fresh("_r_d");
+                    rev.push(decl(ty.clone(), &t, Some(place.lvalue.clone())));
+                    ident(&t)
+                } else {
+                    place.lvalue.clone()
+                };
+                let adj = if bop == BinOp::Sub { neg(adj) } else { adj };
+                rev.extend(self.rev_expr(r, adj));
+            }
+            Some(_) => self.error(s.span, "internal: compound assignment not expanded"),
+        }
+        (fwd, rev)
+    }
+
+    /// Does the lvalue hold a real (or real aggregate) value, as opposed to an integer or a
+    /// pointer?
+    pub fn is_real_value(&self, e: &Expr) -> bool {
+        match self.type_of(e) {
+            Some(t) => {
+                is_real(&t)
+                    || (matches!(t.kind, TyKind::Named { .. }) && is_differentiable(self.prog, &t))
+            }
+            None => true,
+        }
+    }
+
+    fn gen_if(&mut self, cond: &Expr, then: &Stmt, els: Option<&Stmt>) -> (Vec<Stmt>, Vec<Stmt>) {
+        let mut branch_writes = Names::new();
+        usage::stmt_writes_one(then, &mut branch_writes);
+        if let Some(e) = els {
+            usage::stmt_writes_one(e, &mut branch_writes);
+        }
+        let mut cond_reads = Names::new();
+        reads(cond, &mut cond_reads);
+        let written_in_loop = self
+            .loop_writes
+            .last()
+            .is_some_and(|w| !w.is_disjoint(&cond_reads));
+        let has_call = crate::usage::any_expr(cond, &|x| {
+            matches!(x.kind, ExprKind::Call { .. } | ExprKind::Assign(..))
+        });
+        let recompute = branch_writes.is_disjoint(&cond_reads) && !written_in_loop && !has_call;
+        if recompute {
+            self.reads_so_far.extend(cond_reads);
+        }
+        self.guards.push((cond.clone(), false));
+        let (tf, tr) = self.gen_stmt(then);
+        self.guards.pop();
+        self.guards.push((cond.clone(), true));
+        let (ef, er) = match els {
+            Some(e) => self.gen_stmt(e),
+            None => (vec![], vec![]),
+        };
+        self.guards.pop();
+        if tr.is_empty() && er.is_empty() {
+            let pure = !crate::usage::any_expr(cond, &|x| {
+                matches!(
+                    x.kind,
+                    ExprKind::Call { .. }
+                        | ExprKind::Assign(..)
+                        | ExprKind::Unary(
+                            UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                            _
+                        )
+                )
+            });
+            if tf.is_empty() && ef.is_empty() && pure {
+                return (vec![], vec![]);
+            }
+            return (vec![if_stmt(cond.clone(), tf, Some(ef))], vec![]);
+        }
+        if recompute {
+            return (
+                vec![if_stmt(cond.clone(), tf, Some(ef))],
+                vec![if_stmt(cond.clone(), tr, Some(er))],
+            );
+        }
+        let flag = self.fresh("_cond");
+        self.decls.push(decl(Ty::new(TyKind::Bool), &flag, None));
+        let mut fwd = vec![
+            expr_stmt(assign(ident(&flag), cond.clone())),
+            if_stmt(ident(&flag), tf, Some(ef)),
+        ];
+        let mut rev = Vec::new();
+        if !self.loop_writes.is_empty() {
+            // Pushed after the branch ran, popped before its reverse: tape order stays LIFO.
+            let tape = self.tape_for(&Ty::new(TyKind::Bool));
+            fwd.push(expr_stmt(method_call(&tape, "push", vec![ident(&flag)])));
+            rev.push(expr_stmt(assign(ident(&flag), tape_pop(&tape))));
+        }
+        rev.push(if_stmt(ident(&flag), tr, Some(er)));
+        (fwd, rev)
+    }
+
+    // ------------------------------------------------------------ loops
+
+    fn gen_loop(&mut self, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+        let (init, cond, step, body, is_do) = match &s.kind {
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => (
+                init.as_deref(),
+                cond.as_ref(),
+                step.as_ref(),
+                body.as_ref(),
+                false,
+            ),
+            StmtKind::While { cond, body } => (None, Some(cond), None, body.as_ref(), false),
+            StmtKind::DoWhile { body, cond } => (None, Some(cond), None, body.as_ref(), true),
+            _ => unreachable!("gen_loop on a non-loop"),
+        };
+        if usage::any_stmt(body, &|x| matches!(x.kind, StmtKind::Return(_))) {
+            self.error(
+                s.span,
+                "cuad cannot differentiate a `return` inside a loop yet",
+            );
+            return (vec![], vec![]);
+        }
+        if loop_level_jump(body) {
+            self.error(
+                s.span,
+                "cuad cannot differentiate `break`/`continue` inside loops yet",
+            );
+            return (vec![], vec![]);
+        }
+        let counted = init.and_then(|i| self.counted_loop(i, cond, step, body));
+        // Everything the reverse of any iteration reads counts as read before each write in
+        // the loop (later iterations are reversed before earlier ones).
+        let mut loop_reads = Names::new();
+        self.rev_reads(body, &mut loop_reads);
+        if !loop_reads.is_empty() {
+            for e in cond.into_iter().chain(step) {
+                reads(e, &mut loop_reads);
+            }
+            if let Some(i) = init {
+                usage::visit_stmt_exprs(i, &mut |e| reads(e, &mut loop_reads));
+            }
+        }
+        let mut fwd = Vec::new();
+        let mut pre_rev = Vec::new();
+        // The init runs once, before the loop.
+        let (init_fwd, init_rev) = match (init, &counted) {
+            (Some(i), None) => self.gen_stmt(i),
+            (Some(i), Some(c)) => {
+                let mut f = Vec::new();
+                if self.reads_so_far.contains(&c.counter) {
+                    if let Some((sf, sr)) = self.save_value(&ident(&c.counter)) {
+                        f.push(sf);
+                        pre_rev.push(sr);
+                    }
+                }
+                let _ = i;
+                (f, vec![])
+            }
+            (None, _) => (vec![], vec![]),
+        };
+        fwd.extend(init_fwd);
+        self.reads_so_far.extend(loop_reads);
+        let mut body_writes = Names::new();
+        usage::stmt_writes_one(body, &mut body_writes);
+        for e in cond.into_iter().chain(step) {
+            usage::writes(e, &mut body_writes);
+        }
+        self.loop_writes.push(body_writes);
+        let (body_fwd, body_rev) = self.gen_stmt(body);
+        // The step of a counted loop is recomputed; of other loops, reversed like a statement.
+        let (step_fwd, step_rev) = match (step, &counted) {
+            (Some(st), None) => self.gen_expr_stmt(st, &expr_stmt(st.clone())),
+            _ => (vec![], vec![]),
+        };
+        self.loop_writes.pop();
+        let mut rev_iter: Vec<Stmt> = step_rev;
+        rev_iter.extend(body_rev);
+        if rev_iter.is_empty() {
+            fwd.push(rebuild_loop(
+                s, init, cond, step, body_fwd, step_fwd, is_do, None,
+            ));
+            let mut rev = init_rev;
+            rev.extend(pre_rev);
+            return (fwd, rev);
+        }
+        let mut rev = Vec::new();
+        match counted {
+            Some(c) => {
+                fwd.push(rebuild_loop(
+                    s, init, cond, step, body_fwd, step_fwd, is_do, None,
+                ));
+                rev.push(c.reverse_loop(self, rev_iter));
+            }
+            None => {
+                let n = self.fresh("_n");
+                self.decls.push(decl(Ty::int(), &n, None));
+                fwd.push(expr_stmt(assign(ident(&n), int_lit(0))));
+                let count = expr_stmt(unary(UnOp::PreInc, ident(&n)));
+                fwd.push(rebuild_loop(
+                    s,
+                    init,
+                    cond,
+                    step,
+                    body_fwd,
+                    step_fwd,
+                    is_do,
+                    Some(count),
+                ));
+                if !self.loop_writes.is_empty() {
+                    let tape = self.tape_for(&Ty::int());
+                    fwd.push(expr_stmt(method_call(&tape, "push", vec![ident(&n)])));
+                    rev.push(expr_stmt(assign(ident(&n), tape_pop(&tape))));
+                }
+                let k = self.fresh("_k");
+                rev.push(Stmt::synth(StmtKind::For {
+                    init: Some(Box::new(decl(Ty::int(), &k, Some(ident(&n))))),
+                    cond: Some(binary(BinOp::Gt, ident(&k), int_lit(0))),
+                    step: Some(unary(UnOp::PreDec, ident(&k))),
+                    body: Box::new(block(rev_iter)),
+                }));
+            }
+        }
+        rev.extend(init_rev);
+        rev.extend(pre_rev);
+        (fwd, rev)
+    }
+
+    /// A `for (i = a; i < b; i += c)` loop whose counter, bound and stride are not changed by
+    /// the body: its reverse recomputes the counter instead of taping it.
+    fn counted_loop(
+        &self,
+        init: &Stmt,
+        cond: Option<&Expr>,
+        step: Option<&Expr>,
+        body: &Stmt,
+    ) -> Option<CountedLoop> {
+        let (counter, start) = counter_init(init)?;
+        let stride = step_stride(step?, &counter)?;
+        let (op, bound) = match &cond?.strip_parens().kind {
+            ExprKind::Binary(op, l, r) if matches!(&l.strip_parens().kind, ExprKind::Ident(n) if *n == counter) => {
+                (*op, (**r).clone())
+            }
+            ExprKind::Binary(op, l, r) if matches!(&r.strip_parens().kind, ExprKind::Ident(n) if *n == counter) => {
+                (flip(*op)?, (**l).clone())
+            }
+            _ => return None,
+        };
+        let mut w = Names::new();
+        usage::stmt_writes_one(body, &mut w);
+        let mut used = Names::new();
+        reads(&start, &mut used);
+        reads(&bound, &mut used);
+        reads(&stride, &mut used);
+        if w.contains(&counter) || !w.is_disjoint(&used) || used.contains(&counter) {
+            return None;
+        }
+        if crate::usage::any_expr(&bound, &|x| matches!(x.kind, ExprKind::Call { .. })) {
+            return None;
+        }
+        let ty = self.types.get(&counter).cloned().unwrap_or_else(Ty::int);
+        CountedLoop::new(counter, ty, start, op, bound, stride)
+    }
+
+    /// Names the reverse code of `s` reads (active statements only).
+    pub fn rev_reads(&self, s: &Stmt, out: &mut Names) {
+        match &s.kind {
+            StmtKind::Expr(e) => {
+                if self.stmt_is_active(e) {
+                    reads(e, out);
+                } else if let ExprKind::Assign(_, l, _) = &e.kind {
+                    // Restoring memory needs its address.
+                    if !usage::is_plain_var(l) {
+                        reads(&assign((**l).clone(), int_lit(0)), out);
+                    }
+                }
+            }
+            StmtKind::Block(b) => b.iter().for_each(|x| self.rev_reads(x, out)),
+            StmtKind::If { cond, then, els } => {
+                let mut inner = Names::new();
+                self.rev_reads(then, &mut inner);
+                if let Some(e) = els {
+                    self.rev_reads(e, &mut inner);
+                }
+                if !inner.is_empty() {
+                    reads(cond, out);
+                }
+                out.extend(inner);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                let mut inner = Names::new();
+                self.rev_reads(body, &mut inner);
+                if !inner.is_empty() {
+                    cond.iter().chain(step).for_each(|e| reads(e, out));
+                    if let Some(i) = init {
+                        usage::visit_stmt_exprs(i, &mut |e| reads(e, out));
+                    }
+                }
+                out.extend(inner);
+            }
+            StmtKind::While { body, cond } | StmtKind::DoWhile { body, cond } => {
+                let mut inner = Names::new();
+                self.rev_reads(body, &mut inner);
+                if !inner.is_empty() {
+                    reads(cond, out);
+                }
+                out.extend(inner);
+            }
+            StmtKind::Return(Some(e)) if self.seed.is_some() => reads(e, out),
+            _ => {}
+        }
+    }
+
+    fn stmt_is_active(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Assign(_, l, _) => self.adj_place(l).is_some(),
+            ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => args
+                .iter()
+                .any(|a| crate::activity::depends_on_active(a, &self.active)),
+            ExprKind::Paren(x) => self.stmt_is_active(x),
+            _ => false,
+        }
+    }
+}
+
+fn l_name(l: &Expr) -> &str {
+    match &l.kind {
+        ExprKind::Ident(n) => n,
+        _ => "",
+    }
+}
+
+fn is_simple(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Ident(_))
+}
+
+fn flip(op: BinOp) -> Option<BinOp> {
+    Some(match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Ne => BinOp::Ne,
+        _ => return None,
+    })
+}
+
+/// Does a `break`/`continue` belong to this loop (not to a nested one)?
+fn loop_level_jump(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Break | StmtKind::Continue => true,
+        StmtKind::Block(b) => b.iter().any(loop_level_jump),
+        StmtKind::If { then, els, .. } => {
+            loop_level_jump(then) || els.as_deref().is_some_and(loop_level_jump)
+        }
+        _ => false,
+    }
+}
+
+pub fn method_call(obj: &str, method: &str, args: Vec<Expr>) -> Expr {
+    Expr::synth(ExprKind::Call {
+        callee: Box::new(member(ident(obj), method, false)),
+        template_args: vec![],
+        args,
+    })
+}
+
+fn tape_pop(tape: &str) -> Expr {
+    method_call(tape, "pop", vec![])
+}
+
+fn size_of_expr(name: &str, is_extern: bool) -> Expr {
+    if is_extern {
+        // Dynamic shared memory: the launch's size is not visible here.
+        ident("0")
+    } else {
+        Expr::synth(ExprKind::SizeofExpr(Box::new(ident(name))))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rebuild_loop(
+    s: &Stmt,
+    init: Option<&Stmt>,
+    cond: Option<&Expr>,
+    step: Option<&Expr>,
+    body: Vec<Stmt>,
+    step_fwd: Vec<Stmt>,
+    is_do: bool,
+    count: Option<Stmt>,
+) -> Stmt {
+    let mut body_stmts: Vec<Stmt> = count.into_iter().collect();
+    body_stmts.extend(body);
+    let kind = match &s.kind {
+        StmtKind::For { .. } => {
+            // A step that needs saves runs at the end of the body instead of in the header.
+            let (step, extra) = if step_fwd.len() > 1 {
+                (None, step_fwd)
+            } else {
+                (step.cloned(), vec![])
+            };
+            body_stmts.extend(extra);
+            StmtKind::For {
+                init: init.map(|i| Box::new(i.clone())),
+                cond: cond.cloned(),
+                step,
+                body: Box::new(block(body_stmts)),
+            }
+        }
+        _ if is_do => StmtKind::DoWhile {
+            body: Box::new(block(body_stmts)),
+            cond: cond.cloned().unwrap_or_else(|| int_lit(0)),
+        },
+        _ => StmtKind::While {
+            cond: cond.cloned().unwrap_or_else(|| int_lit(1)),
+            body: Box::new(block(body_stmts)),
+        },
+    };
+    Stmt::new(kind, s.span)
+}
+
+/// A loop with a recomputable counter: `i = start; i OP bound; i += stride`.
+struct CountedLoop {
+    counter: String,
+    ty: Ty,
+    start: Expr,
+    op: BinOp,
+    bound: Expr,
+    stride: Expr,
+    unit: Option<i64>,
+}
+
+impl CountedLoop {
+    fn new(
+        counter: String,
+        ty: Ty,
+        start: Expr,
+        op: BinOp,
+        bound: Expr,
+        stride: Expr,
+    ) -> Option<CountedLoop> {
+        let unit = match &stride.strip_parens().kind {
+            ExprKind::IntLit(t) if t == "1" => Some(1),
+            ExprKind::Unary(UnOp::Neg, x) if matches!(&x.kind, ExprKind::IntLit(t) if t == "1") => {
+                Some(-1)
+            }
+            _ => None,
+        };
+        let ok = match (op, unit) {
+            (BinOp::Lt | BinOp::Le, _) | (BinOp::Gt | BinOp::Ge, _) => true,
+            (BinOp::Ne, Some(_)) => true,
+            _ => false,
+        };
+        ok.then_some(CountedLoop {
+            counter,
+            ty,
+            start,
+            op,
+            bound,
+            stride,
+            unit,
+        })
+    }
+
+    fn signed_counter(&self) -> bool {
+        matches!(self.ty.kind, TyKind::Int { signed: Some(true) | None, kind } if kind != IntKind::Char)
+    }
+
+    fn reverse_loop(&self, g: &mut Gen, body: Vec<Stmt>) -> Stmt {
+        let i = ident(&self.counter);
+        let (a, b) = (paren(self.start.clone()), paren(self.bound.clone()));
+        let increasing = match self.op {
+            BinOp::Lt | BinOp::Le => true,
+            BinOp::Gt | BinOp::Ge => false,
+            _ => self.unit == Some(1),
+        };
+        if self.signed_counter() && self.unit.is_some() {
+            // Readable form for unit steps: `for (i = b - 1; i >= a; --i)`.
+            let (first, cmp, step) = match (self.op, increasing) {
+                (BinOp::Lt | BinOp::Ne, true) => {
+                    (binary(BinOp::Sub, b, int_lit(1)), BinOp::Ge, UnOp::PreDec)
+                }
+                (BinOp::Le, true) => (b, BinOp::Ge, UnOp::PreDec),
+                (BinOp::Gt | BinOp::Ne, false) => {
+                    (binary(BinOp::Add, b, int_lit(1)), BinOp::Le, UnOp::PreInc)
+                }
+                (_, _) => (b, BinOp::Le, UnOp::PreInc),
+            };
+            return Stmt::synth(StmtKind::For {
+                init: Some(Box::new(expr_stmt(assign(i.clone(), first)))),
+                cond: Some(binary(cmp, i.clone(), a)),
+                step: Some(unary(step, i)),
+                body: Box::new(block(body)),
+            });
+        }
+        // General form: iterate the trip index backwards and recompute the counter.
+        let ll = Ty::new(TyKind::Int {
+            kind: IntKind::LongLong,
+            signed: Some(true),
+        });
+        let k = g.fresh("_k");
+        let c = paren(self.stride.clone());
+        let cast_ll = |e: Expr| {
+            Expr::synth(ExprKind::Cast {
+                kind: CastKind::CStyle,
+                ty: ll.clone(),
+                expr: Box::new(e),
+            })
+        };
+        let span_end = match self.op {
+            BinOp::Le | BinOp::Ge => binary(
+                BinOp::Add,
+                binary(BinOp::Sub, cast_ll(b.clone()), cast_ll(a.clone())),
+                if increasing { int_lit(1) } else { int_lit(-1) },
+            ),
+            _ => binary(BinOp::Sub, cast_ll(b.clone()), cast_ll(a.clone())),
+        };
+        // trips = (span + stride - 1) / stride for increasing loops (stride > 0), and the
+        // mirror for decreasing ones.
+        let trips = if increasing {
+            binary(
+                BinOp::Div,
+                paren(binary(
+                    BinOp::Sub,
+                    binary(BinOp::Add, span_end, cast_ll(c.clone())),
+                    int_lit(1),
+                )),
+                cast_ll(c.clone()),
+            )
+        } else {
+            binary(
+                BinOp::Div,
+                paren(binary(
+                    BinOp::Add,
+                    binary(BinOp::Add, span_end, cast_ll(c.clone())),
+                    int_lit(1),
+                )),
+                cast_ll(c.clone()),
+            )
+        };
+        let mut inner = vec![expr_stmt(assign(
+            i,
+            binary(BinOp::Add, a, binary(BinOp::Mul, ident(&k), c)),
+        ))];
+        inner.extend(body);
+        Stmt::synth(StmtKind::For {
+            init: Some(Box::new(decl(
+                ll,
+                &k,
+                Some(binary(BinOp::Sub, trips, int_lit(1))),
+            ))),
+            cond: Some(binary(BinOp::Ge, ident(&k), int_lit(0))),
+            step: Some(unary(UnOp::PreDec, ident(&k))),
+            body: Box::new(block(inner)),
+        })
+    }
+}

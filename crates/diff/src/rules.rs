@@ -1,0 +1,237 @@
+//! The derivative rule table for the math library (cmath and the CUDA math API).
+//!
+//! Every differentiable builtin is one row: its base name and the partial derivatives with
+//! respect to each argument, written in terms of the arguments. `f` variants (`sinf`),
+//! `std::`-qualified names and fast intrinsics (`__sinf`) map onto the same rows; the
+//! derivative code calls the float or double flavour matching the argument type.
+
+use crate::builder::*;
+use cuad_syntax::ast::*;
+
+/// Precision flavour of a math call, so derivatives call matching functions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flavour {
+    Double,
+    Float,
+    /// `__sinf`-style fast intrinsics (float).
+    Intrinsic,
+}
+
+pub struct MathCall<'a> {
+    pub base: &'a str,
+    pub flavour: Flavour,
+}
+
+/// Recognizes a math-library call name: `sin`, `sinf`, `std::sin`, `::sinf`, `__sinf`.
+pub fn classify(name: &str) -> Option<MathCall<'static>> {
+    let name = name.trim_start_matches("::");
+    let name = name.strip_prefix("std::").unwrap_or(name);
+    if let Some(rest) = name.strip_prefix("__") {
+        let base = rest.strip_suffix('f')?;
+        let row = ROWS.iter().find(|r| r.name == base && r.intrinsic)?;
+        return Some(MathCall {
+            base: row.name,
+            flavour: Flavour::Intrinsic,
+        });
+    }
+    if let Some(row) = ROWS.iter().find(|r| r.name == name) {
+        return Some(MathCall {
+            base: row.name,
+            flavour: Flavour::Double,
+        });
+    }
+    let base = name.strip_suffix('f')?;
+    let row = ROWS.iter().find(|r| r.name == base)?;
+    Some(MathCall {
+        base: row.name,
+        flavour: Flavour::Float,
+    })
+}
+
+/// Non-differentiable (piecewise constant or integer-valued) math functions.
+pub fn is_piecewise_constant(name: &str) -> bool {
+    let name = name.trim_start_matches("::");
+    let name = name.strip_prefix("std::").unwrap_or(name);
+    let base = name.strip_suffix('f').unwrap_or(name);
+    matches!(
+        base,
+        "floor"
+            | "ceil"
+            | "trunc"
+            | "round"
+            | "rint"
+            | "nearbyint"
+            | "lround"
+            | "llround"
+            | "lrint"
+            | "signbit"
+            | "isnan"
+            | "isinf"
+            | "isfinite"
+            | "ilogb"
+    )
+}
+
+struct Row {
+    name: &'static str,
+    arity: usize,
+    /// Has a `__namef` fast intrinsic.
+    intrinsic: bool,
+    partials: fn(&Ctx, &[Expr]) -> Vec<Expr>,
+}
+
+/// Builds calls in the right flavour and literals in the right type.
+pub struct Ctx {
+    pub flavour: Flavour,
+    pub ty: Ty,
+}
+
+impl Ctx {
+    fn f(&self, base: &str, args: Vec<Expr>) -> Expr {
+        let name = match self.flavour {
+            Flavour::Double => base.to_string(),
+            Flavour::Float => format!("{base}f"),
+            Flavour::Intrinsic if matches!(base, "exp" | "log" | "sin" | "cos" | "pow") => {
+                format!("__{base}f")
+            }
+            Flavour::Intrinsic => format!("{base}f"),
+        };
+        call(&name, args)
+    }
+    fn lit(&self, v: f64) -> Expr {
+        real_lit(&self.ty, v)
+    }
+}
+
+fn sq(e: &Expr) -> Expr {
+    binary(BinOp::Mul, paren(e.clone()), paren(e.clone()))
+}
+fn div(a: Expr, b: Expr) -> Expr {
+    binary(BinOp::Div, a, paren(b))
+}
+fn sub(a: Expr, b: Expr) -> Expr {
+    binary(BinOp::Sub, a, paren(b))
+}
+fn add(a: Expr, b: Expr) -> Expr {
+    binary(BinOp::Add, a, b)
+}
+fn cond(c: Expr, a: Expr, b: Expr) -> Expr {
+    paren(Expr::synth(ExprKind::Cond(
+        Box::new(c),
+        Box::new(a),
+        Box::new(b),
+    )))
+}
+fn cmp(op: BinOp, a: &Expr, b: Expr) -> Expr {
+    binary(op, paren(a.clone()), b)
+}
+
+const LN2: f64 = std::f64::consts::LN_2;
+const LN10: f64 = std::f64::consts::LN_10;
+const TWO_OVER_SQRT_PI: f64 = std::f64::consts::FRAC_2_SQRT_PI;
+const INV_SQRT_2PI: f64 = 0.398_942_280_401_432_7;
+
+#[rustfmt::skip]
+static ROWS: &[Row] = &[
+    Row { name: "sin", arity: 1, intrinsic: true, partials: |c, a| vec![c.f("cos", vec![a[0].clone()])] },
+    Row { name: "cos", arity: 1, intrinsic: true, partials: |c, a| vec![neg(c.f("sin", vec![a[0].clone()]))] },
+    Row { name: "tan", arity: 1, intrinsic: true, partials: |c, a| vec![div(c.lit(1.0), sq(&c.f("cos", vec![a[0].clone()])))] },
+    Row { name: "asin", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), c.f("sqrt", vec![sub(c.lit(1.0), sq(&a[0]))]))] },
+    Row { name: "acos", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(-1.0), c.f("sqrt", vec![sub(c.lit(1.0), sq(&a[0]))]))] },
+    Row { name: "atan", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), add(c.lit(1.0), sq(&a[0])))] },
+    Row { name: "atan2", arity: 2, intrinsic: false, partials: |_, a| {
+        let den = add(sq(&a[0]), sq(&a[1]));
+        vec![div(paren(a[1].clone()), den.clone()), neg(div(paren(a[0].clone()), den))]
+    } },
+    Row { name: "sinh", arity: 1, intrinsic: false, partials: |c, a| vec![c.f("cosh", vec![a[0].clone()])] },
+    Row { name: "cosh", arity: 1, intrinsic: false, partials: |c, a| vec![c.f("sinh", vec![a[0].clone()])] },
+    Row { name: "tanh", arity: 1, intrinsic: false, partials: |c, a| vec![sub(c.lit(1.0), sq(&c.f("tanh", vec![a[0].clone()])))] },
+    Row { name: "asinh", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), c.f("sqrt", vec![add(sq(&a[0]), c.lit(1.0))]))] },
+    Row { name: "acosh", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), c.f("sqrt", vec![sub(sq(&a[0]), c.lit(1.0))]))] },
+    Row { name: "atanh", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), sub(c.lit(1.0), sq(&a[0])))] },
+    Row { name: "exp", arity: 1, intrinsic: true, partials: |c, a| vec![c.f("exp", vec![a[0].clone()])] },
+    Row { name: "exp2", arity: 1, intrinsic: false, partials: |c, a| vec![mul(c.f("exp2", vec![a[0].clone()]), c.lit(LN2))] },
+    Row { name: "exp10", arity: 1, intrinsic: true, partials: |c, a| vec![mul(c.f("exp10", vec![a[0].clone()]), c.lit(LN10))] },
+    Row { name: "expm1", arity: 1, intrinsic: false, partials: |c, a| vec![c.f("exp", vec![a[0].clone()])] },
+    Row { name: "log", arity: 1, intrinsic: true, partials: |c, a| vec![div(c.lit(1.0), a[0].clone())] },
+    Row { name: "log2", arity: 1, intrinsic: true, partials: |c, a| vec![div(c.lit(1.0 / LN2), a[0].clone())] },
+    Row { name: "log10", arity: 1, intrinsic: true, partials: |c, a| vec![div(c.lit(1.0 / LN10), a[0].clone())] },
+    Row { name: "log1p", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), add(c.lit(1.0), a[0].clone()))] },
+    Row { name: "pow", arity: 2, intrinsic: true, partials: |c, a| {
+        let dx = mul(paren(a[1].clone()), c.f("pow", vec![a[0].clone(), sub(a[1].clone(), c.lit(1.0))]));
+        let dy = cond(cmp(BinOp::Gt, &a[0], c.lit(0.0)),
+            mul(c.f("pow", vec![a[0].clone(), a[1].clone()]), c.f("log", vec![a[0].clone()])), c.lit(0.0));
+        vec![dx, dy]
+    } },
+    Row { name: "sqrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(0.5), c.f("sqrt", vec![a[0].clone()]))] },
+    Row { name: "rsqrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(mul(c.lit(-0.5), c.f("rsqrt", vec![a[0].clone()])), a[0].clone())] },
+    Row { name: "cbrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), mul(c.lit(3.0), sq(&c.f("cbrt", vec![a[0].clone()]))))] },
+    Row { name: "rcbrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(neg(c.f("rcbrt", vec![a[0].clone()])), mul(c.lit(3.0), paren(a[0].clone())))] },
+    Row { name: "hypot", arity: 2, intrinsic: false, partials: |c, a| {
+        let h = c.f("hypot", vec![a[0].clone(), a[1].clone()]);
+        vec![div(paren(a[0].clone()), h.clone()), div(paren(a[1].clone()), h)]
+    } },
+    Row { name: "fabs", arity: 1, intrinsic: false, partials: |c, a| vec![cond(cmp(BinOp::Ge, &a[0], c.lit(0.0)), c.lit(1.0), c.lit(-1.0))] },
+    Row { name: "fmin", arity: 2, intrinsic: false, partials: |c, a| {
+        let first = cmp(BinOp::Le, &a[0], paren(a[1].clone()));
+        vec![cond(first.clone(), c.lit(1.0), c.lit(0.0)), cond(first, c.lit(0.0), c.lit(1.0))]
+    } },
+    Row { name: "fmax", arity: 2, intrinsic: false, partials: |c, a| {
+        let first = cmp(BinOp::Ge, &a[0], paren(a[1].clone()));
+        vec![cond(first.clone(), c.lit(1.0), c.lit(0.0)), cond(first, c.lit(0.0), c.lit(1.0))]
+    } },
+    Row { name: "fma", arity: 3, intrinsic: false, partials: |c, a| vec![a[1].clone(), a[0].clone(), c.lit(1.0)] },
+    Row { name: "erf", arity: 1, intrinsic: false, partials: |c, a| vec![mul(c.lit(TWO_OVER_SQRT_PI), c.f("exp", vec![neg(sq(&a[0]))]))] },
+    Row { name: "erfc", arity: 1, intrinsic: false, partials: |c, a| vec![mul(c.lit(-TWO_OVER_SQRT_PI), c.f("exp", vec![neg(sq(&a[0]))]))] },
+    Row { name: "normcdf", arity: 1, intrinsic: false, partials: |c, a| vec![mul(c.lit(INV_SQRT_2PI), c.f("exp", vec![mul(c.lit(-0.5), sq(&a[0]))]))] },
+    Row { name: "erfinv", arity: 1, intrinsic: false, partials: |c, a| {
+        let r = c.f("erfinv", vec![a[0].clone()]);
+        vec![mul(c.lit(0.5 / TWO_OVER_SQRT_PI), c.f("exp", vec![sq(&r)]))]
+    } },
+    Row { name: "normcdfinv", arity: 1, intrinsic: false, partials: |c, a| {
+        let r = c.f("normcdfinv", vec![a[0].clone()]);
+        vec![div(c.f("exp", vec![mul(c.lit(0.5), sq(&r))]), c.lit(INV_SQRT_2PI))]
+    } },
+    Row { name: "fmod", arity: 2, intrinsic: false, partials: |c, a| {
+        vec![c.lit(1.0), neg(c.f("trunc", vec![div(paren(a[0].clone()), a[1].clone())]))]
+    } },
+    Row { name: "fdivide", arity: 2, intrinsic: true, partials: |c, a| {
+        vec![div(c.lit(1.0), a[1].clone()), neg(div(paren(a[0].clone()), sq(&a[1])))]
+    } },
+    Row { name: "saturate", arity: 1, intrinsic: true, partials: |c, a| {
+        let inside = binary(BinOp::And, cmp(BinOp::Gt, &a[0], c.lit(0.0)), cmp(BinOp::Lt, &a[0], c.lit(1.0)));
+        vec![cond(inside, c.lit(1.0), c.lit(0.0))]
+    } },
+    Row { name: "copysign", arity: 2, intrinsic: false, partials: |c, a| {
+        let same = binary(BinOp::Eq,
+            c.f("signbit", vec![a[0].clone()]), c.f("signbit", vec![a[1].clone()]));
+        vec![cond(same, c.lit(1.0), c.lit(-1.0)), c.lit(0.0)]
+    } },
+];
+
+/// Partial derivatives of a math call with respect to each argument, or `None` if the
+/// function is not in the table or is called with the wrong number of arguments.
+pub fn partials(call: &MathCall, ty: &Ty, args: &[Expr]) -> Option<Vec<Expr>> {
+    let row = ROWS.iter().find(|r| r.name == call.base)?;
+    if row.arity != args.len() {
+        return None;
+    }
+    let ctx = Ctx {
+        flavour: call.flavour,
+        ty: ty.clone(),
+    };
+    Some((row.partials)(&ctx, args))
+}
+
+/// `min`/`max` on real arguments behave like `fmin`/`fmax`.
+pub fn min_max_alias(name: &str) -> Option<&'static str> {
+    match name
+        .trim_start_matches("::")
+        .strip_prefix("std::")
+        .unwrap_or(name.trim_start_matches("::"))
+    {
+        "min" => Some("fmin"),
+        "max" => Some("fmax"),
+        _ => None,
+    }
+}

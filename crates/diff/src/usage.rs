@@ -1,0 +1,343 @@
+//! Read and write sets of expressions and statements, by variable name.
+//!
+//! Memory is tracked by its root variable (`a` for `a[i].x`), which is what the tape and
+//! condition-recomputation decisions need.
+
+use cuad_syntax::ast::*;
+use std::collections::BTreeSet;
+
+pub type Names = BTreeSet<String>;
+
+/// The variable an lvalue ultimately names or points through: `a[i].f` -> `a`, `*p` -> `p`.
+pub fn lvalue_root(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Ident(n) => Some(n),
+        ExprKind::Paren(x) => lvalue_root(x),
+        ExprKind::Index(b, _) => lvalue_root(b),
+        ExprKind::Member { base, .. } => lvalue_root(base),
+        ExprKind::Unary(UnOp::Deref, p) => lvalue_root(p),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => lvalue_root(l),
+        ExprKind::Cast { expr, .. } => lvalue_root(expr),
+        _ => None,
+    }
+}
+
+/// Is the lvalue a plain variable (not memory reached through a pointer or array)?
+pub fn is_plain_var(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Ident(_) => true,
+        ExprKind::Paren(x) => is_plain_var(x),
+        ExprKind::Member {
+            base, arrow: false, ..
+        } => is_plain_var(base),
+        _ => false,
+    }
+}
+
+/// Every identifier read by `e` (including those in index expressions of lvalues).
+pub fn reads(e: &Expr, out: &mut Names) {
+    match &e.kind {
+        ExprKind::Ident(n) => {
+            out.insert(n.clone());
+        }
+        ExprKind::Assign(op, l, r) => {
+            if op.is_some() {
+                reads(l, out);
+            } else {
+                lvalue_index_reads(l, out);
+            }
+            reads(r, out);
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => reads(x, out),
+        ExprKind::Cast { expr, .. } => reads(expr, out),
+        ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) => {
+            reads(l, out);
+            reads(r, out);
+        }
+        ExprKind::Cond(c, a, b) => {
+            reads(c, out);
+            reads(a, out);
+            reads(b, out);
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| reads(a, out)),
+        ExprKind::Launch { config, args, .. } => {
+            config.iter().chain(args).for_each(|a| reads(a, out));
+        }
+        ExprKind::Member { base, .. } => reads(base, out),
+        ExprKind::InitList(items) => items.iter().for_each(|a| reads(a, out)),
+        _ => {}
+    }
+}
+
+/// Names read to locate an lvalue without reading its value (`i` in `a[i] = ...`, `p` in `*p`).
+fn lvalue_index_reads(e: &Expr, out: &mut Names) {
+    match &e.kind {
+        ExprKind::Ident(_) => {}
+        ExprKind::Paren(x) => lvalue_index_reads(x, out),
+        ExprKind::Index(b, i) => {
+            reads(b, out);
+            reads(i, out);
+        }
+        ExprKind::Member { base, arrow, .. } => {
+            if *arrow {
+                reads(base, out)
+            } else {
+                lvalue_index_reads(base, out)
+            }
+        }
+        _ => reads(e, out),
+    }
+}
+
+/// Roots of every lvalue written by `e`: assignments, `++`/`--`, and non-const reference or
+/// pointer arguments of user calls are reported by the caller through `call_writes`.
+pub fn writes(e: &Expr, out: &mut Names) {
+    match &e.kind {
+        ExprKind::Assign(_, l, r) => {
+            if let Some(root) = lvalue_root(l) {
+                out.insert(root.to_string());
+            }
+            writes(l, out);
+            writes(r, out);
+        }
+        ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
+            if let Some(root) = lvalue_root(x) {
+                out.insert(root.to_string());
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => writes(x, out),
+        ExprKind::Cast { expr, .. } => writes(expr, out),
+        ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) => {
+            writes(l, out);
+            writes(r, out);
+        }
+        ExprKind::Cond(c, a, b) => {
+            writes(c, out);
+            writes(a, out);
+            writes(b, out);
+        }
+        ExprKind::Call { args, .. } => {
+            for a in args {
+                writes(a, out);
+                // `&x` or a bare array/pointer passed to a call may be written by the callee.
+                if let ExprKind::Unary(UnOp::AddrOf, x) = &a.strip_parens().kind {
+                    if let Some(root) = lvalue_root(x) {
+                        out.insert(root.to_string());
+                    }
+                }
+            }
+        }
+        ExprKind::Member { base, .. } => writes(base, out),
+        _ => {}
+    }
+}
+
+/// Names written anywhere in a statement list (declarations count as writes).
+pub fn stmt_writes(stmts: &[Stmt], out: &mut Names) {
+    for s in stmts {
+        stmt_writes_one(s, out);
+    }
+}
+
+pub fn stmt_writes_one(s: &Stmt, out: &mut Names) {
+    match &s.kind {
+        StmtKind::Expr(e) => writes(e, out),
+        StmtKind::Decl(d) => {
+            for v in &d.vars {
+                out.insert(v.name.clone());
+                if let Some(Init::Assign(e)) = &v.init {
+                    writes(e, out);
+                }
+            }
+        }
+        StmtKind::Block(b) => stmt_writes(b, out),
+        StmtKind::If { cond, then, els } => {
+            writes(cond, out);
+            stmt_writes_one(then, out);
+            if let Some(e) = els {
+                stmt_writes_one(e, out);
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            if let Some(i) = init {
+                stmt_writes_one(i, out);
+            }
+            if let Some(c) = cond {
+                writes(c, out);
+            }
+            if let Some(st) = step {
+                writes(st, out);
+            }
+            stmt_writes_one(body, out);
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            writes(cond, out);
+            stmt_writes_one(body, out);
+        }
+        StmtKind::Switch { cond, cases } => {
+            writes(cond, out);
+            for c in cases {
+                stmt_writes(&c.body, out);
+            }
+        }
+        StmtKind::Return(Some(e)) => writes(e, out),
+        _ => {}
+    }
+}
+
+/// Does the statement (recursively) contain a `return`?
+pub fn contains_return(s: &Stmt) -> bool {
+    any_stmt(s, &|s| matches!(s.kind, StmtKind::Return(_)))
+}
+
+/// Does any statement in `s` (recursively, including `s`) satisfy `pred`?
+pub fn any_stmt(s: &Stmt, pred: &dyn Fn(&Stmt) -> bool) -> bool {
+    if pred(s) {
+        return true;
+    }
+    match &s.kind {
+        StmtKind::Block(b) => b.iter().any(|x| any_stmt(x, pred)),
+        StmtKind::If { then, els, .. } => {
+            any_stmt(then, pred) || els.as_ref().is_some_and(|e| any_stmt(e, pred))
+        }
+        StmtKind::For { init, body, .. } => {
+            init.as_ref().is_some_and(|i| any_stmt(i, pred)) || any_stmt(body, pred)
+        }
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => any_stmt(body, pred),
+        StmtKind::Switch { cases, .. } => cases
+            .iter()
+            .any(|c| c.body.iter().any(|x| any_stmt(x, pred))),
+        _ => false,
+    }
+}
+
+/// Does any expression in the statement tree satisfy `pred` (shallow over statements)?
+pub fn any_expr_in_stmt(s: &Stmt, pred: &dyn Fn(&Expr) -> bool) -> bool {
+    let mut found = false;
+    visit_stmt_exprs(s, &mut |e| {
+        if !found && any_expr(e, pred) {
+            found = true;
+        }
+    });
+    found
+}
+
+pub fn any_expr(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
+    if pred(e) {
+        return true;
+    }
+    match &e.kind {
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => any_expr(x, pred),
+        ExprKind::Cast { expr, .. } => any_expr(expr, pred),
+        ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) | ExprKind::Assign(_, l, r) => {
+            any_expr(l, pred) || any_expr(r, pred)
+        }
+        ExprKind::Cond(c, a, b) => any_expr(c, pred) || any_expr(a, pred) || any_expr(b, pred),
+        ExprKind::Call { callee, args, .. } => {
+            any_expr(callee, pred) || args.iter().any(|a| any_expr(a, pred))
+        }
+        ExprKind::Launch {
+            kernel,
+            config,
+            args,
+            ..
+        } => any_expr(kernel, pred) || config.iter().chain(args).any(|a| any_expr(a, pred)),
+        ExprKind::Member { base, .. } => any_expr(base, pred),
+        ExprKind::InitList(items) => items.iter().any(|a| any_expr(a, pred)),
+        _ => false,
+    }
+}
+
+/// Calls `f` on every top-level expression of every statement in the tree.
+pub fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    match &s.kind {
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => f(e),
+        StmtKind::Decl(d) => {
+            for v in &d.vars {
+                match &v.init {
+                    Some(Init::Assign(e)) => f(e),
+                    Some(Init::Brace(es)) | Some(Init::Paren(es)) => es.iter().for_each(&mut *f),
+                    None => {}
+                }
+            }
+        }
+        StmtKind::Block(b) => b.iter().for_each(|x| visit_stmt_exprs(x, f)),
+        StmtKind::If { cond, then, els } => {
+            f(cond);
+            visit_stmt_exprs(then, f);
+            if let Some(e) = els {
+                visit_stmt_exprs(e, f);
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            if let Some(i) = init {
+                visit_stmt_exprs(i, f);
+            }
+            if let Some(c) = cond {
+                f(c);
+            }
+            if let Some(st) = step {
+                f(st);
+            }
+            visit_stmt_exprs(body, f);
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            f(cond);
+            visit_stmt_exprs(body, f);
+        }
+        StmtKind::Switch { cond, cases } => {
+            f(cond);
+            for c in cases {
+                if let Some(l) = &c.label {
+                    f(l);
+                }
+                c.body.iter().for_each(|x| visit_stmt_exprs(x, f));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on `e` and every subexpression.
+pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => walk_expr(x, f),
+        ExprKind::Cast { expr, .. } => walk_expr(expr, f),
+        ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) | ExprKind::Assign(_, l, r) => {
+            walk_expr(l, f);
+            walk_expr(r, f);
+        }
+        ExprKind::Cond(c, a, b) => {
+            walk_expr(c, f);
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        ExprKind::Call { callee, args, .. } => {
+            walk_expr(callee, f);
+            args.iter().for_each(|a| walk_expr(a, f));
+        }
+        ExprKind::Launch {
+            kernel,
+            config,
+            args,
+            ..
+        } => {
+            walk_expr(kernel, f);
+            config.iter().chain(args).for_each(|a| walk_expr(a, f));
+        }
+        ExprKind::Member { base, .. } => walk_expr(base, f),
+        ExprKind::InitList(items) => items.iter().for_each(|a| walk_expr(a, f)),
+        _ => {}
+    }
+}
