@@ -83,6 +83,7 @@ static void analytic(double S, double X, double T, double r, double v, Greeks* c
 // Largest |got - want| and |got - want| / max(1, |want|) over a series.
 struct MaxError {
   const char* name;
+  bool is_sum;  // accumulated over all options in float: allow for that rounding
   double abs = 0, rel = 0;
   void add(double got, double want) {
     double e = std::fabs(got - want);
@@ -169,10 +170,12 @@ int main(int argc, char** argv) {
     dv[side] = host_copy(g_v, 1)[0];
   }
 
-  MaxError rows[12] = {{"call price"},      {"put price"},        {"call dC/dS (delta)"},
-                       {"put dP/dS (delta)"}, {"call dC/dX"},     {"put dP/dX"},
-                       {"call dC/dT"},      {"put dP/dT"},        {"sum call dC/dv (vega)"},
-                       {"sum put dP/dv (vega)"}, {"sum call dC/dr (rho)"}, {"sum put dP/dr (rho)"}};
+  MaxError rows[12] = {{"call price", false},           {"put price", false},
+                       {"call dC/dS (delta)", false},   {"put dP/dS (delta)", false},
+                       {"call dC/dX", false},           {"put dP/dX", false},
+                       {"call dC/dT", false},           {"put dP/dT", false},
+                       {"sum call dC/dv (vega)", true}, {"sum put dP/dv (vega)", true},
+                       {"sum call dC/dr (rho)", true},  {"sum put dP/dr (rho)", true}};
   double vega_sum[2] = {0, 0}, rho_sum[2] = {0, 0};
   for (int i = 0; i < n; ++i) {
     Greeks g[2];
@@ -192,18 +195,21 @@ int main(int argc, char** argv) {
     rows[10 + side].add(dr[side], rho_sum[side]);
   }
 
+  // Per option: float arithmetic and the polynomial CDF. Sums over n options: the adjoints of
+  // the shared r and v are accumulated in float, whose rounding grows with n.
   const double tolerance = 2e-3;
+  const double sum_tolerance = tolerance + n * 0.5 * 5.96e-8;
   bool pass = true;
   std::printf("Black-Scholes with cuad: %d options, float, r = %.2f, v = %.2f\n", n, r, v);
-  std::printf("%-24s %14s %14s\n", "quantity", "max abs error", "max rel error");
+  std::printf("%-24s %14s %14s %10s\n", "quantity", "max abs error", "max rel error", "tolerance");
   for (const MaxError& row : rows) {
-    std::printf("%-24s %14.3e %14.3e\n", row.name, row.abs, row.rel);
-    pass = pass && row.rel <= tolerance;
+    double tol = row.is_sum ? sum_tolerance : tolerance;
+    std::printf("%-24s %14.3e %14.3e %10.1e\n", row.name, row.abs, row.rel, tol);
+    pass = pass && row.rel <= tol;
   }
   std::printf("forward %.3f ms, gradient %.3f ms (calls) %.3f ms (puts)\n", forward_ms,
               gradient_ms[0], gradient_ms[1]);
-  std::printf("result: %s (tolerance %.0e relative to max(1, |exact|))\n", pass ? "PASS" : "FAIL",
-              tolerance);
+  std::printf("result: %s (errors relative to max(1, |exact|))\n", pass ? "PASS" : "FAIL");
 
   for (float* p : {d_S, d_X, d_T, d_call, d_put, g_S, g_X, g_T, g_call, g_put, g_r, g_v}) {
     CHECK(cudaFree(p));
