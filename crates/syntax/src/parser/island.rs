@@ -14,7 +14,7 @@ impl Parser<'_, '_> {
     pub(crate) fn island<T>(
         &mut self,
         parse: impl FnOnce(&mut Self) -> PResult<T>,
-    ) -> Result<T, Item> {
+    ) -> Result<T, Box<Item>> {
         let start = self.pos;
         let scope = self.types.scope_len();
         let depth = self.depth;
@@ -33,7 +33,7 @@ impl Parser<'_, '_> {
         self.warn_body_errors(body_errors);
         self.pos = start;
         self.skip_item();
-        Err(self.opaque_from(start, reason))
+        Err(Box::new(self.opaque_from(start, reason)))
     }
 
     fn warn_body_errors(&mut self, errors: Vec<PErr>) {
@@ -148,26 +148,30 @@ impl Parser<'_, '_> {
         false
     }
 
-    /// Consumes a bracketed group starting at the current `(`, `[` or `{`.
+    /// Consumes a bracketed group starting at the current `(`, `[` or `{`. A closer that
+    /// skips unclosed inner openers closes them too (`( { }` ... `}`), so one missing `)`
+    /// does not swallow the rest of the file.
     pub(crate) fn skip_balanced(&mut self) {
-        let mut depth = 0usize;
+        let mut open: Vec<&str> = Vec::new();
         loop {
             let t = self.bump();
-            match t.kind {
-                TokenKind::Eof => return,
-                TokenKind::Punct => match t.text {
-                    "(" | "[" | "{" => depth += 1,
+            if t.kind == TokenKind::Eof {
+                return;
+            }
+            if t.kind == TokenKind::Punct {
+                match t.text {
+                    "(" => open.push(")"),
+                    "[" => open.push("]"),
+                    "{" => open.push("}"),
                     ")" | "]" | "}" => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            return;
+                        if let Some(at) = open.iter().rposition(|c| *c == t.text) {
+                            open.truncate(at);
                         }
                     }
                     _ => {}
-                },
-                _ => {}
+                }
             }
-            if depth == 0 {
+            if open.is_empty() {
                 return;
             }
         }

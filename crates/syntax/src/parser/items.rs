@@ -29,7 +29,7 @@ impl Parser<'_, '_> {
             }
             match self.island(|p| p.parse_item()) {
                 Ok(parsed) => items.extend(parsed),
-                Err(opaque) => items.push(opaque),
+                Err(opaque) => items.push(*opaque),
             }
         }
         items
@@ -395,7 +395,11 @@ impl Parser<'_, '_> {
                 "&" | "&&" | "volatile" => {
                     return self.err_here("ref-qualified methods are not modelled")
                 }
-                "__attribute__" => return self.err_here("`__attribute__` is not modelled"),
+                "__attribute__" => {
+                    let mut ignored = crate::ast::FnAttrs::default();
+                    self.parse_gnu_attributes(&mut ignored)?;
+                    continue;
+                }
                 _ => break,
             }
             self.bump();

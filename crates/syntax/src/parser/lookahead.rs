@@ -211,8 +211,8 @@ impl Parser<'_, '_> {
     }
 
     /// Whether the statement at the cursor is a declaration. Known type names decide; for
-    /// unknown names, `A b`, `A<..> b` and `A *b =` / `A &b;` patterns (useless as
-    /// expressions) are taken as declarations.
+    /// unknown names, `A b`, `A<..> b` and `A *b =` / `A &b[` patterns (useless or invalid
+    /// as expressions) are taken as declarations.
     pub(crate) fn is_decl_start(&self) -> bool {
         let t = self.peek();
         if t.is_ident() && (DECL_WORDS.contains(&t.text) || is_type_keyword(t.text)) {
@@ -224,8 +224,8 @@ impl Parser<'_, '_> {
         let known = self.types.is_type(&name);
         if self.tok_at(j).is("<") {
             match self.scan_angles(j) {
-                Some(after) => j = after,
-                None => return false,
+                Some(after) if known || self.type_like_tokens(j, after) => j = after,
+                _ => return false,
             }
             while self.tok_at(j).is("::") && self.tok_at(j + 1).is_ident() {
                 j += 2;
@@ -244,6 +244,19 @@ impl Parser<'_, '_> {
         self.pointer_declarator_follows(j)
     }
 
+    /// Whether tokens `from..to` could all belong to template arguments naming types or
+    /// constants (no operators such as `==` or `+`).
+    fn type_like_tokens(&self, from: usize, to: usize) -> bool {
+        (from..to).all(|j| {
+            let t = self.tok_at(j);
+            match t.kind {
+                TokenKind::Ident | TokenKind::Int => true,
+                TokenKind::Punct => matches!(t.text, "<" | ">" | "," | "::" | "*" | "&"),
+                _ => false,
+            }
+        })
+    }
+
     /// After an unknown name: `* const * p =` / `&r;` style tail of a declaration.
     fn pointer_declarator_follows(&self, mut j: usize) -> bool {
         while matches!(
@@ -257,7 +270,7 @@ impl Parser<'_, '_> {
             return false;
         }
         let after = self.tok_at(j + 1);
-        after.kind == TokenKind::Punct && matches!(after.text, "=" | ";" | "," | "[")
+        after.kind == TokenKind::Punct && matches!(after.text, "=" | "," | "[")
     }
 
     /// At `(` after a declarator name at namespace scope: a parameter list (function) rather

@@ -28,6 +28,31 @@ const MAX_DEPTH: u32 = 256;
 /// Parses a whole translation unit. Never panics; unmodelled top-level constructs become
 /// `Item::Opaque`, functions whose bodies cannot be parsed become `Item::Opaque` with a warning.
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> TranslationUnit {
+    // Deeply nested input recurses up to MAX_DEPTH levels; unoptimized builds need far more
+    // stack per level than the default 2 MiB of a spawned thread, so parse on a big stack.
+    let mut worker_diags = Diagnostics::default();
+    let result = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(PARSER_STACK_BYTES)
+            .spawn_scoped(scope, || parse_on_this_thread(tokens, &mut worker_diags))
+            .map(|handle| handle.join())
+    });
+    diags.list.append(&mut worker_diags.list);
+    match result {
+        Ok(Ok(tu)) => tu,
+        Ok(Err(_)) => {
+            let span = tokens.first().map(|t| t.span).unwrap_or_default();
+            diags.error(span, "internal error: the parser crashed on this file");
+            TranslationUnit::default()
+        }
+        // No thread could be started: parse here, on the caller's stack.
+        Err(_) => parse_on_this_thread(tokens, diags),
+    }
+}
+
+const PARSER_STACK_BYTES: usize = 256 << 20;
+
+fn parse_on_this_thread(tokens: &[Token], diags: &mut Diagnostics) -> TranslationUnit {
     let mut parser = Parser::new(tokens, diags);
     let items = parser.parse_items(false);
     TranslationUnit { items }

@@ -145,7 +145,7 @@ impl Parser<'_, '_> {
             }
             match self.island(|p| p.parse_member(owner.as_deref())) {
                 Ok(parsed) => members.extend(parsed),
-                Err(opaque) => members.push(Member::Item(Box::new(opaque))),
+                Err(opaque) => members.push(Member::Item(opaque)),
             }
         }
     }

@@ -184,13 +184,48 @@ impl Parser<'_, '_> {
             }
             "virtual" => return self.err_here("virtual functions are not modelled"),
             "friend" => return self.err_here("friend declarations are not modelled"),
-            "__attribute__" | "__declspec" => {
-                return self.err_here(format!("`{word}` attributes are not modelled"))
+            "__attribute__" => {
+                self.parse_gnu_attributes(attrs)?;
+                return Ok(true);
             }
+            "__declspec" => return self.err_here("`__declspec` attributes are not modelled"),
             _ => return Ok(false),
         }
         self.bump();
         Ok(true)
+    }
+
+    /// `__attribute__((device, always_inline))`: CUDA spellings map onto the function
+    /// attributes; other attributes carry no meaning for cuad and are skipped.
+    pub(crate) fn parse_gnu_attributes(&mut self, attrs: &mut FnAttrs) -> PResult<()> {
+        self.bump();
+        if !(self.at("(") && self.nth_is(1, "(")) {
+            return self.err_here("expected `((` after `__attribute__`");
+        }
+        self.bump();
+        self.bump();
+        loop {
+            if self.eat(")") {
+                self.expect(")", "to close `__attribute__`")?;
+                return Ok(());
+            }
+            let t = self.bump();
+            match t.text.trim_matches('_') {
+                "device" => attrs.device = true,
+                "global" => attrs.global = true,
+                "host" => attrs.host = true,
+                "always_inline" | "forceinline" => attrs.forceinline = true,
+                "noinline" => attrs.noinline = true,
+                _ if t.kind == TokenKind::Eof => {
+                    return self.err_here("unterminated `__attribute__`")
+                }
+                _ => {}
+            }
+            if self.at("(") {
+                self.skip_balanced();
+            }
+            self.eat(",");
+        }
     }
 
     /// Whether the name at the cursor is a constructor's (no type precedes it): `Name(` inside
