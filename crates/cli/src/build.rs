@@ -170,22 +170,27 @@ fn build_text(
 }
 
 fn pp_options(args: &BuildArgs) -> Option<PpOptions> {
-    let api_dir = match include_dir() {
-        Ok(dir) => dir,
+    let mut opts = PpOptions {
+        include_dirs: args.include_dirs.clone(),
+        defines: args.defines.clone(),
+        undefines: args.undefines.clone(),
+    };
+    match add_api_header_options(&mut opts) {
+        Ok(()) => Some(opts),
         Err(message) => {
             eprintln!("error: {message}");
-            return None;
+            None
         }
-    };
-    let mut include_dirs = args.include_dirs.clone();
-    include_dirs.push(api_dir);
-    let mut defines = args.defines.clone();
-    defines.push((headers::PARSE_MACRO.to_string(), None));
-    Some(PpOptions {
-        include_dirs,
-        defines,
-        undefines: args.undefines.clone(),
-    })
+    }
+}
+
+/// Lets the preprocessor find cuad's API headers (`clad/Differentiator/Differentiator.h`,
+/// `cuad/cuad.h`) without `-I`, and makes them empty while cuad parses: any command that
+/// reads programs with requests (e.g. `cuad grad`) can call this on its options.
+pub fn add_api_header_options(opts: &mut PpOptions) -> Result<(), String> {
+    opts.include_dirs.push(include_dir()?);
+    opts.defines.push((headers::PARSE_MACRO.to_string(), None));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -177,3 +177,62 @@ fn opaque_reason(tu: &TranslationUnit, at: Span) -> Option<String> {
         _ => None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cuad_syntax::SourceMap;
+
+    /// Requests found in `src` by the token scan alone (an empty AST, as if every item were
+    /// opaque), with the diagnostics.
+    fn scan(src: &str) -> (Vec<Request>, Vec<String>, SourceMap) {
+        let mut sm = SourceMap::new();
+        let file = sm.add("t.cu", src.to_string());
+        let mut diags = Diagnostics::default();
+        let tokens = cuad_syntax::lexer::lex(file, src, &mut diags);
+        let found = requests_in_tokens(file, &tokens, &TranslationUnit::default(), &[], &mut diags);
+        let messages = diags.list.iter().map(|d| d.message.clone()).collect();
+        (found, messages, sm)
+    }
+
+    #[test]
+    fn reads_simple_requests() {
+        let src =
+            "int main() { for (auto x : v) {}\n  auto g = clad::gradient(k, \"out, \" \"in\");\n  \
+                   auto h = ::cuad::gradient(&ns::f, 2); auto e = clad::gradient<opt>((f)); }";
+        let (found, messages, sm) = scan(src);
+        assert!(messages.is_empty(), "{messages:?}");
+        assert_eq!(found.len(), 3);
+        assert_eq!(
+            sm.snippet(found[0].call_span),
+            "clad::gradient(k, \"out, \" \"in\")"
+        );
+        assert_eq!(sm.snippet(found[0].callee_span), "clad::gradient");
+        assert_eq!(found[0].args[0].kind, ExprKind::Ident("k".into()));
+        assert_eq!(
+            found[0].args[1].kind,
+            ExprKind::StrLit("\"out, \" \"in\"".into())
+        );
+        assert_eq!(found[1].api, "cuad::gradient");
+        let ExprKind::Unary(UnOp::AddrOf, inner) = &found[1].args[0].kind else {
+            panic!("expected &ns::f, got {:?}", found[1].args[0].kind)
+        };
+        assert_eq!(inner.kind, ExprKind::Ident("ns::f".into()));
+        assert_eq!(found[1].args[1].kind, ExprKind::IntLit("2".into()));
+        assert!(found[2].has_template_args);
+        assert!(matches!(found[2].args[0].kind, ExprKind::Paren(_)));
+    }
+
+    #[test]
+    fn complex_requests_are_diagnosed() {
+        let (found, messages, _) =
+            scan("void m() { auto g = clad::gradient([](float x) { return x; }); }");
+        assert!(found.is_empty());
+        assert_eq!(
+            messages,
+            vec!["cuad could not read this request".to_string()]
+        );
+        let (found, messages, _) = scan("using clad::gradient; int gradient_count = 0;");
+        assert!(found.is_empty() && messages.is_empty(), "{messages:?}");
+    }
+}
