@@ -352,11 +352,9 @@ pub fn function(name: &str) -> Option<RetRule> {
 
 /// Type of a builtin variable or system-header constant.
 pub fn variable(name: &str) -> Option<Ty> {
-    let name = library_name(name);
-    VARIABLES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| spec_type(t))
+    static TABLE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| VARIABLES.iter().copied().collect());
+    table.get(library_name(name)).map(|spec| spec_type(spec))
 }
 
 /// Return type of a builtin call given the argument types (`None` where unknown).

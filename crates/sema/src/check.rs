@@ -126,7 +126,7 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
         match item {
             Item::Function(f) => self.function(f, None),
             Item::Struct(s) => self.struct_def(s),
-            Item::Global(d) => self.decl(d),
+            Item::Global(d) => self.initializers(d),
             Item::Enum(e) => e
                 .variants
                 .iter()
@@ -353,13 +353,22 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
     /// A name is in scope in its own initializer, as in C++.
     fn decl(&mut self, d: &DeclStmt) {
         for v in &d.vars {
-            self.ty_exprs(&v.ty);
             self.scopes.declare(&v.name, v.ty.clone());
-            match &v.init {
-                Some(Init::Assign(e)) => self.expr(e),
-                Some(Init::Brace(es) | Init::Paren(es)) => es.iter().for_each(|e| self.expr(e)),
-                None => {}
-            }
+            self.var_exprs(v);
+        }
+    }
+
+    /// Globals are found through the program index: only their expressions are checked.
+    fn initializers(&mut self, d: &DeclStmt) {
+        d.vars.iter().for_each(|v| self.var_exprs(v));
+    }
+
+    fn var_exprs(&mut self, v: &VarDecl) {
+        self.ty_exprs(&v.ty);
+        match &v.init {
+            Some(Init::Assign(e)) => self.expr(e),
+            Some(Init::Brace(es) | Init::Paren(es)) => es.iter().for_each(|e| self.expr(e)),
+            None => {}
         }
     }
 
@@ -455,11 +464,14 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
     }
 
     fn resolves(&self, name: &str) -> bool {
+        if self.scopes.contains(name) {
+            return true; // the common case: a local
+        }
         let bare = normalize(name);
         if bare.contains("::") || bare.contains('<') {
             return true; // qualified names: library namespaces, static members, templates
         }
-        (!name.starts_with("::") && self.scopes.lookup(bare).is_some())
+        (!name.starts_with("::") && self.scopes.contains(bare))
             || self.declared_in_program(bare)
             || builtins::variable(bare).is_some()
             || builtins::function(bare).is_some()
@@ -470,8 +482,10 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
 
     fn declared_in_program(&self, name: &str) -> bool {
         let p = self.program;
-        p.global_type(name).is_some()
-            || !p.functions(name).is_empty()
+        let index = &p.index;
+        index.globals.contains_key(name)
+            || index.enumerators.contains_key(name)
+            || index.functions.contains_key(name)
             || p.is_type_name(name)
             || p.is_namespace(name)
             || self

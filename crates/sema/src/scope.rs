@@ -1,6 +1,7 @@
 //! Local scopes: the names a body walk has declared so far.
 
 use cuad_syntax::ast::Ty;
+use std::collections::HashMap;
 
 /// Local names visible at a point, innermost first. Implemented by the passes that walk bodies.
 pub trait Scope {
@@ -16,29 +17,47 @@ impl Scope for EmptyScope {
     }
 }
 
-/// A simple stack of block scopes.
+/// A stack of block scopes. Lookups are hashed (bodies with many locals stay linear);
+/// each name keeps its own shadowing stack.
 #[derive(Default, Clone)]
 pub struct ScopeStack {
-    frames: Vec<Vec<(String, Ty)>>,
+    /// Names declared in each open frame, innermost last (to undo them on `pop`).
+    frames: Vec<Vec<String>>,
+    /// Visible declarations of each name, innermost last.
+    names: HashMap<String, Vec<Ty>>,
 }
 
 impl ScopeStack {
     pub fn new() -> ScopeStack {
         ScopeStack {
             frames: vec![vec![]],
+            names: HashMap::new(),
         }
     }
     pub fn push(&mut self) {
         self.frames.push(vec![]);
     }
     pub fn pop(&mut self) {
-        self.frames.pop();
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        for name in frame {
+            if let Some(stack) = self.names.get_mut(&name) {
+                stack.pop();
+                if stack.is_empty() {
+                    self.names.remove(&name);
+                }
+            }
+        }
     }
     pub fn declare(&mut self, name: &str, ty: Ty) {
-        match self.frames.last_mut() {
-            Some(frame) => frame.push((name.to_string(), ty)),
-            None => self.frames.push(vec![(name.to_string(), ty)]),
+        if self.frames.is_empty() {
+            self.frames.push(vec![]);
         }
+        if let Some(frame) = self.frames.last_mut() {
+            frame.push(name.to_string());
+        }
+        self.names.entry(name.to_string()).or_default().push(ty);
     }
     /// Number of open frames (for callers that restore a depth after an early exit).
     pub fn depth(&self) -> usize {
@@ -46,18 +65,22 @@ impl ScopeStack {
     }
     /// Pops frames until `depth` remain.
     pub fn truncate(&mut self, depth: usize) {
-        self.frames.truncate(depth);
+        while self.frames.len() > depth {
+            self.pop();
+        }
+    }
+    /// The innermost declaration of `name`, without cloning it.
+    pub fn get(&self, name: &str) -> Option<&Ty> {
+        self.names.get(name).and_then(|stack| stack.last())
+    }
+    pub fn contains(&self, name: &str) -> bool {
+        self.names.contains_key(name)
     }
 }
 
 impl Scope for ScopeStack {
     fn lookup(&self, name: &str) -> Option<Ty> {
-        for frame in self.frames.iter().rev() {
-            if let Some((_, t)) = frame.iter().rev().find(|(n, _)| n == name) {
-                return Some(t.clone());
-            }
-        }
-        None
+        self.get(name).cloned()
     }
 }
 
@@ -75,5 +98,12 @@ mod tests {
         s.pop();
         assert_eq!(s.lookup("x"), Some(Ty::int()));
         assert_eq!(s.lookup("y"), None);
+        s.push();
+        s.declare("y", Ty::int());
+        s.push();
+        s.push();
+        s.truncate(1);
+        assert!(!s.contains("y"));
+        assert!(s.contains("x"));
     }
 }
