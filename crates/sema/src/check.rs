@@ -4,7 +4,7 @@
 
 use crate::builtins::{self, KNOWN_HEADERS, TOLERATED_PREFIXES};
 use crate::index::{normalize, strip_template_args};
-use crate::{Program, Scope, ScopeStack};
+use crate::{Program, ScopeStack};
 use cuad_syntax::ast::*;
 use cuad_syntax::{Diagnostics, Span};
 use std::collections::HashSet;
