@@ -206,7 +206,8 @@ const VARIABLES: &[(&str, &str)] = &[
     ("cudaStreamNonBlocking", "unsigned"), ("cudaEventDefault", "unsigned"),
     ("cudaEventDisableTiming", "unsigned"), ("cudaHostAllocDefault", "unsigned"),
     ("cudaHostAllocMapped", "unsigned"), ("cudaMemAttachGlobal", "unsigned"),
-    ("cudaCpuDeviceId", "int"), ("CUDART_PI_F", "float"), ("CUDART_PI", "double"),
+    ("cudaCpuDeviceId", "int"), ("cout", "std::ostream"), ("cerr", "std::ostream"),
+    ("clog", "std::ostream"), ("endl", "std::ostream"), ("cin", "std::istream"), ("CUDART_PI_F", "float"), ("CUDART_PI", "double"),
     ("CUDART_INF_F", "float"), ("CUDART_INF", "double"), ("CUDART_NAN_F", "float"),
     ("CUDART_NAN", "double"), ("CUDART_SQRT_2PI", "double"), ("CUDART_SQRT_HALF_F", "float"),
 ];
@@ -354,7 +355,64 @@ pub fn function(name: &str) -> Option<RetRule> {
 pub fn variable(name: &str) -> Option<Ty> {
     static TABLE: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
     let table = TABLE.get_or_init(|| VARIABLES.iter().copied().collect());
-    table.get(library_name(name)).map(|spec| spec_type(spec))
+    let name = library_name(name);
+    let spec = table.get(name).copied().or_else(|| {
+        ENUM_FAMILIES
+            .iter()
+            .find(|(prefix, _)| name.starts_with(prefix))
+            .map(|(_, t)| *t)
+    })?;
+    Some(spec_type(spec))
+}
+
+/// CUDA runtime enumerators recognised by prefix (`cudaErrorInvalidDevice`, `cudaDevAttr...`).
+#[rustfmt::skip]
+const ENUM_FAMILIES: &[(&str, &str)] = &[
+    ("cudaError", "cudaError_t"), ("cudaDevAttr", "cudaDeviceAttr"),
+    ("cudaMemcpy", "cudaMemcpyKind"), ("cudaFuncAttribute", "cudaFuncAttribute"),
+    ("cudaFuncCache", "cudaFuncCache"), ("cudaLimit", "cudaLimit"),
+    ("cudaSharedMem", "cudaSharedMemConfig"), ("cudaMemAdvise", "cudaMemoryAdvise"),
+];
+
+/// Methods of library containers (`std::vector`, `thrust::device_vector`...): return type
+/// from the element type; `None` for other methods and non-containers.
+pub fn container_method(container: &Ty, method: &str) -> Option<Ty> {
+    let elem = container_element(container)?;
+    Some(match method {
+        "size" | "length" | "capacity" | "max_size" => ulong_ty(),
+        "empty" => bool_ty(),
+        "data" => Ty::pointer_to(elem),
+        "front" | "back" | "at" | "operator[]" => elem,
+        "push_back" | "emplace_back" | "pop_back" | "clear" | "resize" | "reserve" | "fill"
+        | "swap" | "assign" => void_ty(),
+        _ => return None,
+    })
+}
+
+/// Library containers whose element type is their first template argument.
+const CONTAINERS: &[&str] = &[
+    "vector",
+    "array",
+    "device_vector",
+    "host_vector",
+    "valarray",
+    "span",
+    "unique_ptr",
+];
+
+/// `std::vector<T>` / `thrust::device_vector<T>` / `std::array<T, N>` element type.
+pub fn container_element(ty: &Ty) -> Option<Ty> {
+    let TyKind::Named { name, args } = &strip_refs(ty).kind else {
+        return None;
+    };
+    let base = name.rsplit("::").next().unwrap_or(name);
+    if !CONTAINERS.contains(&base) {
+        return None;
+    }
+    match args.first()? {
+        cuad_syntax::ast::TemplateArg::Type(t) => Some(t.clone()),
+        cuad_syntax::ast::TemplateArg::Expr(_) => None,
+    }
 }
 
 /// Return type of a builtin call given the argument types (`None` where unknown).

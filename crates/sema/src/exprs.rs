@@ -8,16 +8,6 @@ use crate::types::*;
 use crate::{Program, Scope};
 use cuad_syntax::ast::*;
 
-/// Library containers whose element type is their first template argument.
-const CONTAINERS: &[&str] = &[
-    "vector",
-    "array",
-    "device_vector",
-    "host_vector",
-    "valarray",
-    "span",
-];
-
 impl<'a> Program<'a> {
     pub(crate) fn expr_type(&self, e: &Expr, scope: &dyn Scope) -> Option<Ty> {
         match &e.kind {
@@ -126,7 +116,7 @@ impl<'a> Program<'a> {
                 .expr_type(idx, scope)
                 .and_then(|t| pointee(&t).cloned());
         }
-        container_element(&tb).map(|t| self.canonical(&t))
+        builtins::container_element(&tb).map(|t| self.canonical(&t))
     }
 
     fn member_type(&self, base: &Expr, field: &str, arrow: bool, scope: &dyn Scope) -> Option<Ty> {
@@ -155,6 +145,8 @@ impl<'a> Program<'a> {
                 let tb = self.expr_type(base, scope)?;
                 let object = if *arrow { pointee(&tb)?.clone() } else { tb };
                 self.method_call_type(&object, field, template_args, &arg_types)
+                    .or_else(|| builtins::container_method(&object, field))
+                    .map(|t| self.canonical(&t))
             }
             _ => None,
         }
@@ -168,8 +160,12 @@ impl<'a> Program<'a> {
         arg_types: &[Option<Ty>],
         scope: &dyn Scope,
     ) -> Option<Ty> {
-        if !name.starts_with("::") && scope.lookup(name).is_some() {
-            return None; // a local callable (function pointer, functor)
+        if !name.starts_with("::") {
+            if let Some(local) = scope.lookup(name) {
+                // a functor's `operator()`; function pointers stay unknown
+                let object = self.canonical(strip_refs(&local));
+                return self.method_call_type(&object, "operator()", template_args, arg_types);
+            }
         }
         if let Some((f, bindings)) = self.resolve_call_with(name, template_args, arg_types) {
             return self.return_type(f, &bindings);
@@ -208,6 +204,9 @@ impl<'a> Program<'a> {
                 .find(|c| !c.is_empty())
                 .unwrap_or_default();
         }
+        if candidates.is_empty() {
+            return opaque_operator_return(s, method).map(|t| self.canonical(&t));
+        }
         let (f, mut bindings) = self.best_overload(&candidates, template_args, arg_types)?;
         if let (Some(params), false) = (&s.template, args.is_empty()) {
             bindings.extend(class_bindings(params, args));
@@ -233,17 +232,36 @@ fn overloaded_operator_type(l: &Ty, r: &Ty) -> Option<Ty> {
         .map(unqualified)
 }
 
-/// `std::vector<T>` / `thrust::device_vector<T>` / `std::array<T, N>` element type.
-fn container_element(ty: &Ty) -> Option<Ty> {
-    let TyKind::Named { name, args } = &strip_refs(ty).kind else {
-        return None;
-    };
-    let base = name.rsplit("::").next().unwrap_or(name);
-    if !CONTAINERS.contains(&base) {
-        return None;
-    }
-    match args.first()? {
-        TemplateArg::Type(t) => Some(t.clone()),
-        TemplateArg::Expr(_) => None,
-    }
+/// The parser keeps operator overloads as opaque member text
+/// (`__device__ float operator()(float v) const {...}`): read the return type in front.
+fn opaque_operator_return(s: &StructDef, method: &str) -> Option<Ty> {
+    let text = s.members.iter().flatten().find_map(|m| match m {
+        Member::Item(item) => match item.as_ref() {
+            Item::Opaque { text, .. } if text.contains(method) => Some(text.as_str()),
+            _ => None,
+        },
+        _ => None,
+    })?;
+    let head = text.split(method).next()?;
+    let words: Vec<&str> = head
+        .split_whitespace()
+        .filter(|w| !FUNCTION_QUALIFIERS.contains(w) && !w.starts_with("__launch_bounds__"))
+        .collect();
+    let spelled = words.join(" ");
+    let spelled = spelled.trim_end_matches('&').trim();
+    (!spelled.is_empty() && !spelled.contains(['(', '<'])).then(|| builtins::spec_type(spelled))
 }
+
+const FUNCTION_QUALIFIERS: &[&str] = &[
+    "__device__",
+    "__host__",
+    "__forceinline__",
+    "__noinline__",
+    "inline",
+    "static",
+    "constexpr",
+    "virtual",
+    "explicit",
+    "friend",
+    "template<>",
+];

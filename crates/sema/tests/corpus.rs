@@ -153,3 +153,135 @@ fn twenty_thousand_lines_check_quickly() {
     // generous bound for debug builds; release is far below 50 ms
     assert!(elapsed.as_millis() < 1000, "check took {elapsed:?}");
 }
+
+/// Walks bodies like `check` does and records expressions `type_of` cannot type.
+struct TypeCoverage<'p, 'a> {
+    program: &'p Program<'a>,
+    scope: ScopeStack,
+    typed: usize,
+    untyped: Vec<String>,
+}
+
+impl TypeCoverage<'_, '_> {
+    fn function(&mut self, f: &cuad_syntax::ast::Function) {
+        self.scope = ScopeStack::new();
+        for t in f.template.iter().flatten() {
+            if let cuad_syntax::ast::TemplateParamKind::Value { ty, .. } = &t.kind {
+                self.scope.declare(&t.name, ty.clone());
+            }
+        }
+        for p in &f.params {
+            if let Some(n) = &p.name {
+                self.scope.declare(n, p.ty.clone());
+            }
+        }
+        for s in f.body.iter().flatten() {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &cuad_syntax::ast::Stmt) {
+        use cuad_syntax::ast::{Init, StmtKind};
+        match &s.kind {
+            StmtKind::Expr(e) | StmtKind::Return(Some(e)) => self.expr(e),
+            StmtKind::Decl(d) => {
+                for v in &d.vars {
+                    self.scope.declare(&v.name, v.ty.clone());
+                    if let Some(Init::Assign(e)) = &v.init {
+                        self.expr(e);
+                    }
+                }
+            }
+            StmtKind::Block(b) => b.iter().for_each(|s| self.stmt(s)),
+            StmtKind::If { cond, then, els } => {
+                self.expr(cond);
+                self.stmt(then);
+                els.iter().for_each(|s| self.stmt(s));
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                init.iter().for_each(|s| self.stmt(s));
+                cond.iter().chain(step).for_each(|e| self.expr(e));
+                self.stmt(body);
+            }
+            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                self.expr(cond);
+                self.stmt(body);
+            }
+            StmtKind::Switch { cond, cases } => {
+                self.expr(cond);
+                cases
+                    .iter()
+                    .flat_map(|c| &c.body)
+                    .for_each(|s| self.stmt(s));
+            }
+            _ => {}
+        }
+    }
+
+    fn expr(&mut self, e: &cuad_syntax::ast::Expr) {
+        use cuad_syntax::ast::ExprKind;
+        if matches!(e.kind, ExprKind::InitList(_)) {
+            return;
+        }
+        match self.program.type_of(e, &self.scope) {
+            Some(_) => self.typed += 1,
+            None => self
+                .untyped
+                .push(format!("{:?}", e.kind).chars().take(160).collect()),
+        }
+        match &e.kind {
+            ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) | ExprKind::Index(l, r) => {
+                self.expr(l);
+                self.expr(r);
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.expr(x),
+            ExprKind::Cast { expr, .. } => self.expr(expr),
+            ExprKind::Call { args, .. } => args.iter().for_each(|a| self.expr(a)),
+            ExprKind::Member { base, .. } => self.expr(base),
+            ExprKind::Cond(c, a, b) => [c, a, b].into_iter().for_each(|x| self.expr(x)),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn type_of_knows_almost_every_expression_of_the_corpus() {
+    let root = repo_root();
+    let (mut typed, mut untyped) = (0, Vec::new());
+    for path in cuda_files(&root.join("tests/corpus")) {
+        let (_, Some(tu)) = parse(&path) else {
+            continue;
+        };
+        let program = Program::new(&tu);
+        let mut cov = TypeCoverage {
+            program: &program,
+            scope: ScopeStack::new(),
+            typed: 0,
+            untyped: vec![],
+        };
+        for item in &tu.items {
+            if let Item::Function(f) = item {
+                cov.function(f);
+            }
+        }
+        typed += cov.typed;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        untyped.extend(cov.untyped.into_iter().map(|u| format!("{name}: {u}")));
+    }
+    for u in &untyped {
+        eprintln!("untyped: {u}");
+    }
+    eprintln!("typed {typed}, untyped {}", untyped.len());
+    assert!(
+        untyped.len() * 50 <= typed,
+        "more than 2% of expressions untyped"
+    );
+}
