@@ -53,13 +53,28 @@ fn write_item(out: &mut String, item: &Item, indent: usize) {
             write_items(out, items, indent);
             out.push_str(&format!("{p}}}\n"));
         }
-        Item::UsingDirective { text, .. }
-        | Item::Directive { text, .. }
-        | Item::Opaque { text, .. } => {
+        Item::UsingDirective { text, .. } | Item::Opaque { text, .. } => {
+            out.push_str(&indent_lines(text, indent));
+            out.push('\n');
+        }
+        Item::Directive { text, .. } => {
             out.push_str(text);
             out.push('\n');
         }
     }
+}
+
+/// Verbatim text indented line by line (a raw string literal, whose lines are content, is
+/// left as it is).
+fn indent_lines(text: &str, indent: usize) -> String {
+    if indent == 0 || text.contains("R\"") {
+        return text.to_string();
+    }
+    let p = pad(indent);
+    text.lines()
+        .map(|l| format!("{p}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn write_decl(out: &mut String, d: &DeclStmt, indent: usize, prefix: &str) {
