@@ -5,7 +5,7 @@ use crate::builtins;
 use crate::index::{class_bindings, normalize, strip_template_args};
 use crate::overload::{substitute, Bindings};
 use crate::types::*;
-use crate::{Program, Scope};
+use crate::{Program, Scope, ScopeStack};
 use cuad_syntax::ast::*;
 
 impl<'a> Program<'a> {
@@ -41,7 +41,9 @@ impl<'a> Program<'a> {
     fn ident_type(&self, name: &str, scope: &dyn Scope) -> Option<Ty> {
         if !name.starts_with("::") {
             if let Some(t) = scope.lookup(name) {
-                return Some(self.canonical(strip_refs(&t)));
+                let t = self.canonical(strip_refs(&t));
+                // an `auto` local whose initializer the caller did not type
+                return (!matches!(t.kind, TyKind::Auto)).then_some(t);
             }
         }
         self.global_type(name)
@@ -215,14 +217,92 @@ impl<'a> Program<'a> {
     }
 
     /// Declared return type with template parameters substituted; `auto` is unknown.
+    /// Declared return type with template parameters substituted; `auto` is deduced from the
+    /// first `return` of the body.
     pub fn return_type(&self, f: &Function, bindings: &Bindings) -> Option<Ty> {
         if matches!(f.ret.kind, TyKind::Auto) {
-            return None;
+            return self.deduced_return_type(f, bindings);
         }
         let t = self.canonical(&substitute(&f.ret, bindings));
         Some(strip_refs(&t).clone())
     }
+
+    fn deduced_return_type(&self, f: &Function, bindings: &Bindings) -> Option<Ty> {
+        let body = f.body.as_ref()?;
+        // recursive `auto` functions: give up instead of looping
+        if self.auto_depth.get() >= MAX_AUTO_DEPTH {
+            return None;
+        }
+        self.auto_depth.set(self.auto_depth.get() + 1);
+        let mut scope = ScopeStack::new();
+        for p in &f.params {
+            if let Some(name) = &p.name {
+                scope.declare(name, substitute(&p.ty, bindings));
+            }
+        }
+        let found = self.first_return(body, &mut scope);
+        self.auto_depth.set(self.auto_depth.get() - 1);
+        found
+    }
+
+    fn first_return(&self, stmts: &[Stmt], scope: &mut ScopeStack) -> Option<Ty> {
+        scope.push();
+        let found = stmts.iter().find_map(|s| self.return_in(s, scope));
+        scope.pop();
+        found
+    }
+
+    fn return_in(&self, s: &Stmt, scope: &mut ScopeStack) -> Option<Ty> {
+        match &s.kind {
+            StmtKind::Return(Some(e)) => self.expr_type(e, scope),
+            StmtKind::Decl(d) => {
+                self.declare_locals(d, scope);
+                None
+            }
+            StmtKind::Block(b) => self.first_return(b, scope),
+            StmtKind::If { then, els, .. } => self
+                .first_return(std::slice::from_ref(then), scope)
+                .or_else(|| {
+                    let els = els.as_deref()?;
+                    self.first_return(std::slice::from_ref(els), scope)
+                }),
+            StmtKind::For { init, body, .. } => {
+                scope.push();
+                if let Some(StmtKind::Decl(d)) = init.as_ref().map(|i| &i.kind) {
+                    self.declare_locals(d, scope);
+                }
+                let found = self.first_return(std::slice::from_ref(body), scope);
+                scope.pop();
+                found
+            }
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => {
+                self.first_return(std::slice::from_ref(body), scope)
+            }
+            StmtKind::Switch { cases, .. } => {
+                let stmts: Vec<Stmt> = cases.iter().flat_map(|c| c.body.clone()).collect();
+                self.first_return(&stmts, scope)
+            }
+            _ => None,
+        }
+    }
+
+    /// Declares the variables of a declaration; `auto` ones get their initializer's type.
+    pub fn declare_locals(&self, d: &DeclStmt, scope: &mut ScopeStack) {
+        for v in &d.vars {
+            let ty = match (&v.ty.kind, &v.init) {
+                (TyKind::Auto, Some(Init::Assign(e))) => self
+                    .expr_type(e, scope)
+                    .map(|t| t.with_const(v.ty.is_const))
+                    .unwrap_or_else(|| v.ty.clone()),
+                _ => v.ty.clone(),
+            };
+            scope.declare(&v.name, ty);
+        }
+    }
 }
+
+/// Nesting of `auto` return-type deductions (calls inside deduced bodies).
+const MAX_AUTO_DEPTH: u32 = 8;
 
 /// Operators on user types (helper_math-style `float3 * float`): the struct operand's type.
 fn overloaded_operator_type(l: &Ty, r: &Ty) -> Option<Ty> {

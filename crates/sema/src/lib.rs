@@ -29,6 +29,8 @@ use index::Index;
 pub struct Program<'a> {
     pub tu: &'a TranslationUnit,
     index: Index<'a>,
+    /// Nesting of `auto` return-type deductions in progress (recursion guard).
+    auto_depth: std::cell::Cell<u32>,
 }
 
 impl<'a> Program<'a> {
@@ -36,6 +38,7 @@ impl<'a> Program<'a> {
         Program {
             tu,
             index: Index::build(tu),
+            auto_depth: std::cell::Cell::new(0),
         }
     }
 

@@ -266,3 +266,25 @@ int main() {
     );
     assert!(errs.is_empty(), "{}", errs.join("\n"));
 }
+
+const AUTO: &str = r#"
+__device__ auto half_of(double x) { auto h = x * 0.5; return h; }
+__device__ auto forever(float x) { return forever(x); }
+template <typename T> __device__ auto scaled(T x) { if (x > 0) { return x * 2; } return x; }
+__global__ void k(float* p) {
+  auto a = half_of(1.0);
+  auto b = forever(1.0f);
+  auto c = scaled(p[0]);
+  auto d = p[0] * 2;
+  float e = d;
+}
+"#;
+
+#[test]
+fn auto_return_types_are_deduced_from_the_body() {
+    assert_eq!(init_type(AUTO, "k", "a"), Some(double()));
+    assert_eq!(init_type(AUTO, "k", "b"), None, "recursion gives up");
+    assert_eq!(init_type(AUTO, "k", "c"), Some(float()));
+    // `d` is declared `auto` by the walker of this test: unknown, not `auto`
+    assert_eq!(init_type(AUTO, "k", "e"), None);
+}
