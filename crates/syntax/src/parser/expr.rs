@@ -508,10 +508,9 @@ impl Parser<'_, '_> {
     /// called), a functional cast `T(x)` / `T{..}`, or `A<int>::member` kept as spelled.
     fn parse_name_expr(&mut self) -> PResult<(Expr, Option<Vec<TemplateArg>>)> {
         let start = self.pos;
-        let Some((end, name)) = self.scan_name(self.pos) else {
+        let Some(name) = self.take_name() else {
             return self.err_here("expected identifier");
         };
-        self.pos = end;
         let is_type = self.types.is_type(&name);
         let mut targs = None;
         if self.at("<") && self.may_have_template_args(&name, is_type) {

@@ -68,13 +68,7 @@ impl Parser<'_, '_> {
     fn parse_namespace(&mut self) -> PResult<Vec<Item>> {
         let start = self.pos;
         self.bump();
-        let name = match self.scan_name(self.pos) {
-            Some((end, name)) => {
-                self.pos = end;
-                Some(name)
-            }
-            None => None,
-        };
+        let name = self.take_name();
         if self.at("=") {
             return self.err_here("namespace aliases are kept as written");
         }

@@ -2,93 +2,97 @@
 
 use super::Parser;
 use crate::token::TokenKind;
+use std::borrow::Cow;
 
 /// Keywords that can never be a variable or type name.
-const RESERVED: &[&str] = &[
-    "alignas",
-    "alignof",
-    "asm",
-    "auto",
-    "bool",
-    "break",
-    "case",
-    "catch",
-    "char",
-    "class",
-    "const",
-    "const_cast",
-    "constexpr",
-    "continue",
-    "decltype",
-    "default",
-    "delete",
-    "do",
-    "double",
-    "dynamic_cast",
-    "else",
-    "enum",
-    "explicit",
-    "extern",
-    "false",
-    "float",
-    "for",
-    "friend",
-    "goto",
-    "if",
-    "inline",
-    "int",
-    "long",
-    "mutable",
-    "namespace",
-    "new",
-    "noexcept",
-    "nullptr",
-    "operator",
-    "private",
-    "protected",
-    "public",
-    "register",
-    "reinterpret_cast",
-    "return",
-    "short",
-    "signed",
-    "sizeof",
-    "static",
-    "static_assert",
-    "static_cast",
-    "struct",
-    "switch",
-    "template",
-    "this",
-    "thread_local",
-    "throw",
-    "true",
-    "try",
-    "typedef",
-    "typeid",
-    "typename",
-    "union",
-    "unsigned",
-    "using",
-    "virtual",
-    "void",
-    "volatile",
-    "while",
-    "__global__",
-    "__device__",
-    "__host__",
-    "__shared__",
-    "__constant__",
-    "__managed__",
-    "__forceinline__",
-    "__noinline__",
-    "__launch_bounds__",
-    "__restrict__",
-    "__restrict",
-    "__align__",
-    "__attribute__",
-    "__inline__",
-];
+pub(crate) fn is_reserved(word: &str) -> bool {
+    matches!(
+        word,
+        "alignas"
+            | "alignof"
+            | "asm"
+            | "auto"
+            | "bool"
+            | "break"
+            | "case"
+            | "catch"
+            | "char"
+            | "class"
+            | "const"
+            | "const_cast"
+            | "constexpr"
+            | "continue"
+            | "decltype"
+            | "default"
+            | "delete"
+            | "do"
+            | "double"
+            | "dynamic_cast"
+            | "else"
+            | "enum"
+            | "explicit"
+            | "extern"
+            | "false"
+            | "float"
+            | "for"
+            | "friend"
+            | "goto"
+            | "if"
+            | "inline"
+            | "int"
+            | "long"
+            | "mutable"
+            | "namespace"
+            | "new"
+            | "noexcept"
+            | "nullptr"
+            | "operator"
+            | "private"
+            | "protected"
+            | "public"
+            | "register"
+            | "reinterpret_cast"
+            | "return"
+            | "short"
+            | "signed"
+            | "sizeof"
+            | "static"
+            | "static_assert"
+            | "static_cast"
+            | "struct"
+            | "switch"
+            | "template"
+            | "this"
+            | "thread_local"
+            | "throw"
+            | "true"
+            | "try"
+            | "typedef"
+            | "typeid"
+            | "typename"
+            | "union"
+            | "unsigned"
+            | "using"
+            | "virtual"
+            | "void"
+            | "volatile"
+            | "while"
+            | "__global__"
+            | "__device__"
+            | "__host__"
+            | "__shared__"
+            | "__constant__"
+            | "__managed__"
+            | "__forceinline__"
+            | "__noinline__"
+            | "__launch_bounds__"
+            | "__restrict__"
+            | "__restrict"
+            | "__align__"
+            | "__attribute__"
+            | "__inline__"
+    )
+}
 
 /// Words that start a declaration (specifiers and builtin type keywords).
 const DECL_WORDS: &[&str] = &[
@@ -117,23 +121,31 @@ const DECL_WORDS: &[&str] = &[
     "alignas",
 ];
 
-/// Builtin type keywords.
-const TYPE_WORDS: &[&str] = &[
-    "void", "bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
-];
-
-pub(crate) fn is_reserved(word: &str) -> bool {
-    RESERVED.contains(&word)
-}
-
 pub(crate) fn is_type_keyword(word: &str) -> bool {
-    TYPE_WORDS.contains(&word)
+    matches!(
+        word,
+        "void"
+            | "bool"
+            | "char"
+            | "short"
+            | "int"
+            | "long"
+            | "float"
+            | "double"
+            | "signed"
+            | "unsigned"
+    )
 }
 
-impl Parser<'_, '_> {
+impl<'t> Parser<'t, '_> {
     /// Scans a possibly qualified name starting at token `i` (`a`, `::a`, `a::b::c`), without
     /// template arguments. Returns the index after it and its spelling.
-    pub(crate) fn scan_name(&self, i: usize) -> Option<(usize, String)> {
+    pub(crate) fn scan_name(&self, i: usize) -> Option<(usize, Cow<'t, str>)> {
+        let first = *self.tok_at(i);
+        let simple = first.is_ident() && !is_reserved(first.text) && !self.tok_at(i + 1).is("::");
+        if simple {
+            return Some((i + 1, Cow::Borrowed(first.text)));
+        }
         let mut j = i;
         let mut name = String::new();
         if self.tok_at(j).is("::") {
@@ -152,8 +164,15 @@ impl Parser<'_, '_> {
                 j += 1;
                 continue;
             }
-            return Some((j, name));
+            return Some((j, Cow::Owned(name)));
         }
+    }
+
+    /// Consumes a possibly qualified name (see [`Parser::scan_name`]).
+    pub(crate) fn take_name(&mut self) -> Option<String> {
+        let (end, name) = self.scan_name(self.pos)?;
+        self.pos = end;
+        Some(name.into_owned())
     }
 
     /// From a `<` at token `i`, the index after its matching `>`; `None` when the tokens

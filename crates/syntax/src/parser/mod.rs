@@ -25,34 +25,13 @@ use std::collections::HashSet;
 /// overflowing the stack.
 const MAX_DEPTH: u32 = 256;
 
+/// Stack the parser may use below its entry point. Unoptimized builds need several KiB per
+/// nesting level, and callers may run on 2 MiB threads, so the depth limit alone is not enough.
+const STACK_BUDGET: usize = 1 << 20;
+
 /// Parses a whole translation unit. Never panics; unmodelled top-level constructs become
 /// `Item::Opaque`, functions whose bodies cannot be parsed become `Item::Opaque` with a warning.
 pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> TranslationUnit {
-    // Deeply nested input recurses up to MAX_DEPTH levels; unoptimized builds need far more
-    // stack per level than the default 2 MiB of a spawned thread, so parse on a big stack.
-    let mut worker_diags = Diagnostics::default();
-    let result = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(PARSER_STACK_BYTES)
-            .spawn_scoped(scope, || parse_on_this_thread(tokens, &mut worker_diags))
-            .map(|handle| handle.join())
-    });
-    diags.list.append(&mut worker_diags.list);
-    match result {
-        Ok(Ok(tu)) => tu,
-        Ok(Err(_)) => {
-            let span = tokens.first().map(|t| t.span).unwrap_or_default();
-            diags.error(span, "internal error: the parser crashed on this file");
-            TranslationUnit::default()
-        }
-        // No thread could be started: parse here, on the caller's stack.
-        Err(_) => parse_on_this_thread(tokens, diags),
-    }
-}
-
-const PARSER_STACK_BYTES: usize = 256 << 20;
-
-fn parse_on_this_thread(tokens: &[Token], diags: &mut Diagnostics) -> TranslationUnit {
     let mut parser = Parser::new(tokens, diags);
     let items = parser.parse_items(false);
     TranslationUnit { items }
@@ -105,6 +84,8 @@ pub(crate) struct Parser<'t, 'd> {
     depth: u32,
     /// Nesting of speculative template-argument parses (bounded to avoid blow-ups).
     speculation: u32,
+    /// Address of a local in the parser's entry frame (see [`STACK_BUDGET`]).
+    stack_base: usize,
 }
 
 impl<'t, 'd> Parser<'t, 'd> {
@@ -120,6 +101,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             gt_ends: false,
             depth: 0,
             speculation: 0,
+            stack_base: stack_address(),
         }
     }
 
@@ -215,8 +197,10 @@ impl<'t, 'd> Parser<'t, 'd> {
 
     /// Runs `f` one nesting level deeper; fails cleanly past [`MAX_DEPTH`].
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
-        if self.depth >= MAX_DEPTH {
-            return self.err_here(format!("nesting too deep (more than {MAX_DEPTH} levels)"));
+        if self.depth >= MAX_DEPTH || self.stack_base.abs_diff(stack_address()) > STACK_BUDGET {
+            return self.err_here(format!(
+                "nesting too deep: cuad supports at most {MAX_DEPTH} levels"
+            ));
         }
         self.depth += 1;
         let result = f(self);
@@ -250,6 +234,13 @@ impl<'t, 'd> Parser<'t, 'd> {
             self.types.add(&qualified);
         }
     }
+}
+
+/// An address in the current stack frame, to measure how much stack the parser uses.
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
 }
 
 /// Copies the token stream, splitting `>>` / `>>>` and guaranteeing a final `Eof`.

@@ -19,13 +19,7 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let keyword = self.bump().text.to_string();
         let attributes = self.parse_struct_attributes()?;
-        let name = match self.scan_name(self.pos) {
-            Some((end, name)) => {
-                self.pos = end;
-                Some(name)
-            }
-            None => None,
-        };
+        let name = self.take_name();
         if self.at("<") {
             return self.err_here("class template specializations are not modelled");
         }
@@ -192,13 +186,7 @@ impl Parser<'_, '_> {
         let start = self.pos;
         self.bump();
         let scoped = self.eat("class") || self.eat("struct");
-        let name = match self.scan_name(self.pos) {
-            Some((end, name)) => {
-                self.pos = end;
-                Some(name)
-            }
-            None => None,
-        };
+        let name = self.take_name();
         let underlying = if self.eat(":") {
             Some(self.parse_type_id()?)
         } else {

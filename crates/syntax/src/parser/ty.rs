@@ -357,11 +357,8 @@ impl Parser<'_, '_> {
             return self.err_here("destructors are not modelled");
         }
         let span = self.cur_span();
-        let name = match self.scan_name(self.pos) {
-            Some((end, name)) => {
-                self.pos = end;
-                name
-            }
+        let name = match self.take_name() {
+            Some(name) => name,
             None if need_name => return self.err_here("expected identifier in declarator"),
             None => String::new(),
         };
