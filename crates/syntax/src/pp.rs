@@ -282,7 +282,8 @@ impl<'a> Preprocessor<'a> {
             "include" | "include_next" => self.include(hash, name, args),
             "if" => {
                 let v = self.eval_condition(name, args);
-                self.open_cond(hash, v, false);
+                let guard = hash_pos == 0 && self.start_guard(not_defined_operand(args));
+                self.open_cond(hash, v, guard);
             }
             "ifdef" | "ifndef" => self.ifdef(hash, name, args, hash_pos),
             "elif" => self.elif(name, args, None),
@@ -369,18 +370,21 @@ impl<'a> Preprocessor<'a> {
         };
         let defined = self.macros.contains_key(&m.text);
         let want_defined = name.text == "ifdef";
-        let is_guard = !want_defined
-            && hash_pos == 0
-            && self
-                .files
-                .last()
-                .is_some_and(|f| f.conds.is_empty() && f.guard_end.is_none());
-        if is_guard {
-            if let Some(ctx) = self.files.last_mut() {
-                ctx.guard_name = Some(m.text.clone());
-            }
-        }
+        let is_guard = !want_defined && hash_pos == 0 && self.start_guard(Some(&m.text));
         self.open_cond(hash, defined == want_defined, is_guard);
+    }
+
+    /// The file's first directive tests `!defined(name)`: remember a possible include guard.
+    fn start_guard(&mut self, name: Option<&str>) -> bool {
+        let Some(name) = name else { return false };
+        let Some(ctx) = self.files.last_mut() else {
+            return false;
+        };
+        if !ctx.conds.is_empty() || ctx.guard_end.is_some() {
+            return false;
+        }
+        ctx.guard_name = Some(name.to_string());
+        true
     }
 
     /// `#elif`, or `#elifdef`/`#elifndef` when `want_defined` is set.
@@ -651,14 +655,17 @@ impl<'a> Preprocessor<'a> {
         }
     }
 
+    /// Queues a `Directive` token as the next input token, so that it keeps its place even
+    /// inside macro arguments (`FOR_EACH(\n#pragma unroll\n for ...)`).
     fn emit_directive(&mut self, text: String, span: Span) {
-        self.out.push(Token {
+        let tok = Token {
             kind: TokenKind::Directive,
             text,
             span,
             leading_space: false,
             line_start: true,
-        });
+        };
+        self.pending.push(PTok { tok, hide: None });
     }
 
     /// Finds a quoted include: the including file's folder (when `local`), then `-I` folders.
@@ -782,6 +789,25 @@ impl std::hash::Hasher for FxHasher {
 }
 
 type FastHash = std::hash::BuildHasherDefault<FxHasher>;
+
+/// `X` when an `#if` line is exactly `!defined X` or `!defined(X)`.
+fn not_defined_operand(args: &[Token]) -> Option<&str> {
+    match args {
+        [not, def, x] if not.is_punct("!") && def.text == "defined" && x.is_ident() => {
+            Some(&x.text)
+        }
+        [not, def, open, x, close]
+            if not.is_punct("!")
+                && def.text == "defined"
+                && open.is_punct("(")
+                && x.is_ident()
+                && close.is_punct(")") =>
+        {
+            Some(&x.text)
+        }
+        _ => None,
+    }
+}
 
 /// A canonical path for file identity; the path itself when it cannot be resolved.
 fn canonical(path: &Path) -> PathBuf {

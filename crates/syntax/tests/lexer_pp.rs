@@ -649,6 +649,15 @@ fn pp_system_includes_and_pragmas_become_directives() {
 }
 
 #[test]
+fn pp_pragma_inside_macro_arguments_keeps_its_place() {
+    let src = "#define BODY(s) { s }\nBODY(\n#pragma unroll\nfor (;;);\n)";
+    let r = pp(src);
+    assert!(r.diags.list.is_empty(), "{}", r.diags.render(&r.sm));
+    assert_eq!(r.text(), "{ #pragma unroll for ( ; ; ) ; }");
+    assert_eq!(r.toks[1].kind, TokenKind::Directive);
+}
+
+#[test]
 fn pp_predefined_macros() {
     let src = "#ifdef __CUDACC__\ncuda\n#endif\n#ifdef __NVCC__\nnvcc\n#endif\n#ifdef __CUDA_ARCH__\ndevice\n#endif\n__cplusplus __CUAD__\n__LINE__ __FILE__";
     assert_eq!(pp_clean(src), "cuda nvcc 201703L 1 11 \"main.cu\"");
@@ -760,6 +769,35 @@ fn pp_include_with_guards_and_dirs() {
     );
     let sibling = &r.toks[0];
     assert!(r.sm.file(sibling.span.file).path.ends_with("sub/sibling.h"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pp_include_guard_detection_is_not_fooled() {
+    let dir = temp_dir("guards");
+    // `#if !defined` guard; a header with content after `#endif`; one with `#else`.
+    write(
+        &dir,
+        "a.h",
+        "#if !defined(A_H)\n#define A_H\nint a;\n#endif\n",
+    );
+    write(
+        &dir,
+        "b.h",
+        "#ifndef B_H\n#define B_H\nint b;\n#endif\nint after;\n",
+    );
+    write(
+        &dir,
+        "c.h",
+        "#ifndef C_H\n#define C_H\nint c;\n#else\nint again;\n#endif\n",
+    );
+    let main = write(&dir, "main.cu", "#include \"a.h\"\n#include \"a.h\"\n#include \"b.h\"\n#include \"b.h\"\n#include \"c.h\"\n#include \"c.h\"\n");
+    let r = pp_file(&main, &PpOptions::default());
+    assert!(r.diags.list.is_empty(), "{}", r.diags.render(&r.sm));
+    assert_eq!(
+        r.text(),
+        "int a ; int b ; int after ; int after ; int c ; int again ;"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
