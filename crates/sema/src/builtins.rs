@@ -23,6 +23,8 @@ pub enum RetRule {
     Pointee(usize),
     /// Usual arithmetic conversion of all arguments (`min`, `max`).
     Common,
+    /// A known library function whose type cuad does not model (texture fetches...).
+    Unknown,
 }
 
 /// Math functions with `float` and `double` overloads; each also exists with an `f` suffix
@@ -161,6 +163,26 @@ const RULES: &[(&str, RetRule)] = &[
     ("__reduce_min_sync", RetRule::Arg(1)),
     ("__reduce_max_sync", RetRule::Arg(1)),
     ("__fmaf_rn", RetRule::Fixed("float")),
+    ("offsetof", RetRule::Fixed("unsigned long")),
+    ("tex1Dfetch", RetRule::Unknown),
+    ("tex1D", RetRule::Unknown),
+    ("tex2D", RetRule::Unknown),
+    ("tex3D", RetRule::Unknown),
+    ("tex1DLayered", RetRule::Unknown),
+    ("tex2DLayered", RetRule::Unknown),
+    ("texCubemap", RetRule::Unknown),
+    ("surf1Dread", RetRule::Unknown),
+    ("surf2Dread", RetRule::Unknown),
+    ("surf3Dread", RetRule::Unknown),
+    ("surf1Dwrite", RetRule::Fixed("void")),
+    ("surf2Dwrite", RetRule::Fixed("void")),
+    ("surf3Dwrite", RetRule::Fixed("void")),
+    ("make_cudaExtent", RetRule::Fixed("cudaExtent")),
+    ("make_cudaPitchedPtr", RetRule::Fixed("cudaPitchedPtr")),
+    ("make_cudaPos", RetRule::Fixed("cudaPos")),
+    ("va_start", RetRule::Fixed("void")),
+    ("va_end", RetRule::Fixed("void")),
+    ("va_arg", RetRule::Unknown),
 ];
 
 /// Atomic functions (each also with `_block` and `_system` suffixes): return the pointee.
@@ -433,6 +455,7 @@ pub fn call_type(rule: RetRule, args: &[Option<Ty>]) -> Option<Ty> {
             Some(acc)
         }
         RetRule::Floating => Some(widest_floating(args)),
+        RetRule::Unknown => None,
     }
 }
 

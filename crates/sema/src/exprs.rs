@@ -118,7 +118,11 @@ impl<'a> Program<'a> {
                 .expr_type(idx, scope)
                 .and_then(|t| pointee(&t).cloned());
         }
-        builtins::container_element(&tb).map(|t| self.canonical(&t))
+        if let Some(elem) = builtins::container_element(&tb) {
+            return Some(self.canonical(&elem));
+        }
+        let idx_type = self.expr_type(idx, scope);
+        self.method_call_type(&tb, "operator[]", &[], &[idx_type])
     }
 
     fn member_type(&self, base: &Expr, field: &str, arrow: bool, scope: &dyn Scope) -> Option<Ty> {
@@ -206,17 +210,19 @@ impl<'a> Program<'a> {
                 .find(|c| !c.is_empty())
                 .unwrap_or_default();
         }
+        let class = match (&s.template, args.is_empty()) {
+            (Some(params), false) => class_bindings(params, args),
+            _ => Bindings::new(),
+        };
         if candidates.is_empty() {
-            return opaque_operator_return(s, method).map(|t| self.canonical(&t));
+            let declared = opaque_operator_return(s, method)?;
+            return Some(self.canonical(&substitute(&declared, &class)));
         }
         let (f, mut bindings) = self.best_overload(&candidates, template_args, arg_types)?;
-        if let (Some(params), false) = (&s.template, args.is_empty()) {
-            bindings.extend(class_bindings(params, args));
-        }
+        bindings.extend(class);
         self.return_type(f, &bindings)
     }
 
-    /// Declared return type with template parameters substituted; `auto` is unknown.
     /// Declared return type with template parameters substituted; `auto` is deduced from the
     /// first `return` of the body.
     pub fn return_type(&self, f: &Function, bindings: &Bindings) -> Option<Ty> {

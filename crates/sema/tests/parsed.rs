@@ -288,3 +288,104 @@ fn auto_return_types_are_deduced_from_the_body() {
     // `d` is declared `auto` by the walker of this test: unknown, not `auto`
     assert_eq!(init_type(AUTO, "k", "e"), None);
 }
+
+const CLASSES: &str = r#"#include <cuda_runtime.h>
+#include <cmath>
+
+inline __host__ __device__ float3 operator+(float3 a, float3 b) { return make_float3(a.x + b.x, a.y + b.y, a.z + b.z); }
+inline __host__ __device__ float3 operator*(float3 a, float s) { return make_float3(a.x * s, a.y * s, a.z * s); }
+
+template <typename T, int N>
+struct Array {
+  T data[N];
+  __host__ __device__ T& operator[](int i) { return data[i]; }
+  __host__ __device__ int size() const { return N; }
+  __host__ __device__ T sum() const {
+    T s = T(0);
+    for (int i = 0; i < N; ++i) s += data[i];
+    return s;
+  }
+};
+
+class Shape {
+ public:
+  __device__ virtual float area() const { return 0.f; }
+ protected:
+  float scale_ = 1.f;
+};
+
+class Circle : public Shape {
+ public:
+  __device__ Circle(float r) : r_(r) {}
+  __device__ float area() const override { return scale_ * 3.14159265f * r_ * r_; }
+  static constexpr int kind = 1;
+  struct Info { int id; float w; };
+  Info info;
+  enum Color { RED, GREEN };
+  __device__ Color color() const { return RED; }
+ private:
+  float r_;
+};
+
+template <typename T>
+class Buffer {
+ public:
+  __host__ void alloc(size_t n) { n_ = n; cudaMalloc(&ptr_, n * sizeof(T)); }
+  __host__ void release() { cudaFree(ptr_); ptr_ = nullptr; }
+  __host__ __device__ T* get() const { return ptr_; }
+  __host__ __device__ size_t size() const { return n_; }
+ private:
+  T* ptr_ = nullptr;
+  size_t n_ = 0;
+};
+
+template <typename T>
+__global__ void scale(Buffer<T> buf, T k) {
+  size_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < buf.size()) buf.get()[i] *= k;
+  T* p = buf.get();
+}
+
+__global__ void shapes(float* out, Array<float, 4> arr, float3 v) {
+  Circle c(2.0f);
+  Circle::Info inf = c.info;
+  float a = c.area();
+  float b = arr.sum();
+  float e = arr[1];
+  float f = inf.w;
+  int g = arr.size();
+  float3 w = v + v * 2.0f;
+  float h = w.x;
+  out[0] = a + b + e + f + g + h + (float)Circle::kind + (c.color() == Circle::RED);
+}
+
+void host() {
+  Buffer<float> b;
+  b.alloc(100);
+  scale<float><<<1, 100>>>(b, 2.0f);
+  b.release();
+}
+"#;
+
+#[test]
+fn classes_templates_and_opaque_operators() {
+    let t = |var: &str| init_type(CLASSES, "shapes", var);
+    assert_eq!(t("a"), Some(float()), "method");
+    assert_eq!(t("b"), Some(float()), "method of a class template instance");
+    assert_eq!(
+        t("e"),
+        Some(float()),
+        "opaque operator[] of a class template"
+    );
+    assert_eq!(t("f"), Some(float()), "field of a nested struct");
+    assert_eq!(t("g"), Some(Ty::int()));
+    assert_eq!(t("w"), Some(Ty::named("float3")), "helper_math operators");
+    assert_eq!(t("h"), Some(float()));
+    let p = init_type(CLASSES, "scale", "p");
+    assert_eq!(
+        p,
+        Some(Ty::pointer_to(Ty::named("T"))),
+        "template-dependent stays named"
+    );
+    assert!(check_src(CLASSES).is_empty(), "{:?}", check_src(CLASSES));
+}
