@@ -389,3 +389,28 @@ fn classes_templates_and_opaque_operators() {
     );
     assert!(check_src(CLASSES).is_empty(), "{:?}", check_src(CLASSES));
 }
+
+fn kitchen_sink() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/kitchen_sink.cu");
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+#[test]
+fn kitchen_sink_program_checks_clean() {
+    let src = kitchen_sink();
+    assert!(src.contains("__global__"), "fixture missing");
+    let errs = check_src(&src);
+    assert!(errs.is_empty(), "{}", errs.join("\n"));
+}
+
+#[test]
+fn kitchen_sink_typos_are_reported() {
+    let src = kitchen_sink().replace(
+        "(void)INT_MAX;",
+        "(void)INT_MAX; acc += tpyo; pts[0].dot(nope);",
+    );
+    let errs = check_src(&src);
+    assert_eq!(errs.len(), 2, "{}", errs.join("\n"));
+    assert!(errs[0].contains("use of undeclared identifier `tpyo`"));
+    assert!(errs[1].contains("use of undeclared identifier `nope`"));
+}
