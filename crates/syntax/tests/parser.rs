@@ -968,12 +968,16 @@ fn declaration_or_expression() {
     let prelude = "typedef float A;";
     let body = body_of((
         prelude,
-        "A * b;\na * b;\nA c = 1;\nMyType d;\ncurandState *s = &st[i];\n\
+        "A * b;\nint a = 2;\na * b;\nA c = 1;\nMyType d;\ncurandState *s = &st[i];\n\
          std::vector<float> v;\nf(x);\nx = y;\ncg::thread_block tb = cg::this_thread_block();\n\
-         const Unknown& r = w;\nunsigned n = 0;",
+         const Unknown& r = w;\nunsigned n = 0;\ncurandState* state;\nx * y + z;",
     ));
     assert_eq!(ts(&decl(&body[0]).vars[0].ty), "ptr(A)");
-    assert!(matches!(&body[1].kind, StmtKind::Expr(e) if sx(e) == "(* a b)"));
+    let body: Vec<Stmt> = body.into_iter().skip(1).collect();
+    assert!(
+        matches!(&body[1].kind, StmtKind::Expr(e) if sx(e) == "(* a b)"),
+        "a is a variable"
+    );
     assert_eq!(ts(&decl(&body[2]).vars[0].ty), "A");
     assert_eq!(ts(&decl(&body[3]).vars[0].ty), "MyType");
     assert_eq!(ts(&decl(&body[4]).vars[0].ty), "ptr(curandState)");
@@ -983,6 +987,8 @@ fn declaration_or_expression() {
     assert_eq!(ts(&decl(&body[8]).vars[0].ty), "cg::thread_block");
     assert_eq!(ts(&decl(&body[9]).vars[0].ty), "ref(const Unknown)");
     assert_eq!(ts(&decl(&body[10]).vars[0].ty), "unsigned int");
+    assert_eq!(ts(&decl(&body[11]).vars[0].ty), "ptr(curandState)");
+    assert!(matches!(&body[12].kind, StmtKind::Expr(e) if sx(e) == "(+ (* x y) z)"));
 }
 
 #[test]
@@ -1348,4 +1354,65 @@ fn large_file_parses_quickly() {
     assert_eq!(tu.items.len(), 2500);
     // Generous bound for unoptimized test builds; release builds take a few milliseconds.
     assert!(elapsed.as_secs_f64() < 5.0, "took {elapsed:?}");
+}
+
+#[test]
+fn realistic_program_parses_cleanly() {
+    let src = r#"
+#include <cstdio>
+#include <cub/cub.cuh>
+#define N 1024
+using Real = float;
+template <typename T> struct Vec { T x, y; __host__ __device__ T dot(const Vec& o) const { return x * o.x + y * o.y; } };
+template <typename T> T Vec<T>::norm() const { return x; }
+template <int BLOCK>
+__global__ void reduce(const float* __restrict__ in, float* out, int n) {
+  typedef cub::BlockReduce<float, BLOCK> BR;
+  __shared__ typename BR::TempStorage temp;
+  float v = 0.0f;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) v += in[i];
+  float agg = BR(temp).Sum(v);
+  if (threadIdx.x == 0) atomicAdd(&out[0], agg);
+  const float4 q = reinterpret_cast<const float4*>(in)[threadIdx.x];
+}
+int main(int argc, char** argv) {
+  int n = argc > 1 ? atoi(argv[1]) : N;
+  std::vector<float> h(n, 1.0f);
+  float *d_x = nullptr, *d_out;
+  cudaMalloc((void**)&d_x, n * sizeof(float));
+  dim3 block(256), grid((n + 255) / 256);
+  reduce<256><<<grid, block>>>(d_x, d_out, n);
+  cudaError_t err = cudaGetLastError();
+  if (err != cudaSuccess) { fprintf(stderr, "error: %s\n", cudaGetErrorString(err)); return 1; }
+  return 0;
+}
+"#;
+    let (tu, diags, sm) = parse_full(src);
+    assert!(diags.list.is_empty(), "{}", diags.render(&sm));
+    assert_eq!(
+        opaque_reasons(&tu.items),
+        ["out-of-line members of class templates are not modelled"]
+    );
+    let reduce = function(&tu, "reduce").body.clone().unwrap();
+    assert!(decl(&reduce[0]).specs.is_typedef);
+    assert_eq!(
+        ts(&decl(&reduce[0]).vars[0].ty),
+        "cub::BlockReduce<float, BLOCK>"
+    );
+    assert_eq!(ts(&decl(&reduce[1]).vars[0].ty), "BR::TempStorage");
+    let agg = &decl(&reduce[4]).vars[0];
+    assert!(
+        matches!(&agg.init, Some(Init::Assign(e)) if sx(e) == "(call (. (cast:Functional BR temp) Sum) v)")
+    );
+    let q = &decl(&reduce[6]).vars[0];
+    assert!(
+        matches!(&q.init, Some(Init::Assign(e)) if sx(e) == "([] (cast:Reinterpret ptr(const float4) in) (. threadIdx x))")
+    );
+    let main = function(&tu, "main").body.clone().unwrap();
+    assert!(matches!(&main[3].kind, StmtKind::Expr(e)
+        if sx(e) == "(call cudaMalloc (cast:CStyle ptr(ptr(void)) (& d_x)) (* n (sizeof-type float)))"));
+    assert_eq!(decl(&main[4]).vars.len(), 2);
+    assert!(
+        matches!(&main[5].kind, StmtKind::Expr(e) if sx(e) == "(launch reduce<256> [grid block] d_x d_out n)")
+    );
 }

@@ -25,7 +25,7 @@ impl Parser<'_, '_> {
                 continue;
             }
             if !in_braces {
-                self.types.clear_shadowed();
+                self.types.end_item();
             }
             match self.island(|p| p.parse_item()) {
                 Ok(parsed) => items.extend(parsed),
@@ -337,7 +337,7 @@ impl Parser<'_, '_> {
             if specs.is_typedef {
                 self.declare_type(&v.name);
             } else {
-                self.types.shadow(&v.name);
+                self.types.declare_variable(&v.name);
             }
         }
         Ok(DeclStmt {
@@ -474,7 +474,7 @@ impl Parser<'_, '_> {
         };
         let name = (!d.name.is_empty()).then_some(d.name);
         if let Some(n) = &name {
-            self.types.shadow(n);
+            self.types.declare_variable(n);
         }
         Ok(Param {
             name,

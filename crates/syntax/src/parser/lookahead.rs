@@ -230,8 +230,8 @@ impl<'t> Parser<'t, '_> {
     }
 
     /// Whether the statement at the cursor is a declaration. Known type names decide; for
-    /// unknown names, `A b`, `A<..> b` and `A *b =` / `A &b[` patterns (useless or invalid
-    /// as expressions) are taken as declarations.
+    /// unknown names that are not variables, `A b`, `A<..> b`, `A *b;` and `A &b =`
+    /// patterns (useless or invalid as expressions) are taken as declarations.
     pub(crate) fn is_decl_start(&self) -> bool {
         let t = self.peek();
         if t.is_ident() && (DECL_WORDS.contains(&t.text) || is_type_keyword(t.text)) {
@@ -260,7 +260,7 @@ impl<'t> Parser<'t, '_> {
         if known {
             return true;
         }
-        self.pointer_declarator_follows(j)
+        !self.types.is_variable(&name) && self.pointer_declarator_follows(j, next.text == "*")
     }
 
     /// Whether tokens `from..to` could all belong to template arguments naming types or
@@ -276,8 +276,9 @@ impl<'t> Parser<'t, '_> {
         })
     }
 
-    /// After an unknown name: `* const * p =` / `&r;` style tail of a declaration.
-    fn pointer_declarator_follows(&self, mut j: usize) -> bool {
+    /// After an unknown name that is not a variable: the `* const * p =` / `*p;` / `&r =`
+    /// tail of a declaration (such statements would be useless or invalid as expressions).
+    fn pointer_declarator_follows(&self, mut j: usize, pointer: bool) -> bool {
         while matches!(
             self.tok_at(j).text,
             "*" | "&" | "&&" | "const" | "volatile" | "__restrict__"
@@ -289,7 +290,8 @@ impl<'t> Parser<'t, '_> {
             return false;
         }
         let after = self.tok_at(j + 1);
-        after.kind == TokenKind::Punct && matches!(after.text, "=" | "," | "[")
+        after.kind == TokenKind::Punct
+            && (matches!(after.text, "=" | "," | "[") || pointer && after.text == ";")
     }
 
     /// At `(` after a declarator name at namespace scope: a parameter list (function) rather

@@ -97,6 +97,8 @@ pub(crate) struct TypeNames {
     scoped: Vec<String>,
     /// Type names redeclared as variables in the current top-level item (`int half = n / 2;`).
     shadowed: HashSet<String>,
+    /// Variables and parameters declared in the current top-level item.
+    variables: HashSet<String>,
 }
 
 impl TypeNames {
@@ -111,6 +113,7 @@ impl TypeNames {
             known,
             scoped: Vec::new(),
             shadowed: HashSet::new(),
+            variables: HashSet::new(),
         }
     }
 
@@ -151,14 +154,24 @@ impl TypeNames {
         self.scoped.truncate(len);
     }
 
-    /// A variable named like a type hides the type for the rest of the item.
-    pub fn shadow(&mut self, name: &str) {
+    /// Records a variable or parameter; one named like a type hides the type for the rest
+    /// of the item.
+    pub fn declare_variable(&mut self, name: &str) {
         if self.known_here(name) {
             self.shadowed.insert(name.to_string());
         }
+        if !self.variables.contains(name) {
+            self.variables.insert(name.to_string());
+        }
     }
 
-    pub fn clear_shadowed(&mut self) {
+    pub fn is_variable(&self, name: &str) -> bool {
+        self.variables.contains(name)
+    }
+
+    /// Forgets the variables of the previous top-level item.
+    pub fn end_item(&mut self) {
         self.shadowed.clear();
+        self.variables.clear();
     }
 }

@@ -366,7 +366,14 @@ impl Parser<'_, '_> {
             return self.err_here("out-of-line operators and destructors are not modelled");
         }
         if self.at("<") && !name.is_empty() {
-            return self.err_here("explicit specializations are not modelled");
+            let member_of_template = self
+                .scan_angles(self.pos)
+                .is_some_and(|after| self.tok_at(after).is("::"));
+            return self.err_here(if member_of_template {
+                "out-of-line members of class templates are not modelled"
+            } else {
+                "explicit specializations are not modelled"
+            });
         }
         let ty = self.parse_array_suffixes(ty)?;
         Ok(Declarator { name, span, ty })
