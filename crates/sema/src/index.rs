@@ -328,6 +328,64 @@ impl<'a> Index<'a> {
         })
     }
 
+    /// Every data member of a canonical value type in declaration order (base classes first,
+    /// anonymous members flattened), or the components of a CUDA vector type.
+    pub fn all_fields(&self, ty: &Ty) -> Vec<(String, Ty)> {
+        let TyKind::Named { name, args } = &strip_refs(ty).kind else {
+            return vec![];
+        };
+        if let Some((elem, width)) = builtins::vector_type(name) {
+            return ["x", "y", "z", "w"][..width]
+                .iter()
+                .map(|c| (c.to_string(), elem.clone()))
+                .collect();
+        }
+        let Some(s) = self.struct_def(name) else {
+            return vec![];
+        };
+        let mut out = Vec::new();
+        self.collect_fields(s, 0, &mut out);
+        if let (Some(params), false) = (&s.template, args.is_empty()) {
+            let bindings = class_bindings(params, args);
+            out = out
+                .into_iter()
+                .map(|(n, t)| (n, substitute(&t, &bindings)))
+                .collect();
+        }
+        out
+    }
+
+    fn collect_fields(&self, s: &StructDef, depth: usize, out: &mut Vec<(String, Ty)>) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        for base in self.base_names(s) {
+            if let Some(b) = self.struct_def(&base) {
+                self.collect_fields(b, depth + 1, out);
+            }
+        }
+        for member in s.members.iter().flatten() {
+            match member {
+                Member::Field(d) if !d.specs.is_static => {
+                    out.extend(d.vars.iter().map(|v| (v.name.clone(), v.ty.clone())));
+                }
+                Member::Item(item) => {
+                    let Item::Struct(inner) = item.as_ref() else {
+                        continue;
+                    };
+                    match inner.trailing.as_ref().filter(|t| !t.specs.is_typedef) {
+                        Some(t) => {
+                            out.extend(t.vars.iter().map(|v| (v.name.clone(), v.ty.clone())))
+                        }
+                        None if inner.name.is_none() => self.collect_fields(inner, depth + 1, out),
+                        None => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn find_field(&self, s: &StructDef, field: &str, depth: usize) -> Option<Ty> {
         if depth > MAX_DEPTH {
             return None;

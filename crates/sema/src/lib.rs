@@ -60,6 +60,17 @@ impl<'a> Program<'a> {
             .map(|t| self.canonical(&t))
     }
 
+    /// Non-static data members of a struct type (bases first, class-template arguments
+    /// substituted, types canonical), or the `x`/`y`/`z`/`w` components of a CUDA vector type.
+    /// Empty for anything else.
+    pub fn fields(&self, ty: &Ty) -> Vec<(String, Ty)> {
+        let fields = self.index.all_fields(&self.canonical(ty));
+        fields
+            .into_iter()
+            .map(|(n, t)| (n, self.canonical(&t)))
+            .collect()
+    }
+
     /// All function definitions and declarations with this (possibly qualified) name.
     /// Methods are listed under `Struct::method`.
     pub fn functions(&self, name: &str) -> Vec<&'a Function> {

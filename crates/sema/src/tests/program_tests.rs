@@ -357,3 +357,36 @@ fn template_deduction_simple_forms() {
     let long = int_of(IntKind::Long, true);
     assert_eq!(deduced("by_val", &[Some(long.clone())]), Some(long));
 }
+
+#[test]
+fn fields_list_members_bases_and_vector_components() {
+    let mut derived = struct_def("Derived", fields(vec![("extra", named("real"))]));
+    derived.bases = vec!["public Base".into()];
+    let mut boxed = struct_def("Box", fields(vec![("value", named("T"))]));
+    boxed.template = Some(type_params(&["T"]));
+    let unit = tu(vec![
+        typedef("real", f64()),
+        strukt("Base", vec![("w", f32())]),
+        Item::Struct(derived),
+        Item::Struct(boxed),
+    ]);
+    let p = Program::new(&unit);
+    let names = |ty: Ty| {
+        p.fields(&ty)
+            .into_iter()
+            .map(|(n, t)| format!("{n}:{t:?}"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        p.fields(&named("Derived")),
+        vec![("w".to_string(), f32()), ("extra".to_string(), f64())]
+    );
+    assert_eq!(
+        p.fields(&generic("Box", vec![f32()])),
+        vec![("value".to_string(), f32())]
+    );
+    assert_eq!(names(named("float3")).len(), 3);
+    assert_eq!(p.fields(&named("double2"))[1], ("y".to_string(), f64()));
+    assert!(p.fields(&f32()).is_empty());
+    assert!(p.fields(&named("Unknown")).is_empty());
+}
