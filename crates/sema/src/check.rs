@@ -220,26 +220,38 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
         self.owners = self.struct_chain(s, name);
     }
 
-    /// The struct and its base classes, by name.
+    /// The struct and its base classes (transitively), by name.
     fn struct_chain(&self, s: &StructDef, name: &str) -> Vec<String> {
         let mut chain = vec![name.to_string()];
         let mut i = 0;
-        let mut current = Some(s);
-        while let Some(def) = current {
-            for base in self.program.index.base_names(def) {
+        while i < chain.len() {
+            let def = if i == 0 {
+                Some(s)
+            } else {
+                self.program.struct_def(&chain[i])
+            };
+            for base in def
+                .map(|d| self.program.index.base_names(d))
+                .unwrap_or_default()
+            {
                 if !chain.contains(&base) {
                     chain.push(base);
                 }
             }
             i += 1;
-            current = chain.get(i).and_then(|n| self.program.struct_def(n));
         }
         chain
     }
 
+    /// Base-class fields first, so that the struct's own fields shadow them.
     fn declare_fields(&mut self, s: &StructDef, depth: usize) {
         if depth > 16 {
             return;
+        }
+        for base in self.program.index.base_names(s) {
+            if let Some(b) = self.program.struct_def(&base) {
+                self.declare_fields(b, depth + 1);
+            }
         }
         for member in s.members.iter().flatten() {
             match member {
@@ -249,11 +261,6 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
                     .for_each(|v| self.scopes.declare(&v.name, v.ty.clone())),
                 Member::Item(item) => self.declare_nested_fields(item, depth),
                 Member::Method(_) | Member::Access(_) => {}
-            }
-        }
-        for base in self.program.index.base_names(s) {
-            if let Some(b) = self.program.struct_def(&base) {
-                self.declare_fields(b, depth + 1);
             }
         }
     }

@@ -286,3 +286,34 @@ fn global_initializers_and_array_bounds_are_checked() {
     assert_eq!(errs[0].1.lo, 11);
     assert_eq!(errs[1].1.lo, 30);
 }
+
+#[test]
+fn grandparent_fields_and_methods_are_visible() {
+    let grand = struct_def(
+        "A",
+        vec![
+            Member::Field(decl_stmt("a_field", f32(), None)),
+            Member::Method(function("a_method", f32(), vec![], None)),
+        ],
+    );
+    let mut parent = struct_def("B", fields(vec![("b_field", f32())]));
+    parent.bases = vec!["public A".into()];
+    let body = vec![
+        expr_stmt(call("a_method", vec![])),
+        expr_stmt(bin(BinOp::Add, id("a_field"), id("b_field"))),
+        expr_stmt(id_at("c_missing", 5)),
+    ];
+    let mut child = struct_def(
+        "C",
+        vec![Member::Method(function("run", void(), vec![], Some(body)))],
+    );
+    child.bases = vec!["protected B".into()];
+    let unit = tu(vec![
+        Item::Struct(grand),
+        Item::Struct(parent),
+        Item::Struct(child),
+    ]);
+    let errs = errors(&unit);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].0.contains("`c_missing`"));
+}
