@@ -2,13 +2,21 @@
 //!
 //! API used by the differentiation crate (keep these signatures stable):
 //! - [`Program::new`] indexes a translation unit (structs, typedefs, enums, functions, globals,
-//!   namespaces flattened with qualified names too).
+//!   namespaces flattened with qualified names too; methods as `Struct::method`).
 //! - [`Program::type_of`] gives the type of an expression in a [`Scope`].
-//! - [`Program::canonical`] resolves typedefs/`using` to the underlying type.
-//! - [`check`] type-checks every function body for `cuad parse` and reports diagnostics.
+//! - [`Program::canonical`] resolves typedefs/`using` (and `size_t`, `int32_t`, `__half`...).
+//! - [`Program::resolve_call`] / [`Program::resolve_call_with`] pick an overload (the latter
+//!   with explicit template arguments, returning the template [`Bindings`]).
+//! - [`Program::fields`] / [`Program::field_type`] / [`Program::struct_def`] for aggregates.
+//! - [`check`] reports undeclared identifiers for `cuad parse` (tolerant of library names).
 //!
 //! Expression types are canonical value types: references are stripped (an expression of
-//! declared type `const float&` has type `const float`) and typedefs resolved.
+//! declared type `const float&` has type `const float`) and typedefs resolved. `None` means
+//! unknown (library types, template-dependent expressions, unresolved names).
+//!
+//! Layout: `index` builds the name tables, `exprs` types expressions, `overload` ranks
+//! candidates and deduces templates, `builtins` is the CUDA/C++ library table as data,
+//! `types` holds context-free type rules, `check` walks bodies for diagnostics.
 
 pub mod builtins;
 mod check;
