@@ -234,7 +234,7 @@ const VARIABLES: &[(&str, &str)] = &[
     ("CUDART_NAN", "double"), ("CUDART_SQRT_2PI", "double"), ("CUDART_SQRT_HALF_F", "float"),
 ];
 
-/// Headers whose names [`VARIABLES`] and the function tables cover well enough that an
+/// Headers whose names the variable and function tables cover well enough that an
 /// unknown identifier in a file including only these is a real error.
 #[rustfmt::skip]
 pub const KNOWN_HEADERS: &[&str] = &[
