@@ -137,6 +137,19 @@ const FIXED: &[(&str, &str)] = &[
     ("system", "int"), ("rand", "int"), ("srand", "void"), ("rand_r", "int"), ("drand48", "double"),
     ("srand48", "void"), ("time", "long"), ("difftime", "double"), ("qsort", "void"),
     ("swap", "void"),
+    ("posix_memalign", "int"), ("strtok", "char*"), ("strrchr", "char*"), ("strncat", "char*"),
+    ("strspn", "unsigned long"), ("strcspn", "unsigned long"), ("strerror", "char*"),
+    ("vprintf", "int"), ("vfprintf", "int"), ("vsprintf", "int"), ("vsnprintf", "int"),
+    ("fseek", "int"), ("ftell", "long"), ("rewind", "void"), ("remove", "int"),
+    ("rename", "int"), ("fgetc", "int"), ("fputc", "int"), ("getc", "int"), ("putc", "int"),
+    ("ungetc", "int"), ("feof", "int"), ("ferror", "int"), ("clearerr", "void"),
+    ("tmpfile", "FILE*"), ("setvbuf", "int"), ("setbuf", "void"), ("localtime", "tm*"),
+    ("gmtime", "tm*"), ("mktime", "long"), ("strftime", "unsigned long"), ("asctime", "char*"),
+    ("ctime", "char*"), ("bsearch", "void*"), ("atoll", "long long"),
+    ("strtoll", "long long"), ("strtoull", "unsigned long long"), ("div", "div_t"),
+    ("ldiv", "ldiv_t"), ("isdigit", "int"), ("isalpha", "int"), ("isalnum", "int"),
+    ("isspace", "int"), ("isupper", "int"), ("islower", "int"), ("toupper", "int"),
+    ("tolower", "int"), ("fpclassify", "int"), ("isgreater", "bool"), ("isless", "bool"),
 ];
 
 /// Functions whose return type follows the arguments.
@@ -217,6 +230,8 @@ const VARIABLES: &[(&str, &str)] = &[
     ("UINT32_MAX", "unsigned"), ("INT64_MAX", "long"), ("UINT64_MAX", "unsigned long"),
     ("CLOCKS_PER_SEC", "long"), ("NULL", "std::nullptr_t"), ("stdout", "FILE*"),
     ("stderr", "FILE*"), ("stdin", "FILE*"), ("EOF", "int"), ("errno", "int"),
+    ("SEEK_SET", "int"), ("SEEK_CUR", "int"), ("SEEK_END", "int"), ("BUFSIZ", "int"),
+    ("FILENAME_MAX", "int"), ("MB_LEN_MAX", "int"),
     ("__FILE__", "const char*"), ("__func__", "const char*"), ("__FUNCTION__", "const char*"),
     ("__PRETTY_FUNCTION__", "const char*"), ("__LINE__", "int"), ("__CUDA_ARCH__", "int"),
     ("cudaSuccess", "cudaError_t"), ("cudaErrorMemoryAllocation", "cudaError_t"),
@@ -483,6 +498,20 @@ fn widest_floating(args: &[Option<Ty>]) -> Ty {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_have_no_duplicate_names() {
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in FIXED.iter().chain(VARIABLES) {
+            assert!(seen.insert(*name), "{name} listed twice");
+        }
+        for (name, _) in RULES {
+            assert!(
+                !FIXED.iter().any(|(n, _)| n == name),
+                "{name} has two rules"
+            );
+        }
+    }
 
     #[test]
     fn spec_notation() {
