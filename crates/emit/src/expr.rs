@@ -168,7 +168,12 @@ fn print_bare(e: &Expr) -> String {
         }
         ExprKind::Member { base, field, arrow } => {
             let sep = if *arrow { "->" } else { "." };
-            format!("{}{sep}{field}", print_expr_at(base, PREC_POSTFIX))
+            // `1.f.x` or `0x1e->x` would lex as one preprocessing number.
+            let base = match base.kind {
+                ExprKind::IntLit(_) | ExprKind::FloatLit(_) => format!("({})", print_bare(base)),
+                _ => print_expr_at(base, PREC_POSTFIX),
+            };
+            format!("{base}{sep}{field}")
         }
         ExprKind::InitList(items) => format!("{{{}}}", print_args(items)),
         ExprKind::Paren(x) => format!("({})", print_expr(x)),
@@ -193,13 +198,26 @@ fn print_unary(op: UnOp, x: &Expr) -> String {
 
 fn print_binary(op: BinOp, l: &Expr, r: &Expr) -> String {
     let p = binary_prec(op);
-    let lhs = print_expr_at(l, p);
+    let mut lhs = print_expr_at(l, p);
+    // `a < b > c` would read as a template-id `a<b>`.
+    if matches!(op, BinOp::Gt | BinOp::Ge) && has_top_level_lt(l) {
+        lhs = format!("({lhs})");
+    }
     // Left associative: a right child of the same level needs parentheses.
     let rhs = print_expr_at(r, p + 1);
     if op == BinOp::Comma {
         format!("{lhs}, {rhs}")
     } else {
         format!("{lhs} {} {rhs}", binop_str(op))
+    }
+}
+
+/// Whether `e` prints with an unparenthesised `<` (a relational chain containing one).
+fn has_top_level_lt(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Binary(BinOp::Lt, ..) => true,
+        ExprKind::Binary(BinOp::Le | BinOp::Gt | BinOp::Ge, l, _) => has_top_level_lt(l),
+        _ => false,
     }
 }
 
@@ -254,7 +272,8 @@ fn functional_cast_ok(ty: &Ty) -> bool {
 /// Whether `e` as a template argument contains a `>` that would close the argument list.
 pub(crate) fn needs_parens_in_template_arg(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Binary(BinOp::Gt | BinOp::Shr | BinOp::Ge, ..) => true,
+        // `<` too: `a < b` after a name reads as the start of a template argument list.
+        ExprKind::Binary(BinOp::Gt | BinOp::Shr | BinOp::Ge | BinOp::Lt, ..) => true,
         ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) => {
             needs_parens_in_template_arg(l) || needs_parens_in_template_arg(r)
         }
@@ -270,6 +289,31 @@ pub(crate) fn needs_parens_in_template_arg(e: &Expr) -> bool {
             needs_parens_in_template_arg(base)
         }
         ExprKind::Call { callee, .. } => needs_parens_in_template_arg(callee),
+        _ => false,
+    }
+}
+
+/// Whether the printed expression begins like a declaration or type-id: `T(x) ...` (a
+/// functional cast) or `a * b ...` / `a & b ...`, which read as declaring `b`. Such
+/// expression statements and template arguments get parentheses.
+pub(crate) fn starts_like_a_declaration(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Cast {
+            kind: CastKind::Functional,
+            ..
+        } => true,
+        ExprKind::Binary(op, first, _) => {
+            let declarator_op = matches!(op, BinOp::Mul | BinOp::BitAnd | BinOp::And);
+            (declarator_op && matches!(first.kind, ExprKind::Ident(_)))
+                || starts_like_a_declaration(first)
+        }
+        ExprKind::Assign(_, first, _)
+        | ExprKind::Cond(first, ..)
+        | ExprKind::Index(first, _)
+        | ExprKind::Member { base: first, .. }
+        | ExprKind::Call { callee: first, .. }
+        | ExprKind::Launch { kernel: first, .. }
+        | ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, first) => starts_like_a_declaration(first),
         _ => false,
     }
 }

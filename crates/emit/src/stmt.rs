@@ -1,6 +1,6 @@
 //! Statements and declarations, one statement per line, 4-space indentation.
 
-use crate::expr::{print_args, print_expr, print_expr_at, PREC_ASSIGN};
+use crate::expr::{print_args, print_expr, print_expr_at, starts_like_a_declaration, PREC_ASSIGN};
 use crate::ty::{print_decl, split_decl};
 use cuad_syntax::ast::{DeclSpecs, DeclStmt, Expr, Init, Stmt, StmtKind, SwitchCase, VarDecl};
 
@@ -25,6 +25,10 @@ pub(crate) fn write_stmts(out: &mut String, stmts: &[Stmt], indent: usize) {
 fn write_stmt(out: &mut String, s: &Stmt, indent: usize) {
     let p = pad(indent);
     match &s.kind {
+        StmtKind::Expr(e) if starts_like_a_declaration(e) => {
+            // `int(x) + y;` or `a * b;` would read as a declaration.
+            out.push_str(&format!("{p}({});\n", print_expr(e)))
+        }
         StmtKind::Expr(e) => out.push_str(&format!("{p}{};\n", print_expr(e))),
         StmtKind::Decl(d) => {
             for decl in decl_texts(d) {

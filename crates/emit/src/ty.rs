@@ -1,6 +1,6 @@
 //! Types and declarators: `const float*`, `float (*p)[3]`, `float* __restrict__ x`.
 
-use crate::expr::{needs_parens_in_template_arg, print_expr};
+use crate::expr::{needs_parens_in_template_arg, print_expr, starts_like_a_declaration};
 use cuad_syntax::ast::{IntKind, TemplateArg, Ty, TyKind};
 
 /// A declarator split into its pointer/reference prefix (`*`, `* const`, `&`) and its direct
@@ -145,7 +145,10 @@ pub(crate) fn print_template_args(args: &[TemplateArg]) -> String {
 fn print_template_arg(arg: &TemplateArg) -> String {
     match arg {
         TemplateArg::Type(ty) => print_ty(ty),
-        TemplateArg::Expr(e) if needs_parens_in_template_arg(e) => format!("({})", print_expr(e)),
+        // A `>` would close the list; `T(x)` would read as a function type.
+        TemplateArg::Expr(e) if needs_parens_in_template_arg(e) || starts_like_a_declaration(e) => {
+            format!("({})", print_expr(e))
+        }
         TemplateArg::Expr(e) => crate::expr::print_expr_at(e, crate::expr::PREC_ASSIGN),
     }
 }
