@@ -408,6 +408,21 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
     // ------------------------------------------------------------ expressions
 
     fn expr(&mut self, e: &Expr) {
+        // Long operator chains (`a + b + c + ...`) are left-deep trees: walk their left spine
+        // in a loop, not by recursion, so thousands of terms cannot overflow the stack.
+        let mut rights = Vec::new();
+        let mut leftmost = e;
+        while let ExprKind::Binary(_, l, r) = &leftmost.kind {
+            rights.push(r.as_ref());
+            leftmost = l;
+        }
+        self.expr_node(leftmost);
+        for r in rights.into_iter().rev() {
+            self.expr(r);
+        }
+    }
+
+    fn expr_node(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Ident(name) => self.ident(name, e.span),
             ExprKind::IntLit(_)

@@ -70,14 +70,29 @@ impl<'a> Program<'a> {
         }
     }
 
+    /// Left-deep operator chains are folded in a loop (no recursion per term).
     fn binary_type(&self, op: BinOp, l: &Expr, r: &Expr, scope: &dyn Scope) -> Option<Ty> {
+        let mut steps = vec![(op, r)];
+        let mut leftmost = l;
+        while let ExprKind::Binary(op, l, r) = &leftmost.kind {
+            steps.push((*op, r.as_ref()));
+            leftmost = l;
+        }
+        let mut ty = self.expr_type(leftmost, scope);
+        for (op, r) in steps.into_iter().rev() {
+            ty = self.binary_step(op, ty, r, scope);
+        }
+        ty
+    }
+
+    fn binary_step(&self, op: BinOp, lt: Option<Ty>, r: &Expr, scope: &dyn Scope) -> Option<Ty> {
         use BinOp::*;
         match op {
             Comma => return self.expr_type(r, scope),
             Lt | Gt | Le | Ge | Eq | Ne | And | Or => return Some(bool_ty()),
             _ => {}
         }
-        let lt = self.arith_view(&self.expr_type(l, scope)?);
+        let lt = self.arith_view(&lt?);
         let rt = self.arith_view(&self.expr_type(r, scope)?);
         match op {
             Add | Sub if is_pointer(&lt) && is_pointer(&rt) => Some(long_long_ty()),

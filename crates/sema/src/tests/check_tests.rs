@@ -317,3 +317,30 @@ fn grandparent_fields_and_methods_are_visible() {
     assert_eq!(errs.len(), 1, "{errs:?}");
     assert!(errs[0].0.contains("`c_missing`"));
 }
+
+#[test]
+fn long_operator_chains_do_not_overflow_the_stack() {
+    let mut chain = id("a");
+    for _ in 0..50_000 {
+        chain = bin(BinOp::Add, chain, id("a"));
+    }
+    chain = bin(BinOp::Add, chain, id_at("zz", 1));
+    let body = vec![decl("x", f32(), Some(chain))];
+    let unit = tu(vec![func_body("k", vec![param("a", f32())], body)]);
+    let errs = errors(&unit);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    let program = crate::Program::new(&unit);
+    let mut scope = crate::ScopeStack::new();
+    scope.declare("a", f32());
+    scope.declare("zz", f64());
+    if let Item::Function(f) = &unit.items[0] {
+        if let Some(StmtKind::Decl(d)) = f.body.as_ref().and_then(|b| b.first()).map(|s| &s.kind) {
+            if let Some(Init::Assign(e)) = &d.vars[0].init {
+                assert_eq!(program.type_of(e, &scope), Some(f64()));
+            }
+        }
+    }
+    drop(program);
+    // The AST's own recursive drop is not under test here (and would need a big stack).
+    std::mem::forget(unit);
+}
