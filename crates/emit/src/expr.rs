@@ -293,27 +293,35 @@ pub(crate) fn needs_parens_in_template_arg(e: &Expr) -> bool {
     }
 }
 
-/// Whether the printed expression begins like a declaration or type-id: `T(x) ...` (a
-/// functional cast) or `a * b ...` / `a & b ...`, which read as declaring `b`. Such
-/// expression statements and template arguments get parentheses.
+/// Whether the printed expression begins like a declaration or type-id: `int(x) ...` (our
+/// parser takes a type keyword at the start as a declaration), `T(x) = y` / `T(x)[n]`
+/// (declarations in C++ too), or `a * b ...` / `a & b ...`. Such expression statements and
+/// template arguments get parentheses; `T(x).f()` keeps none.
 pub(crate) fn starts_like_a_declaration(e: &Expr) -> bool {
+    declaration_spine(e, true)
+}
+
+/// Follows the leftmost operands of `e`; `declarator` stays true while everything after the
+/// start could still be read as a declarator (`= init`, `[n]`, `(args)`).
+fn declaration_spine(e: &Expr, declarator: bool) -> bool {
     match &e.kind {
         ExprKind::Cast {
             kind: CastKind::Functional,
+            ty,
             ..
-        } => true,
+        } => declarator || !matches!(ty.kind, TyKind::Named { .. }),
         ExprKind::Binary(op, first, _) => {
             let declarator_op = matches!(op, BinOp::Mul | BinOp::BitAnd | BinOp::And);
             (declarator_op && matches!(first.kind, ExprKind::Ident(_)))
-                || starts_like_a_declaration(first)
+                || declaration_spine(first, false)
         }
         ExprKind::Assign(_, first, _)
-        | ExprKind::Cond(first, ..)
         | ExprKind::Index(first, _)
+        | ExprKind::Call { callee: first, .. } => declaration_spine(first, declarator),
+        ExprKind::Cond(first, ..)
         | ExprKind::Member { base: first, .. }
-        | ExprKind::Call { callee: first, .. }
         | ExprKind::Launch { kernel: first, .. }
-        | ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, first) => starts_like_a_declaration(first),
+        | ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, first) => declaration_spine(first, false),
         _ => false,
     }
 }

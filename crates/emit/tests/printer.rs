@@ -813,3 +813,49 @@ fn strip_spans_clears_nested_locations() {
     );
     assert_eq!(tu.items, vec![Item::Function(clean)]);
 }
+
+#[test]
+fn statements_that_would_read_as_declarations_get_parentheses() {
+    let stmt = |e: Expr| print_stmt(&expr_stmt(e), 0);
+    let int_cast = cast(CastKind::Functional, Ty::int(), id("x"));
+    assert_eq!(
+        stmt(bin(BinOp::Add, int_cast.clone(), id("y"))),
+        "(int(x) + y);\n"
+    );
+    let named_cast = cast(CastKind::Functional, named("Scan", vec![]), id("s"));
+    let method = Expr::synth(ExprKind::Call {
+        callee: Box::new(member(named_cast.clone(), "Sum", false)),
+        template_args: vec![],
+        args: vec![id("v")],
+    });
+    assert_eq!(stmt(method), "Scan(s).Sum(v);\n");
+    assert_eq!(stmt(assign(None, named_cast, int("1"))), "(Scan(s) = 1);\n");
+    assert_eq!(stmt(bin(BinOp::Mul, id("a"), id("b"))), "(a * b);\n");
+    assert_eq!(
+        stmt(assign(None, un(UnOp::Deref, id("a")), id("b"))),
+        "*a = b;\n"
+    );
+    let targ = Expr::synth(ExprKind::Call {
+        callee: Box::new(id("g")),
+        template_args: vec![TemplateArg::Expr(int_cast)],
+        args: vec![],
+    });
+    assert_eq!(print_expr(&targ), "g<(int(x))>()");
+}
+
+#[test]
+fn tokens_that_would_merge_or_mislead_get_parentheses() {
+    assert_eq!(print_expr(&member(flt("1.5f"), "x", false)), "(1.5f).x");
+    assert_eq!(print_expr(&member(int("0x1e"), "x", true)), "(0x1e)->x");
+    let lt = bin(BinOp::Lt, id("a"), id("b"));
+    assert_eq!(
+        print_expr(&bin(BinOp::Gt, lt.clone(), id("c"))),
+        "(a < b) > c"
+    );
+    assert_eq!(
+        print_expr(&bin(BinOp::Lt, lt.clone(), id("c"))),
+        "a < b < c"
+    );
+    let targ = named("A", vec![TemplateArg::Expr(lt)]);
+    assert_eq!(print_ty(&targ), "A<(a < b)>");
+}
