@@ -42,7 +42,7 @@ inline std::string json_escape(const std::string& s) {
 inline std::string json_num(double v) {
   if (!std::isfinite(v)) return "null";
   char buf[64];
-  snprintf(buf, sizeof buf, "%.6g", v);
+  snprintf(buf, sizeof buf, "%.10g", v);
   return buf;
 }
 

@@ -105,9 +105,9 @@ int main() {
   outs.add(call, seed_call, n);
   outs.add(put, seed_put, n);
   const auto idx = sample_indices(n, 6, 13);
-  const auto fd_s = fd_at(spot, idx, 1e-3, 1e-3, forward, outs);
-  const auto fd_x = fd_at(strike, idx, 1e-3, 1e-3, forward, outs);
-  const auto fd_t = fd_at(years, idx, 1e-3, 1e-3, forward, outs);
+  const auto fd_s = fd_at(spot, idx, 1e-2, 1e-3, forward, outs);
+  const auto fd_x = fd_at(strike, idx, 1e-2, 1e-3, forward, outs);
+  const auto fd_t = fd_at(years, idx, 1e-2, 1e-3, forward, outs);
   const double fd_r = fd_derivative(scalar_of(rate), forward, outs, 1e-3);
   const double fd_v = fd_derivative(scalar_of(vol), forward, outs, 1e-3);
 
