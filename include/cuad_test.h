@@ -195,6 +195,11 @@ std::vector<double> fd(std::vector<T>& v, F&& loss) {
   return g;
 }
 
+// "x" + 3 -> "x[3]": labels for values checked one by one.
+inline std::string at(const std::string& label, size_t i) {
+  return label + "[" + std::to_string(i) + "]";
+}
+
 // ------------------------------------------------------------ comparison and report
 class Checker {
  public:
@@ -202,7 +207,7 @@ class Checker {
 
   // Compares adjoints `ad` with finite differences `fd` entry by entry.
   template <class T>
-  void array(const char* label, const std::vector<T>& ad, const std::vector<double>& fd,
+  void array(const std::string& label, const std::vector<T>& ad, const std::vector<double>& fd,
              Tol tol = default_tol<T>()) {
 #if defined(CUAD_SELFTEST)
     (void)ad;
@@ -210,7 +215,7 @@ class Checker {
     selftest(label, fd);
 #else
     if (ad.size() != fd.size()) {
-      fail_line("%s: %zu adjoint entries but %zu finite differences", label, ad.size(),
+      fail_line("%s: %zu adjoint entries but %zu finite differences", label.c_str(), ad.size(),
                 fd.size());
       return;
     }
@@ -220,27 +225,28 @@ class Checker {
       if (!within_tol(a, fd[i], tol))
         fail_line("%s[%zu]: adjoint %.9e, finite difference %.9e (|diff| %.2e, atol %.0e, "
                   "rtol %.0e)",
-                  label, i, a, fd[i], std::fabs(a - fd[i]), tol.atol, tol.rtol);
+                  label.c_str(), i, a, fd[i], std::fabs(a - fd[i]), tol.atol, tol.rtol);
     }
 #endif
   }
 
   template <class T>
-  void scalar(const char* label, T ad, double fd, Tol tol = default_tol<T>()) {
+  void scalar(const std::string& label, T ad, double fd, Tol tol = default_tol<T>()) {
     array(label, std::vector<T>{ad}, std::vector<double>{fd}, tol);
   }
 
   // An extra condition a case wants to hold.
-  void expect(bool ok, const char* what) {
-    if (!ok) fail_line("expectation failed: %s", what);
+  void expect(bool ok, const std::string& what) {
+    if (!ok) fail_line("expectation failed: %s", what.c_str());
   }
 
   // Prints the verdict; returns the process exit code.
   int finish() {
 #if defined(CUAD_SELFTEST)
     if (selftest_noisy() > 0)
-      fail_line("%d finite differences change with the step: loosen or rescale", selftest_noisy());
-    if (nonzero_ == 0) fail_line("every finite difference is zero: the objective ignores inputs");
+      fail_line("%d finite differences change with the step: loosen or rescale",
+                selftest_noisy());
+    if (nonzero_ == 0) fail_line("%s", "every finite difference is zero: the objective ignores inputs");
     std::printf("%s %s (selftest: %zu finite differences, %zu nonzero)\n",
                 failures_ ? "FAIL" : "PASS", name_.c_str(), compared_, nonzero_);
 #else
@@ -256,7 +262,7 @@ class Checker {
   void fail_line(const char* fmt, A... args) {
     ++failures_;
     if (failures_ <= kMaxLines) {
-      std::printf("  mismatch: ");
+      std::printf("  %s: ", name_.c_str());
       std::printf(fmt, args...);
       std::printf("\n");
     } else if (failures_ == kMaxLines + 1) {
@@ -264,10 +270,11 @@ class Checker {
     }
   }
 
-  void selftest(const char* label, const std::vector<double>& fd) {
+  void selftest(const std::string& label, const std::vector<double>& fd) {
     for (size_t i = 0; i < fd.size(); ++i) {
       ++compared_;
-      if (!std::isfinite(fd[i])) fail_line("%s[%zu]: finite difference %g", label, i, fd[i]);
+      if (!std::isfinite(fd[i]))
+        fail_line("%s[%zu]: finite difference %g", label.c_str(), i, fd[i]);
       if (fd[i] != 0.0) ++nonzero_;
     }
   }
