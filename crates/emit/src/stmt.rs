@@ -55,12 +55,12 @@ fn write_stmt(out: &mut String, s: &Stmt, indent: usize) {
             write_last_body(out, body, indent);
         }
         StmtKind::While { cond, body } => {
-            out.push_str(&format!("{p}while ({})", print_expr(cond)));
+            out.push_str(&format!("{p}while ({})", print_cond(cond)));
             write_last_body(out, body, indent);
         }
         StmtKind::DoWhile { body, cond } => {
             out.push_str(&format!("{p}do"));
-            let tail = format!("while ({});\n", print_expr(cond));
+            let tail = format!("while ({});\n", print_cond(cond));
             if write_body(out, body, indent, false) {
                 out.push_str(&format!(" {tail}"));
             } else {
@@ -74,6 +74,16 @@ fn write_stmt(out: &mut String, s: &Stmt, indent: usize) {
         StmtKind::Return(Some(e)) => out.push_str(&format!("{p}return {};\n", print_expr(e))),
         StmtKind::Pragma(text) => out.push_str(&format!("{p}{}\n", pragma_line(text))),
         StmtKind::Empty => out.push_str(&format!("{p};\n")),
+    }
+}
+
+/// A condition or for-init expression; one starting like a declaration (`int(x) ...`) is
+/// parenthesised, as the parser reads declarations there.
+fn print_cond(e: &Expr) -> String {
+    if starts_like_a_declaration(e) {
+        format!("({})", print_expr(e))
+    } else {
+        print_expr(e)
     }
 }
 
@@ -120,7 +130,7 @@ fn write_last_body(out: &mut String, body: &Stmt, indent: usize) {
 
 /// `if (c) {` ... `} else if (d) {` ... `} else {` ... `}`, starting at the current column.
 fn write_if(out: &mut String, cond: &Expr, then: &Stmt, els: Option<&Stmt>, indent: usize) {
-    out.push_str(&format!("if ({})", print_expr(cond)));
+    out.push_str(&format!("if ({})", print_cond(cond)));
     // Without braces, `if (a) if (b) x; else y;` would attach the else to the inner if.
     let force = els.is_some() && ends_with_open_if(then);
     let braced = write_body(out, then, indent, force);
@@ -157,7 +167,7 @@ fn ends_with_open_if(s: &Stmt) -> bool {
 fn for_head(init: Option<&Stmt>, cond: Option<&Expr>, step: Option<&Expr>) -> String {
     let init = match init.map(|s| &s.kind) {
         Some(StmtKind::Decl(d)) => format!("{};", for_init_decl(d)),
-        Some(StmtKind::Expr(e)) => format!("{};", print_expr(e)),
+        Some(StmtKind::Expr(e)) => format!("{};", print_cond(e)),
         _ => ";".to_string(),
     };
     let cond = cond
@@ -177,7 +187,7 @@ fn for_init_decl(d: &DeclStmt) -> String {
 
 fn write_switch(out: &mut String, cond: &Expr, cases: &[SwitchCase], indent: usize) {
     let p = pad(indent);
-    out.push_str(&format!("{p}switch ({}) {{\n", print_expr(cond)));
+    out.push_str(&format!("{p}switch ({}) {{\n", print_cond(cond)));
     for case in cases {
         let label = match &case.label {
             Some(e) => format!("case {}:", print_expr(e)),

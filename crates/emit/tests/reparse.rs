@@ -213,3 +213,220 @@ fn generated_expressions_reparse_to_the_same_tree() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+// ------------------------------------------------------------------ statements
+
+fn small_expr(rng: &mut Rng) -> Expr {
+    gen(rng, 2)
+}
+
+fn local_decl(rng: &mut Rng) -> StmtKind {
+    let float = Ty::new(TyKind::Float);
+    let array = Ty::new(TyKind::Array {
+        elem: Box::new(float.clone()),
+        len: Some(Box::new(Expr::synth(ExprKind::IntLit("3".into())))),
+    });
+    let mut vars = vec![VarDecl {
+        name: "v".into(),
+        ty: float.clone(),
+        init: Some(Init::Assign(gen(rng, 2))),
+        span: Default::default(),
+    }];
+    if rng.below(2) == 0 {
+        vars.push(VarDecl {
+            name: "p".into(),
+            ty: Ty::pointer_to(float),
+            init: None,
+            span: Default::default(),
+        });
+        vars.push(VarDecl {
+            name: "q".into(),
+            ty: array,
+            init: None,
+            span: Default::default(),
+        });
+    }
+    StmtKind::Decl(DeclStmt {
+        specs: DeclSpecs::default(),
+        vars,
+        span: Default::default(),
+    })
+}
+
+fn gen_stmt(rng: &mut Rng, depth: u32) -> Stmt {
+    let simple = depth == 0 || rng.below(4) == 0;
+    let kind = if simple {
+        match rng.below(6) {
+            0 => local_decl(rng),
+            1 => StmtKind::Break,
+            2 => StmtKind::Return(Some(small_expr(rng))),
+            3 => StmtKind::Empty,
+            _ => StmtKind::Expr(Expr::synth(ExprKind::Assign(
+                None,
+                Box::new(Expr::ident("y")),
+                Box::new(small_expr(rng)),
+            ))),
+        }
+    } else {
+        let d = depth - 1;
+        match rng.below(7) {
+            0 => StmtKind::Block((0..rng.below(3)).map(|_| gen_stmt(rng, d)).collect()),
+            1 | 2 => StmtKind::If {
+                cond: small_expr(rng),
+                then: Box::new(gen_stmt(rng, d)),
+                els: (rng.below(2) == 0).then(|| Box::new(gen_stmt(rng, d))),
+            },
+            3 => StmtKind::For {
+                init: match rng.below(3) {
+                    0 => None,
+                    1 => Some(Box::new(Stmt::synth(local_decl(rng)))),
+                    _ => Some(Box::new(Stmt::synth(StmtKind::Expr(small_expr(rng))))),
+                },
+                cond: (rng.below(3) > 0).then(|| small_expr(rng)),
+                step: (rng.below(3) > 0).then(|| small_expr(rng)),
+                body: Box::new(gen_stmt(rng, d)),
+            },
+            4 => StmtKind::While {
+                cond: small_expr(rng),
+                body: Box::new(gen_stmt(rng, d)),
+            },
+            5 => StmtKind::DoWhile {
+                body: Box::new(gen_stmt(rng, d)),
+                cond: small_expr(rng),
+            },
+            _ => StmtKind::Switch {
+                cond: small_expr(rng),
+                cases: (0..rng.below(3))
+                    .map(|i| SwitchCase {
+                        label: (i > 0).then(|| Expr::synth(ExprKind::IntLit(i.to_string()))),
+                        body: (0..rng.below(3)).map(|_| gen_stmt(rng, d)).collect(),
+                        span: Default::default(),
+                    })
+                    .collect(),
+            },
+        }
+    };
+    Stmt::synth(kind)
+}
+
+/// The tree the printer is specified to produce: an unbraced `then` that an `else` would
+/// otherwise attach to gets braces.
+fn with_dangling_else_braced(s: &mut Stmt) {
+    match &mut s.kind {
+        StmtKind::If { then, els, .. } => {
+            with_dangling_else_braced(then);
+            if let Some(e) = els {
+                with_dangling_else_braced(e);
+                if ends_with_open_if(then) {
+                    let inner = std::mem::replace(&mut **then, Stmt::synth(StmtKind::Empty));
+                    **then = Stmt::synth(StmtKind::Block(vec![inner]));
+                }
+            }
+        }
+        StmtKind::Block(v) => v.iter_mut().for_each(with_dangling_else_braced),
+        StmtKind::For { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. } => with_dangling_else_braced(body),
+        StmtKind::Switch { cases, .. } => cases
+            .iter_mut()
+            .flat_map(|c| c.body.iter_mut())
+            .for_each(with_dangling_else_braced),
+        _ => {}
+    }
+}
+
+fn ends_with_open_if(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::If { els: None, .. } => true,
+        StmtKind::If { els: Some(e), .. } => ends_with_open_if(e),
+        StmtKind::For { body, .. } | StmtKind::While { body, .. } => ends_with_open_if(body),
+        _ => false,
+    }
+}
+
+/// Removes `Paren` nodes from every expression of a statement.
+fn unparen_stmt(s: &mut Stmt) {
+    match &mut s.kind {
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => unparen(e),
+        StmtKind::Decl(d) => {
+            for v in &mut d.vars {
+                if let Some(Init::Assign(e)) = &mut v.init {
+                    unparen(e);
+                }
+            }
+        }
+        StmtKind::Block(v) => v.iter_mut().for_each(unparen_stmt),
+        StmtKind::If { cond, then, els } => {
+            unparen(cond);
+            unparen_stmt(then);
+            els.iter_mut().for_each(|e| unparen_stmt(e));
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            init.iter_mut().for_each(|i| unparen_stmt(i));
+            cond.iter_mut().chain(step.iter_mut()).for_each(unparen);
+            unparen_stmt(body);
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            unparen(cond);
+            unparen_stmt(body);
+        }
+        StmtKind::Switch { cond, cases } => {
+            unparen(cond);
+            cases
+                .iter_mut()
+                .flat_map(|c| c.body.iter_mut())
+                .for_each(unparen_stmt);
+        }
+        _ => {}
+    }
+}
+
+/// Parses a function whose body is the printed statements.
+fn reparse_body(body_text: &str) -> Result<Vec<Stmt>, String> {
+    let src = format!("void f() {{\n{body_text}}}\n");
+    let mut sm = SourceMap::new();
+    let mut diags = Diagnostics::default();
+    let file = sm.add("gen.cu", src.clone());
+    let tokens = pp::preprocess(&mut sm, file, &PpOptions::default(), &mut diags);
+    let mut tu = parser::parse(&tokens, &mut diags);
+    strip_spans(&mut tu);
+    match tu.items.as_slice() {
+        [Item::Function(Function { body: Some(b), .. })] => Ok(b.clone()),
+        _ => Err(format!("not one function:\n{src}\n{}", diags.render(&sm))),
+    }
+}
+
+#[test]
+fn generated_statements_reparse_to_the_same_tree() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let cases: usize = std::env::var("CUAD_REPARSE_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let mut failures = Vec::new();
+    for _ in 0..cases {
+        let s = gen_stmt(&mut rng, 4);
+        let text = print_stmt(&s, 1);
+        let mut want = s.clone();
+        with_dangling_else_braced(&mut want);
+        match reparse_body(&text) {
+            Ok(mut back) => {
+                back.iter_mut().for_each(unparen_stmt);
+                if back != vec![want] {
+                    let got: String = back.iter().map(|b| print_stmt(b, 1)).collect();
+                    failures.push(format!("{text}  re-parsed as\n{got}"));
+                }
+            }
+            Err(msg) => failures.push(msg),
+        }
+        if failures.len() >= 5 {
+            break;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
