@@ -14,11 +14,11 @@ const MAX_DEPTH: usize = 32;
 #[derive(Default)]
 pub(crate) struct Index<'a> {
     pub structs: HashMap<String, &'a StructDef>,
-    pub aliases: HashMap<String, &'a Ty>,
+    pub aliases: HashMap<String, Ty>,
     pub enums: HashMap<String, &'a EnumDef>,
     pub enumerators: HashMap<String, Ty>,
     pub functions: HashMap<String, Vec<&'a Function>>,
-    pub globals: HashMap<String, &'a Ty>,
+    pub globals: HashMap<String, Ty>,
     pub namespaces: HashSet<String>,
 }
 
@@ -63,6 +63,46 @@ fn qualified_names(ns: &[&str], name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The struct's name; anonymous ones are named by their first typedef name, else by position.
+fn struct_name(s: &StructDef) -> String {
+    if let Some(n) = &s.name {
+        return n.clone();
+    }
+    let typedef_name = s
+        .trailing
+        .as_ref()
+        .filter(|t| t.specs.is_typedef)
+        .and_then(|t| {
+            t.vars
+                .iter()
+                .find(|v| matches!(v.ty.kind, TyKind::Named { .. }))
+                .map(|v| v.name.clone())
+        });
+    typedef_name.unwrap_or_else(|| format!("(anonymous struct at {})", s.span.lo))
+}
+
+/// Replaces the empty type name the parser gives anonymous structs by `name`.
+fn name_anonymous(ty: &Ty, name: &str) -> Ty {
+    let kind = match &ty.kind {
+        TyKind::Named { name: n, args } if n.is_empty() => TyKind::Named {
+            name: name.to_string(),
+            args: args.clone(),
+        },
+        TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+            pointee: Box::new(name_anonymous(pointee, name)),
+            restrict: *restrict,
+        },
+        TyKind::Array { elem, len } => TyKind::Array {
+            elem: Box::new(name_anonymous(elem, name)),
+            len: len.clone(),
+        },
+        TyKind::LRef(t) => TyKind::LRef(Box::new(name_anonymous(t, name))),
+        TyKind::RRef(t) => TyKind::RRef(Box::new(name_anonymous(t, name))),
+        other => other.clone(),
+    };
+    Ty { kind, ..ty.clone() }
+}
+
 /// `public virtual Base<T>` -> `Base`.
 fn base_class_name(spec: &str) -> String {
     let words = strip_template_args(spec);
@@ -82,7 +122,7 @@ impl<'a> Index<'a> {
         index
     }
 
-    fn add_item(&mut self, item: &'a Item, ns: &[&'a str]) {
+    fn add_item(&mut self, item: &'a Item, ns: &[&str]) {
         match item {
             Item::Function(f) => self.add_function(f, ns),
             Item::Struct(s) => self.add_struct(s, ns),
@@ -97,7 +137,7 @@ impl<'a> Index<'a> {
         }
     }
 
-    fn add_namespace(&mut self, name: Option<&'a str>, items: &'a [Item], ns: &[&'a str]) {
+    fn add_namespace(&mut self, name: Option<&str>, items: &'a [Item], ns: &[&str]) {
         let mut inner = ns.to_vec();
         if let Some(n) = name {
             for q in qualified_names(ns, n) {
@@ -110,60 +150,60 @@ impl<'a> Index<'a> {
         }
     }
 
-    fn add_function(&mut self, f: &'a Function, ns: &[&'a str]) {
+    fn add_function(&mut self, f: &'a Function, ns: &[&str]) {
         self.add_function_as(f, ns, &f.name);
     }
 
-    fn add_function_as(&mut self, f: &'a Function, ns: &[&'a str], name: &str) {
+    fn add_function_as(&mut self, f: &'a Function, ns: &[&str], name: &str) {
         for q in qualified_names(ns, name) {
             self.functions.entry(q).or_default().push(f);
         }
     }
 
-    fn add_alias(&mut self, ns: &[&'a str], name: &str, ty: &'a Ty) {
+    fn add_alias(&mut self, ns: &[&str], name: &str, ty: &Ty) {
         // `typedef struct S S;` names the struct itself: no alias, or lookups would loop.
         if named_name(ty).map(normalize) == Some(normalize(name)) {
             return;
         }
         for q in qualified_names(ns, name) {
-            self.aliases.insert(q, ty);
+            self.aliases.insert(q, ty.clone());
         }
     }
 
-    fn add_typedef(&mut self, d: &'a DeclStmt, ns: &[&'a str]) {
+    fn add_typedef(&mut self, d: &'a DeclStmt, ns: &[&str]) {
         for v in &d.vars {
             self.add_alias(ns, &v.name, &v.ty);
         }
     }
 
-    fn add_globals(&mut self, d: &'a DeclStmt, ns: &[&'a str]) {
+    fn add_globals(&mut self, d: &'a DeclStmt, ns: &[&str]) {
         for v in &d.vars {
-            for q in qualified_names(ns, &v.name) {
-                self.globals.insert(q, &v.ty);
-            }
+            self.add_global(ns, &v.name, &v.ty);
         }
     }
 
-    fn add_struct(&mut self, s: &'a StructDef, ns: &[&'a str]) {
-        let mut names: Vec<&'a str> = s.name.as_deref().into_iter().collect();
+    fn add_global(&mut self, ns: &[&str], name: &str, ty: &Ty) {
+        for q in qualified_names(ns, name) {
+            self.globals.insert(q, ty.clone());
+        }
+    }
+
+    fn add_struct(&mut self, s: &'a StructDef, ns: &[&str]) {
+        let owner = struct_name(s);
+        self.register_struct(s, ns, &owner);
         if let Some(trailing) = &s.trailing {
-            if trailing.specs.is_typedef {
-                // `typedef struct {...} T, *PT;`: plain names denote the struct itself.
-                for v in &trailing.vars {
-                    if matches!(v.ty.kind, TyKind::Named { .. }) {
-                        names.push(&v.name);
-                    } else if s.name.is_some() {
-                        self.add_alias(ns, &v.name, &v.ty);
-                    }
+            for v in &trailing.vars {
+                // the parser spells the type of an anonymous struct as the empty name
+                let ty = name_anonymous(&v.ty, &owner);
+                match (trailing.specs.is_typedef, &ty.kind) {
+                    // `typedef struct {...} T;`: T denotes the struct itself
+                    (true, TyKind::Named { .. }) => self.register_struct(s, ns, &v.name),
+                    (true, _) => self.add_alias(ns, &v.name, &ty),
+                    (false, _) => self.add_global(ns, &v.name, &ty),
                 }
-            } else {
-                self.add_globals(trailing, ns);
             }
         }
-        for name in &names {
-            self.register_struct(s, ns, name);
-        }
-        let Some(owner) = names.first() else { return };
+        let owner = owner.as_str();
         let mut inner = ns.to_vec();
         inner.push(owner);
         for member in s.members.iter().flatten() {
@@ -176,7 +216,7 @@ impl<'a> Index<'a> {
         }
     }
 
-    fn register_struct(&mut self, s: &'a StructDef, ns: &[&'a str], name: &str) {
+    fn register_struct(&mut self, s: &'a StructDef, ns: &[&str], name: &str) {
         for q in qualified_names(ns, name) {
             let keep_old = self
                 .structs
@@ -188,7 +228,7 @@ impl<'a> Index<'a> {
         }
     }
 
-    fn add_enum(&mut self, e: &'a EnumDef, ns: &[&'a str]) {
+    fn add_enum(&mut self, e: &'a EnumDef, ns: &[&str]) {
         let ty = match &e.name {
             Some(n) => Ty::named(&strip_template_args(normalize(n))),
             None => Ty::int(),
@@ -245,7 +285,7 @@ impl<'a> Index<'a> {
     pub fn global_type(&self, name: &str) -> Option<Ty> {
         let key = normalize(name);
         if let Some(t) = self.globals.get(key) {
-            return Some((*t).clone());
+            return Some(t.clone());
         }
         if let Some(t) = self.enumerators.get(key) {
             return Some(t.clone());

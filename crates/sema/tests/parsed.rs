@@ -414,3 +414,34 @@ fn kitchen_sink_typos_are_reported() {
     assert!(errs[0].contains("use of undeclared identifier `tpyo`"));
     assert!(errs[1].contains("use of undeclared identifier `nope`"));
 }
+
+const C_STYLE: &str = r#"
+typedef struct { float re, im; } Complex, *ComplexPtr;
+typedef struct Node { double v; struct Node* next; } Node;
+struct Pair { int a; float b; } global_pair;
+typedef unsigned int uint;
+typedef float real3[3];
+struct { double gx; } anon_global;
+__global__ void k(Complex* cs, ComplexPtr p, Node* n, real3 r) {
+  float a = cs[0].im;
+  float b = p->re;
+  double c = n->next->v;
+  float d = global_pair.b;
+  uint e = 3u;
+  float f = r[1];
+  double g = anon_global.gx;
+}
+"#;
+
+#[test]
+fn c_style_typedef_structs() {
+    let t = |var: &str| init_type(C_STYLE, "k", var);
+    assert_eq!(t("a"), Some(float()));
+    assert_eq!(t("b"), Some(float()));
+    assert_eq!(t("c"), Some(double()));
+    assert_eq!(t("d"), Some(float()));
+    assert_eq!(t("e"), Some(uint()));
+    assert_eq!(t("f"), Some(float()));
+    assert_eq!(t("g"), Some(double()), "global of an anonymous struct type");
+    assert!(check_src(C_STYLE).is_empty(), "{:?}", check_src(C_STYLE));
+}
