@@ -27,12 +27,20 @@ pub struct AdjPlace {
     pub space: Space,
     /// Symbolic element offset from the base pointer (None when unknown).
     pub offset: Option<Poly>,
+    /// Type of the primal lvalue.
+    pub ty: Option<Ty>,
 }
 
 impl Gen<'_, '_> {
     /// The adjoint of a primal lvalue (`x` -> `_d_x`, `a[i].f` -> `_d_a[i].f`, scalar
     /// parameter `v` -> `*_d_v`), or `None` when it carries no derivative.
     pub fn adj_place(&self, e: &Expr) -> Option<AdjPlace> {
+        let mut place = self.adj_place_untyped(e)?;
+        place.ty = self.type_of(e);
+        Some(place)
+    }
+
+    fn adj_place_untyped(&self, e: &Expr) -> Option<AdjPlace> {
         match &e.kind {
             ExprKind::Paren(x) => self.adj_place(x),
             ExprKind::Ident(n) => {
@@ -48,12 +56,14 @@ impl Gen<'_, '_> {
                         Space::Private
                     };
                     return Some(AdjPlace {
+                        ty: None,
                         lvalue: deref(ident(&adj_name(n))),
                         space,
                         offset: Some(Poly::constant(0)),
                     });
                 }
                 Some(AdjPlace {
+                    ty: None,
                     lvalue: ident(&adj_name(n)),
                     space: Space::Private,
                     offset: None,
@@ -63,6 +73,7 @@ impl Gen<'_, '_> {
                 let (sb, space, off) = self.shadow(b)?;
                 let off = off.map(|o| o.add(&self.env.poly(i)));
                 Some(AdjPlace {
+                    ty: None,
                     lvalue: index(sb, (**i).clone()),
                     space,
                     offset: off,
@@ -71,6 +82,7 @@ impl Gen<'_, '_> {
             ExprKind::Unary(UnOp::Deref, p) => {
                 let (sp, space, off) = self.shadow(p)?;
                 Some(AdjPlace {
+                    ty: None,
                     lvalue: deref(sp),
                     space,
                     offset: off,
@@ -94,6 +106,7 @@ impl Gen<'_, '_> {
             } => {
                 let (sb, space, off) = self.shadow(base)?;
                 Some(AdjPlace {
+                    ty: None,
                     lvalue: member(sb, field, true),
                     space,
                     offset: off,
@@ -113,10 +126,18 @@ impl Gen<'_, '_> {
                     return None;
                 }
                 let space = self.spaces.get(n).copied().unwrap_or(Space::Global);
-                let offset = match self.env.defs.get(n) {
-                    // A local pointer defined once as `base + k`: keep the offset.
-                    Some(def) if !self.is_param(n) => self.shadow(def).and_then(|(_, _, o)| o),
-                    _ => Some(Poly::constant(0)),
+                let is_array = matches!(self.types[n].kind, TyKind::Array { .. });
+                let offset = if is_array || (self.is_param(n) && self.env.uniform_names.contains(n))
+                {
+                    Some(Poly::constant(0))
+                } else {
+                    // A local pointer defined once as `base + k` keeps the offset; a pointer
+                    // that moves has an unknown one.
+                    self.env
+                        .defs
+                        .get(n)
+                        .and_then(|def| self.shadow(def))
+                        .and_then(|(_, _, o)| o)
                 };
                 Some((ident(&adj_name(n)), space, offset))
             }
@@ -222,10 +243,69 @@ impl Gen<'_, '_> {
 
     /// `adj(target) += value` with the strategy the analysis picked.
     pub fn accumulate(&mut self, target: &Expr, value: Expr) -> Vec<Stmt> {
+        if let Some(fields) = self.aggregate_fields(target) {
+            // Structs and vector types accumulate field by field (atomics work on scalars).
+            let mut out = Vec::new();
+            let value = match value.kind {
+                ExprKind::Ident(_) => value,
+                _ => {
+                    let ty = self
+                        .type_of(target)
+                        .unwrap_or_else(|| Ty::new(TyKind::Double));
+                    let t = self.fresh("_r");
+                    out.push(decl(ty, &t, Some(value)));
+                    ident(&t)
+                }
+            };
+            for f in fields {
+                out.extend(self.accumulate(
+                    &member(target.clone(), &f, false),
+                    member(value.clone(), &f, false),
+                ));
+            }
+            return out;
+        }
         let Some(place) = self.adj_place(target) else {
             return vec![];
         };
         self.accumulate_place(place, value)
+    }
+
+    /// Differentiable fields of a struct- or vector-typed lvalue.
+    pub fn aggregate_fields(&self, e: &Expr) -> Option<Vec<String>> {
+        let ty = self.type_of(e)?;
+        let TyKind::Named { name, .. } = &ty.kind else {
+            return None;
+        };
+        if let Some(rest) = name
+            .strip_prefix("float")
+            .or_else(|| name.strip_prefix("double"))
+        {
+            let n: usize = rest.parse().ok()?;
+            return Some(
+                ["x", "y", "z", "w"][..n.min(4)]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+            );
+        }
+        let def = self.prog.struct_def(name)?;
+        let mut out = Vec::new();
+        for m in def.members.iter().flatten() {
+            if let Member::Field(d) = m {
+                for v in &d.vars {
+                    if !d.specs.is_static
+                        && crate::activity::is_differentiable(
+                            self.prog,
+                            &self.prog.canonical(&v.ty),
+                        )
+                    {
+                        out.push(v.name.clone());
+                    }
+                }
+            }
+        }
+        Some(out)
     }
 
     pub fn accumulate_place(&mut self, place: AdjPlace, value: Expr) -> Vec<Stmt> {
@@ -257,7 +337,7 @@ impl Gen<'_, '_> {
                 ))]
             }
             Strategy::KernelInvariant => {
-                let reg = self.kernel_register(&place.lvalue);
+                let reg = self.kernel_register(&place.lvalue, place.ty.clone());
                 vec![expr_stmt(compound(BinOp::Add, ident(&reg), value))]
             }
         }
@@ -265,14 +345,14 @@ impl Gen<'_, '_> {
 
     /// A per-thread register summing updates of one kernel-invariant address; reduced over
     /// the block at the end of the kernel.
-    fn kernel_register(&mut self, lvalue: &Expr) -> String {
+    fn kernel_register(&mut self, lvalue: &Expr, ty: Option<Ty>) -> String {
         let key = cuad_emit::print_expr(lvalue);
         if let Some((_, reg, _)) = self.kernel_accs.iter().find(|(k, _, _)| *k == key) {
             return reg.clone();
         }
-        let ty = self
-            .type_of(lvalue)
-            .unwrap_or_else(|| Ty::new(TyKind::Double));
+        let ty = ty
+            .unwrap_or_else(|| Ty::new(TyKind::Double))
+            .with_const(false);
         let base: String = key
             .chars()
             .filter(|c| c.is_alphanumeric() || *c == '_')

@@ -16,6 +16,13 @@ pub fn int_lit(v: i64) -> Expr {
 
 /// A zero literal of a real type (`0.` for double, `0.f` for float).
 pub fn real_zero(ty: &Ty) -> Expr {
+    if let TyKind::Named { .. } = ty.kind {
+        return Expr::synth(ExprKind::Cast {
+            kind: CastKind::Functional,
+            ty: ty.clone().with_const(false),
+            expr: Box::new(Expr::synth(ExprKind::InitList(vec![]))),
+        });
+    }
     Expr::synth(ExprKind::FloatLit(
         if is_float_ty(ty) { "0.f" } else { "0." }.into(),
     ))

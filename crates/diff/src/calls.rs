@@ -321,7 +321,9 @@ impl Gen<'_, '_> {
                         None => call_args.push(Expr::synth(ExprKind::Nullptr)),
                     }
                 }
-                _ if is_differentiable(self.prog, pty) && self.expr_is_active(a) => {
+                // By-value reals always get a scratch adjoint: custom derivatives may write it
+                // even for an argument that carries no derivative.
+                _ if is_differentiable(self.prog, pty) => {
                     let t = self.fresh("_r");
                     let ty = pty.clone().with_const(false);
                     let zero = if is_real(&ty) {

@@ -19,6 +19,7 @@ mod calls;
 mod helpers;
 mod host;
 mod index;
+mod jumps;
 mod normalize;
 mod reverse;
 mod rules;

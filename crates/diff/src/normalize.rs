@@ -33,7 +33,10 @@ pub fn normalize(
     func: &Function,
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
-    let body = structure_returns(body.iter().map(switch_to_if).collect::<Result<_, _>>()?);
+    let body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let is_value = !matches!(func.ret.kind, TyKind::Void);
+    let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
+    let body = structure_returns(body);
     let body = body
         .into_iter()
         .map(|s| expand_compound(s))
@@ -51,7 +54,7 @@ pub fn normalize(
             h.renames[0].insert(n.clone(), n.clone());
         }
     }
-    let body = h.block(body);
+    let body = extract_increments(h.block(body));
     if !h.errors.is_empty() {
         return Err(h.errors);
     }
@@ -70,7 +73,9 @@ fn unsupported(span: Span, what: &str) -> Diagnostic {
 fn switch_to_if(s: &Stmt) -> Result<Stmt, Vec<Diagnostic>> {
     let map_box = |b: &Stmt| switch_to_if(b).map(Box::new);
     let kind = match &s.kind {
-        StmtKind::Switch { cond, cases } => return lower_switch(s.span, cond, cases),
+        StmtKind::Switch { cond, cases } => {
+            return lower_switch(s.span, cond, &flatten_case_blocks(cases))
+        }
         StmtKind::Block(b) => {
             StmtKind::Block(b.iter().map(switch_to_if).collect::<Result<_, _>>()?)
         }
@@ -591,4 +596,155 @@ fn is_constant_init(init: &Option<Init>) -> bool {
         Some(Init::Brace(items)) => items.iter().all(lit),
         _ => false,
     }
+}
+
+/// `case 1: { A; break; }` is `case 1: A; break;`: a braced case body is flattened.
+fn flatten_case_blocks(cases: &[SwitchCase]) -> Vec<SwitchCase> {
+    cases
+        .iter()
+        .map(|c| {
+            let mut body = Vec::new();
+            for st in &c.body {
+                match &st.kind {
+                    StmtKind::Block(inner) => body.extend(inner.iter().cloned()),
+                    _ => body.push(st.clone()),
+                }
+            }
+            SwitchCase {
+                label: c.label.clone(),
+                body,
+                span: c.span,
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------- increments in expressions
+
+/// `s += *p++;` becomes `s += *p; p++;` (and `++p` inside an expression runs before the
+/// statement), so every statement changes at most one variable.
+fn extract_increments(stmts: Vec<Stmt>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in stmts {
+        let span = s.span;
+        match s.kind {
+            StmtKind::Expr(e) if !is_bare_increment(&e) => {
+                let mut pre = Vec::new();
+                let mut post = Vec::new();
+                let e = pull_increments(e, &mut pre, &mut post);
+                out.extend(pre);
+                out.push(Stmt::new(StmtKind::Expr(e), span));
+                out.extend(post);
+            }
+            StmtKind::Block(b) => out.push(Stmt::new(StmtKind::Block(extract_increments(b)), span)),
+            StmtKind::If { cond, then, els } => out.push(Stmt::new(
+                StmtKind::If {
+                    cond,
+                    then: Box::new(block(extract_increments(vec![*then]))),
+                    els: els.map(|e| Box::new(block(extract_increments(vec![*e])))),
+                },
+                span,
+            )),
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => out.push(Stmt::new(
+                StmtKind::For {
+                    init,
+                    cond,
+                    step,
+                    body: Box::new(block(extract_increments(vec![*body]))),
+                },
+                span,
+            )),
+            StmtKind::While { cond, body } => out.push(Stmt::new(
+                StmtKind::While {
+                    cond,
+                    body: Box::new(block(extract_increments(vec![*body]))),
+                },
+                span,
+            )),
+            StmtKind::DoWhile { body, cond } => out.push(Stmt::new(
+                StmtKind::DoWhile {
+                    body: Box::new(block(extract_increments(vec![*body]))),
+                    cond,
+                },
+                span,
+            )),
+            k => out.push(Stmt::new(k, span)),
+        }
+    }
+    out
+}
+
+fn is_bare_increment(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Unary(
+            UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+            _
+        )
+    )
+}
+
+fn pull_increments(e: Expr, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> Expr {
+    let span = e.span;
+    let mut rec = |x: Box<Expr>| Box::new(pull_increments(*x, pre, post));
+    let kind = match e.kind {
+        ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PreDec), x)
+            if crate::usage::is_plain_var(&x) =>
+        {
+            pre.push(expr_stmt(unary(op, (*x).clone())));
+            return *x;
+        }
+        ExprKind::Unary(op @ (UnOp::PostInc | UnOp::PostDec), x)
+            if crate::usage::is_plain_var(&x) =>
+        {
+            post.push(expr_stmt(unary(op, (*x).clone())));
+            return *x;
+        }
+        // Only one side of `&&`, `||` and `?:` runs: leave their increments alone.
+        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r) => ExprKind::Binary(op, l, r),
+        ExprKind::Cond(c, a, b) => ExprKind::Cond(c, a, b),
+        ExprKind::Unary(op, x) => ExprKind::Unary(op, rec(x)),
+        ExprKind::Binary(op, l, r) => {
+            let l = rec(l);
+            ExprKind::Binary(op, l, rec(r))
+        }
+        ExprKind::Assign(op, l, r) => {
+            let l = rec(l);
+            ExprKind::Assign(op, l, rec(r))
+        }
+        ExprKind::Index(b, i) => {
+            let b = rec(b);
+            ExprKind::Index(b, rec(i))
+        }
+        ExprKind::Paren(x) => ExprKind::Paren(rec(x)),
+        ExprKind::Member { base, field, arrow } => ExprKind::Member {
+            base: rec(base),
+            field,
+            arrow,
+        },
+        ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
+            kind,
+            ty,
+            expr: rec(expr),
+        },
+        ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        } => ExprKind::Call {
+            callee,
+            template_args,
+            args: args
+                .into_iter()
+                .map(|a| pull_increments(a, pre, post))
+                .collect(),
+        },
+        k => k,
+    };
+    Expr::new(kind, span)
 }

@@ -396,8 +396,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 continue;
             }
             let adj = adj_name(&l.name);
-            let mut ty = l.ty.clone();
-            ty.is_const = false;
+            let ty = mutable_ty(&l.ty);
             if l.specs.shared {
                 let specs = DeclSpecs {
                     shared: true,
@@ -605,10 +604,9 @@ impl<'p, 'a> Gen<'p, 'a> {
         let mut fwd = Vec::new();
         let mut rev = Vec::new();
         if place.is_some() {
-            self.note_reads(r);
-            if op.is_some() {
-                self.note_reads(l);
-            }
+            let mut needed = Names::new();
+            self.needed_reads(r, &mut needed);
+            self.reads_so_far.extend(needed);
         }
         let mut idx_reads = Names::new();
         reads(&assign(l.clone(), int_lit(0)), &mut idx_reads);
@@ -622,16 +620,23 @@ impl<'p, 'a> Gen<'p, 'a> {
         fwd.push(s.clone());
         // A pointer local moves together with its shadow.
         if let (ExprKind::Ident(n), true) = (&l.kind, self.is_pointer_or_array(l_name(l))) {
-            if self.active.contains(n) && op.is_none() {
-                if let Some((sh, _, _)) = self.shadow(r) {
-                    if self.needs_save(l) {
-                        if let Some((sf, sr)) = self.save_value(&ident(&adj_name(n))) {
-                            fwd.insert(0, sf);
-                            rev.push(sr);
-                        }
-                    }
-                    fwd.push(expr_stmt(assign(ident(&adj_name(n)), sh)));
+            let moved = match op {
+                None => self
+                    .shadow(r)
+                    .map(|(sh, _, _)| assign(ident(&adj_name(n)), sh)),
+                Some(bop @ (BinOp::Add | BinOp::Sub)) => {
+                    Some(compound(bop, ident(&adj_name(n)), r.clone()))
                 }
+                Some(_) => None,
+            };
+            if let (true, Some(moved)) = (self.active.contains(n), moved) {
+                if self.needs_save(l) {
+                    if let Some((sf, sr)) = self.save_value(&ident(&adj_name(n))) {
+                        fwd.insert(0, sf);
+                        rev.push(sr);
+                    }
+                }
+                fwd.push(expr_stmt(moved));
             }
         }
         let Some(place) = place else {
@@ -923,7 +928,13 @@ impl<'p, 'a> Gen<'p, 'a> {
         match &s.kind {
             StmtKind::Expr(e) => {
                 if self.stmt_is_active(e) {
-                    reads(e, out);
+                    match &e.kind {
+                        ExprKind::Assign(_, l, r) => {
+                            self.needed_reads(r, out);
+                            reads(&assign((**l).clone(), int_lit(0)), out);
+                        }
+                        _ => reads(e, out),
+                    }
                 } else if let ExprKind::Assign(_, l, _) = &e.kind {
                     // Restoring memory needs its address.
                     if !usage::is_plain_var(l) {
@@ -972,6 +983,35 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
     }
 
+    /// Names whose values the adjoint code of `e` reads: operands of nonlinear operations
+    /// and addresses, not the values of linear terms (`x` in `y = x + z` is not needed).
+    pub fn needed_reads(&self, e: &Expr, out: &mut Names) {
+        match &e.kind {
+            ExprKind::Ident(_) | ExprKind::IntLit(_) | ExprKind::FloatLit(_) => {}
+            ExprKind::Paren(x) | ExprKind::Unary(UnOp::Neg | UnOp::Plus, x) => {
+                self.needed_reads(x, out)
+            }
+            ExprKind::Cast { expr, .. } => self.needed_reads(expr, out),
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, r) => {
+                self.needed_reads(l, out);
+                self.needed_reads(r, out);
+            }
+            ExprKind::Member {
+                base, arrow: false, ..
+            } => self.needed_reads(base, out),
+            ExprKind::Cond(c, a, b) => {
+                reads(c, out);
+                self.needed_reads(a, out);
+                self.needed_reads(b, out);
+            }
+            // Loads need their address; everything else needs its operands' values.
+            ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) | ExprKind::Member { .. } => {
+                reads(&assign(e.clone(), int_lit(0)), out)
+            }
+            _ => reads(e, out),
+        }
+    }
+
     fn stmt_is_active(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Assign(_, l, _) => self.adj_place(l).is_some(),
@@ -982,6 +1022,22 @@ impl<'p, 'a> Gen<'p, 'a> {
             _ => false,
         }
     }
+}
+
+/// The type with `const` removed at every level (adjoints are always written).
+pub fn mutable_ty(ty: &Ty) -> Ty {
+    let kind = match &ty.kind {
+        TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+            pointee: Box::new(mutable_ty(pointee)),
+            restrict: *restrict,
+        },
+        TyKind::Array { elem, len } => TyKind::Array {
+            elem: Box::new(mutable_ty(elem)),
+            len: len.clone(),
+        },
+        k => k.clone(),
+    };
+    Ty::new(kind)
 }
 
 fn l_name(l: &Expr) -> &str {
