@@ -566,7 +566,7 @@ impl Parser<'_, '_> {
         if self.speculation >= MAX_SPECULATION {
             return false;
         }
-        if is_type || name.contains("::") || self.templates.contains(name) {
+        if is_type || name.contains(':') || self.templates.contains(name) {
             return true;
         }
         let next = self.nth(1);
@@ -586,7 +586,7 @@ impl Parser<'_, '_> {
         self.speculation -= 1;
         let trusted = is_type || self.templates.contains(name);
         let followed = self.at("(") || self.at("<<<") || self.at("::") || self.at("{");
-        let qualified = name.contains("::");
+        let qualified = name.contains(':');
         match args {
             Ok(args)
                 if trusted || followed && (qualified || args.iter().all(plain_template_arg)) =>

@@ -60,7 +60,7 @@ impl Parser<'_, '_> {
             "using" => Ok(vec![self.parse_using()?]),
             "template" => self.parse_template_item(),
             "static_assert" => self.err_here("static_assert is kept as written"),
-            _ => self.parse_declaration_item(None),
+            _ => self.parse_declaration_item(None, self.pos),
         }
     }
 
@@ -148,12 +148,13 @@ impl Parser<'_, '_> {
 
     /// `template <...>` followed by a function or a struct.
     fn parse_template_item(&mut self) -> PResult<Vec<Item>> {
+        let start = self.pos;
         let params = self.parse_template_params()?;
         match self.peek().text {
             "using" => self.err_here("alias templates are not modelled"),
             "template" => self.err_here("nested template headers are not modelled"),
             "friend" => self.err_here("friend declarations are not modelled"),
-            _ => self.parse_declaration_item(Some(params)),
+            _ => self.parse_declaration_item(Some(params), start),
         }
     }
 
@@ -222,8 +223,8 @@ impl Parser<'_, '_> {
     fn parse_declaration_item(
         &mut self,
         template: Option<Vec<TemplateParam>>,
+        start: usize,
     ) -> PResult<Vec<Item>> {
-        let start = self.pos;
         let specs = self.parse_specs(SpecCtx::Top)?;
         if specs.aggregate.is_some() {
             return self.finish_aggregate_decl(specs, template);
@@ -232,7 +233,7 @@ impl Parser<'_, '_> {
         let declarator = self.parse_declarator(base.clone(), true)?;
         let is_function = self.at("(") && (specs.ty.is_none() || self.looks_like_params());
         if is_function && !specs.decl.is_typedef {
-            let function = self.parse_function_rest(specs, declarator, template)?;
+            let function = self.parse_function_rest(specs, declarator, template, start)?;
             return Ok(vec![Item::Function(function)]);
         }
         if template.is_some() {
@@ -365,8 +366,8 @@ impl Parser<'_, '_> {
         specs: Specs,
         declarator: Declarator,
         template: Option<Vec<TemplateParam>>,
+        start: usize,
     ) -> PResult<Function> {
-        let start_span = declarator.span;
         let params = self.parse_params()?;
         let mut ret = declarator.ty;
         let mut is_const_method = false;
@@ -427,7 +428,7 @@ impl Parser<'_, '_> {
             is_const_method,
             ctor_inits,
             body,
-            span: start_span.to(self.span_from(self.pos.saturating_sub(1))),
+            span: self.span_from(start),
             name_span: declarator.span,
         })
     }

@@ -19,7 +19,6 @@ use crate::ast::TranslationUnit;
 use crate::source::{Diagnostics, Span};
 use crate::token::{Token, TokenKind};
 use names::TypeNames;
-use std::collections::HashSet;
 
 /// Nesting limit for statements and expressions: deeper input gets a diagnostic instead of
 /// overflowing the stack.
@@ -74,7 +73,7 @@ pub(crate) struct Parser<'t, 'd> {
     diags: &'d mut Diagnostics,
     types: TypeNames,
     /// Names of function templates seen so far (`f<T>(x)` is then a call, not comparisons).
-    templates: HashSet<String>,
+    templates: names::NameSet,
     /// Errors inside the current function body; they make the function Opaque.
     body_errors: Vec<PErr>,
     /// Enclosing namespaces, for qualified type names.
@@ -95,7 +94,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             pos: 0,
             diags,
             types: TypeNames::new(),
-            templates: HashSet::new(),
+            templates: names::NameSet::default(),
             body_errors: Vec::new(),
             namespaces: Vec::new(),
             gt_ends: false,

@@ -1,6 +1,30 @@
 //! The set of names known to denote types, used to tell declarations from expressions.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a: names are short, so this beats the default SipHash by a wide margin.
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+pub(crate) type NameSet = HashSet<String, BuildHasherDefault<Fnv>>;
 
 /// Type names every CUDA translation unit can use without declaring them.
 const BUILTIN_TYPE_NAMES: &[&str] = &[
@@ -92,18 +116,18 @@ const VECTOR_TYPE_PREFIXES: &[&str] = &[
 ];
 
 pub(crate) struct TypeNames {
-    known: HashSet<String>,
+    known: NameSet,
     /// Template type parameters currently in scope (a stack).
     scoped: Vec<String>,
     /// Type names redeclared as variables in the current top-level item (`int half = n / 2;`).
-    shadowed: HashSet<String>,
+    shadowed: NameSet,
     /// Variables and parameters declared in the current top-level item.
-    variables: HashSet<String>,
+    variables: NameSet,
 }
 
 impl TypeNames {
     pub fn new() -> TypeNames {
-        let mut known: HashSet<String> = BUILTIN_TYPE_NAMES.iter().map(|s| s.to_string()).collect();
+        let mut known: NameSet = BUILTIN_TYPE_NAMES.iter().map(|s| s.to_string()).collect();
         for prefix in VECTOR_TYPE_PREFIXES {
             for n in 1..=4 {
                 known.insert(format!("{prefix}{n}"));
@@ -112,8 +136,8 @@ impl TypeNames {
         TypeNames {
             known,
             scoped: Vec::new(),
-            shadowed: HashSet::new(),
-            variables: HashSet::new(),
+            shadowed: NameSet::default(),
+            variables: NameSet::default(),
         }
     }
 
@@ -126,6 +150,9 @@ impl TypeNames {
         }
         if self.known_here(name) {
             return true;
+        }
+        if !name.contains(':') {
+            return false;
         }
         match name.rsplit_once("::") {
             Some((_, last)) => self.known_here(last),

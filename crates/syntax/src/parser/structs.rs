@@ -168,7 +168,7 @@ impl Parser<'_, '_> {
         let base = specs.ty.clone().unwrap_or_else(|| Ty::new(TyKind::Void));
         let declarator = self.parse_declarator(base.clone(), true)?;
         if self.at("(") {
-            let function = self.parse_function_rest(specs, declarator, None)?;
+            let function = self.parse_function_rest(specs, declarator, None, start)?;
             return Ok(vec![Member::Method(function)]);
         }
         if specs.ty.is_none() {
