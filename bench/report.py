@@ -176,13 +176,13 @@ def markdown(meta, workloads):
         "## Raw times (ms)",
         "",
         "| workload | size | forward | cuad gradient | hand-written | PyTorch forward | PyTorch fwd+bwd "
-        "| cuad verification | hand verification |",
-        "|---|---:|---:|---:|---:|---:|---:|---|---|",
+        "| PyTorch backward | cuad verification | hand verification |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for w in workloads:
         t = w.get("torch", {})
         out.append(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |".format(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |".format(
                 w["workload"],
                 fmt(w.get("n"), 4),
                 fmt(w.get("forward_ms"), 4),
@@ -190,6 +190,7 @@ def markdown(meta, workloads):
                 fmt(w.get("hand_ms"), 4),
                 fmt(t.get("torch_fwd_ms"), 4),
                 fmt(t.get("torch_fwdbwd_ms"), 4),
+                fmt(t.get("torch_bwd_ms"), 4),
                 w.get("cuad_verify", "–"),
                 w.get("hand_verify", "–"),
             )

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """PyTorch autograd versions of workloads 1-4 and 9, same sizes and formulas as the CUDA
-drivers. For each: forward time (no_grad) and forward+backward time (graph-building forward,
-then torch.autograd.grad with a seed), medians of 21 runs after warm-up, CUDA events.
+drivers. For each: forward time (no_grad), forward+backward time (graph-building forward, then
+torch.autograd.grad with a seed) and backward alone (forward outside the timed region),
+medians of 21 runs after warm-up, CUDA events.
 Prints one `RESULT {json}` line per workload. BENCH_ONLY (space-separated names) selects."""
 
 import json
@@ -14,18 +15,22 @@ REPS = 21
 WARMUP = 3
 
 
-def median_ms(fn):
+def median_ms(fn, prepare=None):
+    """Median time of fn(state) where state = prepare() runs outside the timed region."""
     start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     for _ in range(WARMUP):
-        fn()
+        fn(prepare() if prepare else None)
     torch.cuda.synchronize()
     times = []
     for _ in range(REPS):
+        state = prepare() if prepare else None
+        torch.cuda.synchronize()
         start.record()
-        fn()
+        fn(state)
         stop.record()
         stop.synchronize()
         times.append(start.elapsed_time(stop))
+        del state
     times.sort()
     return times[len(times) // 2]
 
@@ -33,15 +38,23 @@ def median_ms(fn):
 def measure(name, forward, inputs, seeds, extra=None):
     """forward(*inputs) -> tuple of outputs; seeds: one per output; inputs need requires_grad."""
 
-    def fwd_only():
+    def fwd_only(_):
         with torch.no_grad():
             forward(*inputs)
 
-    def fwd_bwd():
+    def fwd_bwd(_):
         outs = forward(*inputs)
         torch.autograd.grad(outs, inputs, seeds)
 
-    row = {"workload": name, "torch_fwd_ms": median_ms(fwd_only), "torch_fwdbwd_ms": median_ms(fwd_bwd)}
+    def bwd_only(outs):
+        torch.autograd.grad(outs, inputs, seeds)
+
+    row = {
+        "workload": name,
+        "torch_fwd_ms": median_ms(fwd_only),
+        "torch_fwdbwd_ms": median_ms(fwd_bwd),
+        "torch_bwd_ms": median_ms(bwd_only, prepare=lambda: forward(*inputs)),
+    }
     row["torch_overhead"] = row["torch_fwdbwd_ms"] / row["torch_fwd_ms"]
     row["torch_version"] = torch.__version__
     row.update(extra or {})
@@ -155,7 +168,7 @@ def main():
         return 1
     only = os.environ.get("BENCH_ONLY", "").split()
     torch.manual_seed(0)
-    torch.backends.cuda.matmul.allow_tf32 = False  # fp32 like the CUDA drivers
+    torch.set_float32_matmul_precision("highest")  # no TF32: fp32 like the CUDA drivers
     for name, run in WORKLOADS.items():
         if only and name not in only:
             continue
