@@ -242,6 +242,9 @@ class Checker {
 
   // Prints the verdict; returns the process exit code.
   int finish() {
+    // A failed runtime call anywhere (say cudaMalloc inside a host function) is a failure.
+    const cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess) fail_line("CUDA error during the test: %s", cudaGetErrorString(err));
 #if defined(CUAD_SELFTEST)
     if (selftest_noisy() > 0)
       fail_line("%d finite differences change with the step: loosen or rescale",

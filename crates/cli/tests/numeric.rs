@@ -56,9 +56,7 @@ fn numeric_driver_selftest() {
     );
 }
 
-/// Programs in tests/grad/emulation check the CPU emulation itself. A program whose source
-/// contains `// expect-error: TEXT` must exit with status 3 and print TEXT on stderr; the
-/// others must exit 0.
+/// Programs in tests/grad/emulation check the CPU emulation itself (see the README there).
 #[test]
 fn cpu_emulation() {
     let env = Env::detect("emulation");
@@ -69,12 +67,14 @@ fn cpu_emulation() {
         .collect();
     programs.sort();
     assert!(!programs.is_empty(), "no programs in {}", dir.display());
-    let mut failures = Vec::new();
-    for program in &programs {
-        if let Err(e) = run_emulation_program(&env, program) {
-            failures.push(format!("{}: {e}", program.display()));
-        }
-    }
+    let failures: Vec<String> = programs
+        .iter()
+        .filter_map(|p| {
+            run_emulation_program(&env, p)
+                .err()
+                .map(|e| format!("{}: {e}", p.display()))
+        })
+        .collect();
     println!(
         "cpu emulation: {} programs, {} failed",
         programs.len(),
@@ -95,26 +95,32 @@ fn run_emulation_program(env: &Env, program: &Path) -> Result<(), String> {
     if !compile.ok() {
         return Err(format!("g++ failed:\n{}", compile.tail()));
     }
-    let mut cmd = Command::new(&exe);
-    if text.contains("// cuad-emulation: threads") {
-        cmd.env("CUAD_CPU_THREADS", "1");
-    }
-    let out = run(cmd, RUN_TIMEOUT);
-    match text
+    if let Some(expected) = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("// expect-error:"))
     {
-        Some(expected) => {
-            let expected = expected.trim();
-            if out.code == Some(3) && out.stderr.contains(expected) {
-                Ok(())
-            } else {
-                Err(format!("expected exit 3 with `{expected}`, got {out:?}"))
-            }
+        let expected = expected.trim();
+        let out = run(Command::new(&exe), RUN_TIMEOUT);
+        if out.code == Some(3) && out.stderr.contains(expected) {
+            return Ok(());
         }
-        None if out.ok() => Ok(()),
-        None => Err(format!("failed:\n{}", out.tail())),
+        return Err(format!(
+            "expected exit status 3 and `{expected}`:\n{}",
+            out.tail()
+        ));
     }
+    for threads in ["0", "1"] {
+        let mut cmd = Command::new(&exe);
+        cmd.env("CUAD_CPU_THREADS", threads);
+        let out = run(cmd, RUN_TIMEOUT);
+        if !out.ok() {
+            return Err(format!(
+                "failed with CUAD_CPU_THREADS={threads}:\n{}",
+                out.tail()
+            ));
+        }
+    }
+    Ok(())
 }
 
 // ------------------------------------------------------------------ environment
