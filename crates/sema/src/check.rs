@@ -164,7 +164,7 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
             return;
         }
         self.scopes.push();
-        self.declare_fields(s, 0);
+        self.declare_fields(s);
         self.decl(d);
         self.scopes.pop();
     }
@@ -215,7 +215,7 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
     fn enter_struct(&mut self, s: &StructDef, name: &str) {
         self.in_template |= s.template.is_some();
         self.declare_template_params(s.template.as_deref());
-        self.declare_fields(s, 0);
+        self.declare_fields(s);
         self.scopes.declare("this", Ty::pointer_to(Ty::named(name)));
         self.owners = self.struct_chain(s, name);
     }
@@ -243,38 +243,12 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
         chain
     }
 
-    /// Base-class fields first, so that the struct's own fields shadow them.
-    fn declare_fields(&mut self, s: &StructDef, depth: usize) {
-        if depth > 16 {
-            return;
-        }
-        for base in self.program.index.base_names(s) {
-            if let Some(b) = self.program.struct_def(&base) {
-                self.declare_fields(b, depth + 1);
-            }
-        }
-        for member in s.members.iter().flatten() {
-            match member {
-                Member::Field(d) => d
-                    .vars
-                    .iter()
-                    .for_each(|v| self.scopes.declare(&v.name, v.ty.clone())),
-                Member::Item(item) => self.declare_nested_fields(item, depth),
-                Member::Method(_) | Member::Access(_) => {}
-            }
-        }
-    }
-
-    /// Anonymous unions/structs and `struct Inner {...} inner;` declarators.
-    fn declare_nested_fields(&mut self, item: &Item, depth: usize) {
-        let Item::Struct(inner) = item else { return };
-        if let Some(trailing) = inner.trailing.as_ref().filter(|t| !t.specs.is_typedef) {
-            trailing
-                .vars
-                .iter()
-                .for_each(|v| self.scopes.declare(&v.name, v.ty.clone()));
-        } else if inner.name.is_none() {
-            self.declare_fields(inner, depth + 1);
+    /// Fields of the struct and its bases (base fields first, so the struct's own shadow them).
+    fn declare_fields(&mut self, s: &StructDef) {
+        let mut fields = Vec::new();
+        self.program.index.collect_fields(s, true, 0, &mut fields);
+        for (name, ty) in fields {
+            self.scopes.declare(&name, ty);
         }
     }
 

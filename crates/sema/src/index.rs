@@ -20,6 +20,9 @@ pub(crate) struct Index<'a> {
     pub functions: HashMap<String, Vec<&'a Function>>,
     pub globals: HashMap<String, Ty>,
     pub namespaces: HashSet<String>,
+    /// Struct name of each method defined inside a struct body, keyed by the method's address
+    /// (stable: the index borrows the translation unit).
+    pub method_owners: HashMap<usize, String>,
 }
 
 /// Lookup form of a name: no leading `::`, no elaborated-type keyword.
@@ -209,7 +212,11 @@ impl<'a> Index<'a> {
         for member in s.members.iter().flatten() {
             match member {
                 // methods only under qualified names: they are not free functions
-                Member::Method(m) => self.add_function_as(m, ns, &format!("{owner}::{}", m.name)),
+                Member::Method(m) => {
+                    self.method_owners
+                        .insert(m as *const Function as usize, owner.to_string());
+                    self.add_function_as(m, ns, &format!("{owner}::{}", m.name));
+                }
                 Member::Item(item) => self.add_item(item, &inner),
                 Member::Field(_) | Member::Access(_) => {}
             }
@@ -384,7 +391,7 @@ impl<'a> Index<'a> {
             return vec![];
         };
         let mut out = Vec::new();
-        self.collect_fields(s, 0, &mut out);
+        self.collect_fields(s, false, 0, &mut out);
         if let (Some(params), false) = (&s.template, args.is_empty()) {
             let bindings = class_bindings(params, args);
             out = out
@@ -395,18 +402,26 @@ impl<'a> Index<'a> {
         out
     }
 
-    fn collect_fields(&self, s: &StructDef, depth: usize, out: &mut Vec<(String, Ty)>) {
+    /// Data members of `s` (base classes first, anonymous members flattened), with or without
+    /// the static ones.
+    pub fn collect_fields(
+        &self,
+        s: &StructDef,
+        statics: bool,
+        depth: usize,
+        out: &mut Vec<(String, Ty)>,
+    ) {
         if depth > MAX_DEPTH {
             return;
         }
         for base in self.base_names(s) {
             if let Some(b) = self.struct_def(&base) {
-                self.collect_fields(b, depth + 1, out);
+                self.collect_fields(b, statics, depth + 1, out);
             }
         }
         for member in s.members.iter().flatten() {
             match member {
-                Member::Field(d) if !d.specs.is_static => {
+                Member::Field(d) if statics || !d.specs.is_static => {
                     out.extend(d.vars.iter().map(|v| (v.name.clone(), v.ty.clone())));
                 }
                 Member::Item(item) => {
@@ -417,7 +432,9 @@ impl<'a> Index<'a> {
                         Some(t) => {
                             out.extend(t.vars.iter().map(|v| (v.name.clone(), v.ty.clone())))
                         }
-                        None if inner.name.is_none() => self.collect_fields(inner, depth + 1, out),
+                        None if inner.name.is_none() => {
+                            self.collect_fields(inner, statics, depth + 1, out)
+                        }
                         None => {}
                     }
                 }

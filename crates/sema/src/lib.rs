@@ -79,6 +79,46 @@ impl<'a> Program<'a> {
             .collect()
     }
 
+    /// The struct a method belongs to: the enclosing struct of an inline method, or the
+    /// qualifier of an out-of-line definition (`S::f`) when `S` is a struct.
+    pub fn method_owner(&self, f: &Function) -> Option<String> {
+        if let Some(owner) = self
+            .index
+            .method_owners
+            .get(&(f as *const Function as usize))
+        {
+            return Some(owner.clone());
+        }
+        let (owner, _) = f.name.rsplit_once("::")?;
+        let owner = index::strip_template_args(index::normalize(owner));
+        self.struct_def(&owner).map(|_| owner)
+    }
+
+    /// The names visible at the start of `f`'s body: its parameters, its (and its class's)
+    /// value template parameters, and for methods the fields (bases included) and `this`.
+    pub fn function_scope(&self, f: &Function) -> ScopeStack {
+        let mut scope = ScopeStack::new();
+        if let Some(owner) = self.method_owner(f) {
+            if let Some(s) = self.struct_def(&owner) {
+                declare_value_params(&mut scope, s.template.as_deref());
+                let mut fields = Vec::new();
+                self.index.collect_fields(s, true, 0, &mut fields);
+                for (name, ty) in fields {
+                    scope.declare(&name, ty);
+                }
+            }
+            let object = Ty::named(&owner).with_const(f.is_const_method);
+            scope.declare("this", Ty::pointer_to(object));
+        }
+        declare_value_params(&mut scope, f.template.as_deref());
+        for p in &f.params {
+            if let Some(name) = &p.name {
+                scope.declare(name, p.ty.clone());
+            }
+        }
+        scope
+    }
+
     /// All function definitions and declarations with this (possibly qualified) name.
     /// Methods are listed under `Struct::method`.
     pub fn functions(&self, name: &str) -> Vec<&'a Function> {
@@ -119,3 +159,12 @@ impl<'a> Program<'a> {
 }
 #[cfg(test)]
 mod tests;
+
+/// `template <int N>`: `N` is a value usable in expressions.
+fn declare_value_params(scope: &mut ScopeStack, params: Option<&[TemplateParam]>) {
+    for p in params.into_iter().flatten() {
+        if let TemplateParamKind::Value { ty, .. } = &p.kind {
+            scope.declare(&p.name, ty.clone());
+        }
+    }
+}

@@ -445,3 +445,53 @@ fn c_style_typedef_structs() {
     assert_eq!(t("g"), Some(double()), "global of an anonymous struct type");
     assert!(check_src(C_STYLE).is_empty(), "{:?}", check_src(C_STYLE));
 }
+
+const METHODS: &str = r#"
+struct Base { double w; };
+template <int N>
+struct Grid : public Base {
+  float cells[N];
+  static int count;
+  __device__ float at(int i) const { return cells[i] * w; }
+  __device__ float sum() const;
+};
+struct Plain : public Base { float v; __device__ float get() const; };
+__device__ float Plain::get() const { return v + w; }
+__device__ float free_fn(float x) { return x; }
+"#;
+
+#[test]
+fn function_scope_of_methods_has_fields_this_and_template_values() {
+    let (_, tu) = parse(METHODS);
+    let p = Program::new(&tu);
+    let at = find_fn(&tu.items, "at").expect("inline method");
+    assert_eq!(p.method_owner(at).as_deref(), Some("Grid"));
+    let scope = p.function_scope(at);
+    let ty = |e: &str| p.type_of(&Expr::ident(e), &scope);
+    assert_eq!(ty("i"), Some(Ty::int()));
+    assert_eq!(ty("w"), Some(double()), "base-class field");
+    assert_eq!(ty("count"), Some(Ty::int()), "static field");
+    assert_eq!(ty("N"), Some(Ty::int()), "class template value parameter");
+    let this = Ty::pointer_to(Ty::named("Grid").with_const(true));
+    assert_eq!(ty("this"), Some(this), "const method");
+    let cells_0 = Expr::synth(ExprKind::Index(
+        Box::new(Expr::ident("cells")),
+        Box::new(Expr::synth(ExprKind::IntLit("0".into()))),
+    ));
+    assert_eq!(p.type_of(&cells_0, &scope), Some(float()));
+
+    let sum = tu.items.iter().find_map(|i| match i {
+        Item::Function(f) if f.name == "Plain::get" => Some(f),
+        _ => None,
+    });
+    let get = sum.expect("out-of-line method");
+    assert_eq!(p.method_owner(get).as_deref(), Some("Plain"));
+    let scope = p.function_scope(get);
+    assert_eq!(p.type_of(&Expr::ident("v"), &scope), Some(float()));
+    assert_eq!(p.type_of(&Expr::ident("w"), &scope), Some(double()));
+
+    let free = find_fn(&tu.items, "free_fn").expect("free function");
+    assert_eq!(p.method_owner(free), None);
+    assert_eq!(p.type_of(&Expr::ident("w"), &p.function_scope(free)), None);
+    assert!(check_src(METHODS).is_empty(), "{:?}", check_src(METHODS));
+}
