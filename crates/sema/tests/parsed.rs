@@ -480,11 +480,11 @@ fn function_scope_of_methods_has_fields_this_and_template_values() {
     ));
     assert_eq!(p.type_of(&cells_0, &scope), Some(float()));
 
-    let sum = tu.items.iter().find_map(|i| match i {
+    let out_of_line = tu.items.iter().find_map(|i| match i {
         Item::Function(f) if f.name == "Plain::get" => Some(f),
         _ => None,
     });
-    let get = sum.expect("out-of-line method");
+    let get = out_of_line.expect("out-of-line method");
     assert_eq!(p.method_owner(get).as_deref(), Some("Plain"));
     let scope = p.function_scope(get);
     assert_eq!(p.type_of(&Expr::ident("v"), &scope), Some(float()));
