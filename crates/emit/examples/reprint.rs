@@ -1,4 +1,5 @@
 //! Parses a CUDA file and prints it back: `cargo run -p cuad_emit --example reprint FILE.cu`.
+//! Diagnostics and the reason of each top-level opaque item go to stderr.
 
 use cuad_syntax::{parse_file, pp::PpOptions, Diagnostics, SourceMap};
 use std::path::Path;
@@ -13,6 +14,12 @@ fn main() {
     let tu = parse_file(&mut sm, Path::new(&path), &PpOptions::default(), &mut diags);
     eprint!("{}", diags.render(&sm));
     if let Some(tu) = tu {
+        for item in &tu.items {
+            if let cuad_syntax::ast::Item::Opaque { text, reason, .. } = item {
+                let first = text.lines().next().unwrap_or("");
+                eprintln!("opaque ({reason}): {first}");
+            }
+        }
         print!("{}", cuad_emit::print_tu(&tu));
     }
 }

@@ -54,7 +54,7 @@ fn write_item(out: &mut String, item: &Item, indent: usize) {
             out.push_str(&format!("{p}}}\n"));
         }
         Item::UsingDirective { text, .. } | Item::Opaque { text, .. } => {
-            out.push_str(&indent_lines(text, indent));
+            out.push_str(&reindent(text, indent));
             out.push('\n');
         }
         Item::Directive { text, .. } => {
@@ -64,17 +64,32 @@ fn write_item(out: &mut String, item: &Item, indent: usize) {
     }
 }
 
-/// Verbatim text indented line by line (a raw string literal, whose lines are content, is
-/// left as it is).
-fn indent_lines(text: &str, indent: usize) -> String {
-    if indent == 0 || text.contains("R\"") {
+/// Verbatim text with each line indented by its brace depth (only whitespace at line starts
+/// changes, which keeps every token). Text with a raw string literal, whose lines are
+/// content, stays as it is.
+fn reindent(text: &str, indent: usize) -> String {
+    if text.contains("R\"") {
         return text.to_string();
     }
-    let p = pad(indent);
-    text.lines()
-        .map(|l| format!("{p}{l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut depth = 0usize;
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_start();
+        let level = if line.starts_with('}') {
+            depth.saturating_sub(1)
+        } else {
+            depth
+        };
+        lines.push(if line.is_empty() {
+            String::new()
+        } else {
+            format!("{}{line}", pad(indent + level))
+        });
+        let opens = line.matches('{').count();
+        let closes = line.matches('}').count();
+        depth = (depth + opens).saturating_sub(closes);
+    }
+    lines.join("\n")
 }
 
 fn write_decl(out: &mut String, d: &DeclStmt, indent: usize, prefix: &str) {

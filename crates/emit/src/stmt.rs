@@ -193,8 +193,21 @@ fn write_switch(out: &mut String, cond: &Expr, cases: &[SwitchCase], indent: usi
             Some(e) => format!("case {}:", print_expr(e)),
             None => "default:".to_string(),
         };
-        out.push_str(&format!("{}{label}\n", pad(indent + 1)));
-        write_stmts(out, &case.body, indent + 2);
+        match case.body.as_slice() {
+            // `case 1: {` ... `}`: a braced case body stays on the label's line.
+            [Stmt {
+                kind: StmtKind::Block(stmts),
+                ..
+            }] => {
+                out.push_str(&format!("{}{label} {{\n", pad(indent + 1)));
+                write_stmts(out, stmts, indent + 2);
+                out.push_str(&format!("{}}}\n", pad(indent + 1)));
+            }
+            body => {
+                out.push_str(&format!("{}{label}\n", pad(indent + 1)));
+                write_stmts(out, body, indent + 2);
+            }
+        }
     }
     out.push_str(&format!("{p}}}\n"));
 }

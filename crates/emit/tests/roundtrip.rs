@@ -1,5 +1,5 @@
-//! parse -> print -> parse gives the same AST (spans aside) for every file in tests/corpus,
-//! and printing is stable: printing the re-parsed AST gives the same text again.
+//! parse -> print -> parse gives the same AST (spans aside) for every file in tests/corpus and
+//! tests/fixtures, and printing is stable: printing the re-parsed AST gives the same text again.
 
 use cuad_emit::{print_item, print_tu, strip_spans};
 use cuad_syntax::ast::TranslationUnit;
@@ -7,11 +7,18 @@ use cuad_syntax::pp::{self, PpOptions};
 use cuad_syntax::{parser, Diagnostics, SourceMap};
 use std::path::{Path, PathBuf};
 
+/// Every .cu/.cuh file of the shared corpus and of this crate's fixtures.
 fn corpus_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dirs = [root.join("../../tests/corpus"), root.join("tests/fixtures")];
+    let mut files: Vec<PathBuf> = dirs
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flat_map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     files.retain(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("cu" | "cuh")));
     files.sort();
     files
