@@ -49,11 +49,27 @@ fn write_stmt(out: &mut String, s: &Stmt, indent: usize) {
             cond,
             step,
             body,
-        } => {
-            let head = for_head(init.as_deref(), cond.as_ref(), step.as_ref());
-            out.push_str(&format!("{p}{head}"));
-            write_last_body(out, body, indent);
-        }
+        } => match init.as_deref() {
+            Some(
+                decl @ Stmt {
+                    kind: StmtKind::Decl(d),
+                    ..
+                },
+            ) if decl_texts(d).len() > 1 => {
+                // A for-init holds one declaration only: hoist several into a block.
+                out.push_str(&format!("{p}{{\n"));
+                write_stmt(out, decl, indent + 1);
+                let head = for_head(None, cond.as_ref(), step.as_ref());
+                out.push_str(&format!("{}{head}", pad(indent + 1)));
+                write_last_body(out, body, indent + 1);
+                out.push_str(&format!("{p}}}\n"));
+            }
+            _ => {
+                let head = for_head(init.as_deref(), cond.as_ref(), step.as_ref());
+                out.push_str(&format!("{p}{head}"));
+                write_last_body(out, body, indent);
+            }
+        },
         StmtKind::While { cond, body } => {
             out.push_str(&format!("{p}while ({})", print_cond(cond)));
             write_last_body(out, body, indent);
@@ -166,7 +182,7 @@ fn ends_with_open_if(s: &Stmt) -> bool {
 
 fn for_head(init: Option<&Stmt>, cond: Option<&Expr>, step: Option<&Expr>) -> String {
     let init = match init.map(|s| &s.kind) {
-        Some(StmtKind::Decl(d)) => format!("{};", for_init_decl(d)),
+        Some(StmtKind::Decl(d)) => format!("{};", decl_texts(d).concat()),
         Some(StmtKind::Expr(e)) => format!("{};", print_cond(e)),
         _ => ";".to_string(),
     };
@@ -177,12 +193,6 @@ fn for_head(init: Option<&Stmt>, cond: Option<&Expr>, step: Option<&Expr>) -> St
         .map(|c| format!(" {}", print_expr(c)))
         .unwrap_or_default();
     format!("for ({init}{cond};{step})")
-}
-
-/// A for-init can hold one declaration only; a synthesized one mixing base types keeps the
-/// first declarator's base type.
-fn for_init_decl(d: &DeclStmt) -> String {
-    decl_texts(d).into_iter().next().unwrap_or_default()
 }
 
 fn write_switch(out: &mut String, cond: &Expr, cases: &[SwitchCase], indent: usize) {

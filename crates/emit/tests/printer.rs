@@ -859,3 +859,51 @@ fn tokens_that_would_merge_or_mislead_get_parentheses() {
     let targ = named("A", vec![TemplateArg::Expr(lt)]);
     assert_eq!(print_ty(&targ), "A<(a < b)>");
 }
+
+#[test]
+fn for_init_mixing_base_types_is_hoisted_into_a_block() {
+    let init = decl(
+        DeclSpecs::default(),
+        vec![
+            var("i", Ty::int(), Some(Init::Assign(int("0")))),
+            var("acc", float(), Some(Init::Assign(flt("0.f")))),
+        ],
+    );
+    let f = st(StmtKind::For {
+        init: Some(Box::new(st(StmtKind::Decl(init)))),
+        cond: Some(bin(BinOp::Lt, id("i"), id("n"))),
+        step: Some(un(UnOp::PostInc, id("i"))),
+        body: Box::new(expr_stmt(assign(Some(BinOp::Add), id("acc"), id("i")))),
+    });
+    let want =
+        "{\n    int i = 0;\n    float acc = 0.f;\n    for (; i < n; i++)\n        acc += i;\n}\n";
+    assert_eq!(print_stmt(&f, 0), want);
+}
+
+#[test]
+fn opaque_text_is_indented_by_brace_depth() {
+    let text = "template <class T>\nT f(T x) {\nif (x) {\nreturn x;\n}\nreturn -x;\n}";
+    let opaque = Item::Opaque {
+        text: text.into(),
+        span: Span::default(),
+        reason: "test".into(),
+    };
+    let ns = Item::Namespace {
+        name: Some("n".into()),
+        items: vec![opaque.clone()],
+        span: Span::default(),
+    };
+    let want = "template <class T>\nT f(T x) {\n    if (x) {\n        return x;\n    }\n    return -x;\n}\n";
+    assert_eq!(print_item(&opaque), want);
+    assert_eq!(
+        print_item(&ns),
+        format!("namespace n {{\n{want}}}  // namespace n\n")
+    );
+    let raw = "const char* s = R\"(a\n  b)\";";
+    let raw_item = Item::Opaque {
+        text: raw.into(),
+        span: Span::default(),
+        reason: "test".into(),
+    };
+    assert_eq!(print_item(&raw_item), format!("{raw}\n"));
+}
