@@ -59,7 +59,10 @@ impl Parser<'_, '_> {
             }
             "using" => Ok(vec![self.parse_using()?]),
             "template" => self.parse_template_item(),
-            "static_assert" => self.err_here("static_assert is kept as written"),
+            "static_assert" => {
+                self.skip_static_assert()?;
+                Ok(vec![])
+            }
             _ => self.parse_declaration_item(None, self.pos),
         }
     }
@@ -70,7 +73,7 @@ impl Parser<'_, '_> {
         self.bump();
         let name = self.take_name();
         if self.at("=") {
-            return self.err_here("namespace aliases are kept as written");
+            return self.parse_namespace_alias(start);
         }
         self.expect("{", "to open namespace")?;
         let depth = self.namespaces.len();
@@ -83,6 +86,20 @@ impl Parser<'_, '_> {
         Ok(vec![Item::Namespace {
             name,
             items,
+            span: self.span_from(start),
+        }])
+    }
+
+    /// `namespace cg = cooperative_groups;` is kept as text like a using-directive.
+    fn parse_namespace_alias(&mut self, start: usize) -> PResult<Vec<Item>> {
+        self.bump();
+        if self.take_name().is_none() {
+            return self.err_here("expected namespace name after `=`");
+        }
+        self.expect(";", "after namespace alias")?;
+        let text = self.text_of(start, self.pos);
+        Ok(vec![Item::UsingDirective {
+            text,
             span: self.span_from(start),
         }])
     }

@@ -219,7 +219,15 @@ impl<'t> Parser<'t, '_> {
         }
         if matches!(
             t.text,
-            "const" | "volatile" | "struct" | "class" | "union" | "enum" | "typename" | "auto"
+            "const"
+                | "volatile"
+                | "struct"
+                | "class"
+                | "union"
+                | "enum"
+                | "typename"
+                | "auto"
+                | "decltype"
         ) {
             return true;
         }

@@ -277,8 +277,9 @@ impl Parser<'_, '_> {
         Ok(StmtKind::Return(Some(value)))
     }
 
-    /// `static_assert(...)` has no run-time effect: dropped.
-    fn skip_static_assert(&mut self) -> PResult<StmtKind> {
+    /// `static_assert(...)` has no run-time effect (and the output keeps the original
+    /// source), so it is dropped from the AST.
+    pub(crate) fn skip_static_assert(&mut self) -> PResult<StmtKind> {
         self.bump();
         if !self.at("(") {
             return self.err_here("expected `(` after `static_assert`");

@@ -148,7 +148,10 @@ impl Parser<'_, '_> {
     fn parse_member(&mut self, owner: Option<&str>) -> PResult<Vec<Member>> {
         match self.peek().text {
             "template" => return self.err_here("member templates are not modelled"),
-            "static_assert" => return self.err_here("static_assert is kept as written"),
+            "static_assert" => {
+                self.skip_static_assert()?;
+                return Ok(vec![]);
+            }
             "using" => {
                 let item = self.parse_using()?;
                 return Ok(vec![Member::Item(Box::new(item))]);
@@ -175,9 +178,40 @@ impl Parser<'_, '_> {
             return self.err_here("expected `(` after constructor name");
         }
         if self.at(":") {
-            return self.err_here("bit-fields are not modelled");
+            return self.parse_bit_field(specs.decl, declarator, start);
         }
         let decl = self.finish_var_decl_from(specs.decl, &base, declarator, start)?;
+        Ok(vec![Member::Field(decl)])
+    }
+
+    /// `unsigned level : 24;` The AST has no bit width: the field keeps its declared type
+    /// (enough to type-check accesses; the output keeps the original struct text).
+    fn parse_bit_field(
+        &mut self,
+        specs: crate::ast::DeclSpecs,
+        declarator: super::ty::Declarator,
+        start: usize,
+    ) -> PResult<Vec<Member>> {
+        self.bump();
+        self.parse_assign()?;
+        let span = declarator
+            .span
+            .to(self.span_from(self.pos.saturating_sub(1)));
+        self.expect(
+            ";",
+            "after bit-field (one bit-field per declaration is modelled)",
+        )?;
+        let var = crate::ast::VarDecl {
+            name: declarator.name,
+            ty: declarator.ty,
+            init: None,
+            span,
+        };
+        let decl = crate::ast::DeclStmt {
+            specs,
+            vars: vec![var],
+            span: self.span_from(start),
+        };
         Ok(vec![Member::Field(decl)])
     }
 

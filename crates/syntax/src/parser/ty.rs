@@ -98,8 +98,8 @@ impl Parser<'_, '_> {
                     specs.ty = Some(self.parse_named_type()?);
                     continue;
                 }
-                "decltype" => {
-                    specs.ty = Some(self.parse_decltype_auto()?);
+                "decltype" if !have_type => {
+                    specs.ty = Some(self.parse_decltype()?);
                     continue;
                 }
                 "auto" if !have_type => {
@@ -246,15 +246,22 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// `decltype(auto)`; other `decltype` forms are not modelled.
-    fn parse_decltype_auto(&mut self) -> PResult<Ty> {
+    /// `decltype(auto)` is `Auto`; `decltype(expr)` is a named type spelled as written
+    /// (later stages that need the type cannot resolve it and say so).
+    fn parse_decltype(&mut self) -> PResult<Ty> {
         if self.nth_is(1, "(") && self.nth_is(2, "auto") && self.nth_is(3, ")") {
             for _ in 0..4 {
                 self.bump();
             }
             return Ok(Ty::new(TyKind::Auto));
         }
-        self.unsupported("`decltype` is")
+        let start = self.pos;
+        self.bump();
+        if !self.at("(") {
+            return self.err_here("expected `(` after `decltype`");
+        }
+        self.skip_balanced();
+        Ok(Ty::named(&self.text_of(start, self.pos)))
     }
 
     /// A possibly qualified type name with template arguments: `Vec3`, `std::vector<float>`,
