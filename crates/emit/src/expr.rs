@@ -238,7 +238,7 @@ fn print_cast(kind: CastKind, ty: &Ty, x: &Expr) -> String {
         CastKind::Dynamic => "dynamic_cast",
     };
     let head = close_angle(format!("{keyword}<{}", print_ty(ty)));
-    format!("{head}({})", print_expr(x))
+    format!("{head}({})", print_expr_at(x, PREC_ASSIGN))
 }
 
 fn print_c_cast(ty: &Ty, x: &Expr) -> String {
@@ -269,10 +269,10 @@ fn functional_cast_ok(ty: &Ty) -> bool {
     }
 }
 
-/// Whether `e` as a template argument contains a `>` that would close the argument list.
+/// Whether `e` as a template argument has an unparenthesised `>` (which would close the
+/// argument list) or `<` (which may read as opening a nested one).
 pub(crate) fn needs_parens_in_template_arg(e: &Expr) -> bool {
     match &e.kind {
-        // `<` too: `a < b` after a name reads as the start of a template argument list.
         ExprKind::Binary(BinOp::Gt | BinOp::Shr | BinOp::Ge | BinOp::Lt, ..) => true,
         ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) => {
             needs_parens_in_template_arg(l) || needs_parens_in_template_arg(r)

@@ -103,7 +103,8 @@ fn print_cond(e: &Expr) -> String {
     }
 }
 
-/// The pragma text as a full directive line, whether or not `#pragma` was kept in it.
+/// The pragma text as a full directive line, whether or not `#pragma` was kept in it. Text
+/// starting with `//` is a comment that generated code places in a body; it prints as is.
 fn pragma_line(text: &str) -> String {
     let text = text.trim();
     if text.starts_with('#') || text.starts_with("//") {
