@@ -506,6 +506,8 @@ fn switch_and_pragma() {
         print_stmt(&st(StmtKind::Pragma("unroll 4".into())), 0),
         "#pragma unroll 4\n"
     );
+    let comment = st(StmtKind::Pragma("// adjoint of y = x".into()));
+    assert_eq!(print_stmt(&comment, 2), "        // adjoint of y = x\n");
 }
 
 #[test]
