@@ -10,18 +10,30 @@ use std::collections::HashMap;
 /// Can a value of this (canonical) type carry a derivative? Reals, pointers/arrays of such,
 /// structs and CUDA vector types (their real fields carry it).
 pub fn is_differentiable(prog: &Program, ty: &Ty) -> bool {
+    differentiable_depth(prog, ty, 0)
+}
+
+/// Depth-limited so self-referencing structs (`struct Node { Node* next; float v; }`) end.
+fn differentiable_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
+    if depth > 8 {
+        return false;
+    }
     match &ty.kind {
         TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => true,
-        TyKind::Pointer { pointee, .. } => is_differentiable(prog, pointee),
-        TyKind::LRef(t) | TyKind::RRef(t) => is_differentiable(prog, t),
-        TyKind::Array { elem, .. } => is_differentiable(prog, elem),
-        TyKind::Named { name, .. } => is_real_aggregate(prog, name),
+        TyKind::Pointer { pointee, .. } => differentiable_depth(prog, pointee, depth + 1),
+        TyKind::LRef(t) | TyKind::RRef(t) => differentiable_depth(prog, t, depth + 1),
+        TyKind::Array { elem, .. } => differentiable_depth(prog, elem, depth + 1),
+        TyKind::Named { name, .. } => real_aggregate_depth(prog, name, depth + 1),
         _ => false,
     }
 }
 
 /// CUDA vector types of reals and user structs with at least one differentiable field.
 pub fn is_real_aggregate(prog: &Program, name: &str) -> bool {
+    real_aggregate_depth(prog, name, 0)
+}
+
+fn real_aggregate_depth(prog: &Program, name: &str, depth: usize) -> bool {
     if let Some(rest) = name
         .strip_prefix("float")
         .or_else(|| name.strip_prefix("double"))
@@ -33,7 +45,7 @@ pub fn is_real_aggregate(prog: &Program, name: &str) -> bool {
             Member::Field(d) => d
                 .vars
                 .iter()
-                .any(|v| is_differentiable(prog, &prog.canonical(&v.ty))),
+                .any(|v| differentiable_depth(prog, &prog.canonical(&v.ty), depth + 1)),
             _ => false,
         }),
         None => false,

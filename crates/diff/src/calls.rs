@@ -287,6 +287,7 @@ impl Gen<'_, '_> {
             .map(|p| self.prog.canonical(&p.ty))
             .collect();
         let mut globals = BTreeSet::new();
+        let mut active_params = BTreeSet::new();
         let mut pre = Vec::new();
         let mut call_args: Vec<Expr> = args.to_vec();
         let is_value = !matches!(callee.ret.kind, TyKind::Void);
@@ -301,11 +302,15 @@ impl Gen<'_, '_> {
                         if space != Space::Private {
                             globals.insert(j);
                         }
+                        active_params.insert(j);
                         call_args.push(sh);
                     }
                     None => call_args.push(Expr::synth(ExprKind::Nullptr)),
                 },
                 TyKind::LRef(inner) if is_differentiable(self.prog, inner) => {
+                    if self.adj_place(a).is_some() {
+                        active_params.insert(j);
+                    }
                     match self.adj_place(a) {
                         Some(place) if place.space == Space::Private => {
                             call_args.push(addr_of(place.lvalue))
@@ -333,6 +338,9 @@ impl Gen<'_, '_> {
                     };
                     pre.push(decl(ty, &t, Some(zero)));
                     call_args.push(addr_of(ident(&t)));
+                    if self.expr_is_active(a) {
+                        active_params.insert(j);
+                    }
                     post.extend(self.rev_expr(a, ident(&t)));
                 }
                 _ => call_args.push(Expr::synth(ExprKind::Nullptr)),
@@ -346,6 +354,20 @@ impl Gen<'_, '_> {
                 for g in &globals {
                     n.push_str(&format!("_{g}"));
                 }
+                // Arguments that carry no derivative at this call site: a distinct pullback
+                // that never touches their (null) adjoints.
+                let differentiable: BTreeSet<usize> = params
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| is_differentiable(self.prog, t))
+                    .map(|(j, _)| j)
+                    .collect();
+                if active_params != differentiable {
+                    n.push_str("_wrt");
+                    for a in &active_params {
+                        n.push_str(&format!("_{a}"));
+                    }
+                }
                 let mode = if self.mode == Mode::Host {
                     Mode::Host
                 } else {
@@ -355,6 +377,7 @@ impl Gen<'_, '_> {
                     callee: base,
                     name: n.clone(),
                     globals,
+                    active: active_params,
                     mode,
                 };
                 if !self.pullbacks.contains(&req) {

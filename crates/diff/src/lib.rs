@@ -204,6 +204,7 @@ impl<'a> Differentiator<'a> {
                         req.mode,
                         Target::Pullback {
                             globals: req.globals,
+                            active: req.active,
                         },
                     ));
                 }

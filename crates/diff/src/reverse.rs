@@ -34,7 +34,10 @@ pub enum Target {
     /// Top-level gradient w.r.t. these parameter indices.
     Grad { wrt: Vec<usize> },
     /// Pullback; `globals` are pointer parameters that receive shared (global) memory.
-    Pullback { globals: BTreeSet<usize> },
+    Pullback {
+        globals: BTreeSet<usize>,
+        active: BTreeSet<usize>,
+    },
 }
 
 /// Runtime helpers the generated code needs (emitted once per output).
@@ -61,6 +64,8 @@ pub struct PullbackReq {
     pub callee: String,
     pub name: String,
     pub globals: BTreeSet<usize>,
+    /// Parameters whose adjoints the caller passes (the others get null/scratch adjoints).
+    pub active: BTreeSet<usize>,
     pub mode: Mode,
 }
 
@@ -156,13 +161,21 @@ pub fn generate(
     }
     let seeds: Names = match target {
         Target::Grad { wrt } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
-        Target::Pullback { .. } => params
-            .iter()
-            .filter(|(_, t)| is_differentiable(prog, t))
-            .map(|(n, _)| n.clone())
-            .collect(),
+        Target::Pullback { active, .. } => active.iter().map(|&i| params[i].0.clone()).collect(),
     };
     let active = active_vars(prog, &norm.body, &types, &seeds);
+    // Adjoint variables have types too (saves of moving shadow pointers need them).
+    for n in &active {
+        if let Some(t) = types.get(n).cloned() {
+            let is_param = params.iter().any(|(p, _)| p == n);
+            let adj_ty = if is_param {
+                adjoint_param_ty(&t)
+            } else {
+                mutable_ty(&t)
+            };
+            types.insert(adj_name(n), adj_ty);
+        }
+    }
     let mut spaces = HashMap::new();
     for (i, (n, t)) in params.iter().enumerate() {
         if matches!(
@@ -172,7 +185,7 @@ pub fn generate(
             let space = match (mode, target) {
                 (Mode::Host, _) => Space::Private,
                 (Mode::Kernel, _) => Space::Global,
-                (Mode::Device, Target::Pullback { globals }) if !globals.contains(&i) => {
+                (Mode::Device, Target::Pullback { globals, .. }) if !globals.contains(&i) => {
                     Space::Private
                 }
                 (Mode::Device, _) => Space::Global,
@@ -567,16 +580,36 @@ impl<'p, 'a> Gen<'p, 'a> {
     fn gen_expr_stmt(&mut self, e: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         match &e.kind {
             ExprKind::Assign(op, l, r) => self.gen_assign(*op, l, r, s),
-            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
+            ExprKind::Unary(
+                op @ (UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec),
+                x,
+            ) => {
                 let mut fwd = vec![];
                 let mut rev = vec![];
+                // A moving pointer with a shadow moves its shadow along.
+                let shadow = match &x.kind {
+                    ExprKind::Ident(n)
+                        if self.active.contains(n) && self.is_pointer_or_array(n) =>
+                    {
+                        Some(ident(&adj_name(n)))
+                    }
+                    _ => None,
+                };
+                let targets: Vec<Expr> = std::iter::once((**x).clone())
+                    .chain(shadow.clone())
+                    .collect();
                 if self.needs_save(x) {
-                    if let Some((sf, sr)) = self.save_value(x) {
-                        fwd.push(sf);
-                        rev.push(sr);
+                    for t in &targets {
+                        if let Some((sf, sr)) = self.save_value(t) {
+                            fwd.push(sf);
+                            rev.push(sr);
+                        }
                     }
                 }
                 fwd.push(s.clone());
+                if let Some(sh) = shadow {
+                    fwd.push(expr_stmt(unary(*op, sh)));
+                }
                 (fwd, rev)
             }
             ExprKind::Call { .. } => self.gen_call_stmt(e, s),
