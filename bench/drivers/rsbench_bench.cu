@@ -125,9 +125,11 @@ int main() {
   grad();
   CK_LAUNCH();
   CK(cudaDeviceSynchronize());
+  // rtol 1e-3, not 1e-5: an FD step may move some |z| across the branch at 6, where the two
+  // Faddeeva approximations differ slightly.
   double scale = 0.0;
   for (double v : fd) scale = std::max(scale, std::fabs(v));
-  cuad_checks.list("cuad d_poles vs FD", values_at(reinterpret_cast<const double*>(d_dpoles), idx), fd, 1e-4,
+  cuad_checks.list("cuad d_poles vs FD", values_at(reinterpret_cast<const double*>(d_dpoles), idx), fd, 1e-3,
                    1e-6 * scale);
   report_timing(r, "grad", time_ms(grad_prep, grad));
 #endif
