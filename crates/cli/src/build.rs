@@ -70,7 +70,17 @@ impl BuildArgs {
         }
         out.input = input.ok_or("no input file")?;
         out.output = output.ok_or("no output file (-o OUT.cu)")?;
+        if same_file(&out.input, &out.output) {
+            return Err("the output would overwrite the input; choose another -o".into());
+        }
         Ok(out)
+    }
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 
@@ -236,5 +246,8 @@ mod tests {
             .unwrap_err()
             .contains("value"));
         assert!(BuildArgs::parse(&strings(&["a.cu", "--fast", "-o", "x"])).is_err());
+        assert!(BuildArgs::parse(&strings(&["a.cu", "-o", "a.cu"]))
+            .unwrap_err()
+            .contains("overwrite"));
     }
 }
