@@ -70,19 +70,17 @@ pub fn plan(
         plan.replacements.push(Edit {
             lo: request.call_span.lo as usize,
             hi: request.call_span.hi as usize,
-            text: function_object(&info),
+            text: function_object(&info.name, info.is_kernel),
         });
     }
     plan
 }
 
 /// The expression that replaces a request.
-fn function_object(info: &GradInfo) -> String {
+fn function_object(name: &str, is_kernel: bool) -> String {
     format!(
-        "::cuad::detail::make_gradient<{}>(&{}, {})",
-        info.is_kernel,
-        info.name,
-        code_constant_name(&info.name)
+        "::cuad::detail::make_gradient<{is_kernel}>(&{name}, {})",
+        code_constant_name(name)
     )
 }
 
@@ -337,13 +335,8 @@ mod tests {
 
     #[test]
     fn function_object_text() {
-        let info = GradInfo {
-            name: "k_grad_0_1".into(),
-            is_kernel: true,
-            code: String::new(),
-        };
         assert_eq!(
-            function_object(&info),
+            function_object("k_grad_0_1", true),
             "::cuad::detail::make_gradient<true>(&k_grad_0_1, cuad_code_k_grad_0_1)"
         );
         assert_eq!(code_constant_name("ns::f_grad"), "cuad_code_ns__f_grad");
