@@ -315,8 +315,10 @@ int main() {
     printf("form %d: d_in[3] = %g, d_in[7] = %g, d_a = %g\n", form, h_d_in[3], h_d_in[7], h_d_a);
   }
   auto k = cuad::gradient(scale, "0, 1, 2");
+  auto same = cuad::gradient(scale, "a,out, in");
   k.execute(out, in, 3.0f, n, d_out, d_in, d_a);
   printf("code %s\n", std::strcmp(k.getCode(), "<invalid>") != 0 && std::strlen(k.getCode()) > 0 ? "present" : "missing");
+  printf("same function: %s\n", same.getFunctionPtr() == k.getFunctionPtr() ? "yes" : "no");
 
   auto h = clad::gradient(product, "x,y");
   double dx = 0, dy = 0;
@@ -345,6 +347,7 @@ fn kernel_and_host_requests_run() {
         stdout.contains("Use execute_kernel() for global CUDA kernels\ncode present\n"),
         "{stdout}"
     );
+    assert!(stdout.contains("same function: yes\n"), "{stdout}");
     // f = x y^2 at (2, 3): df/dx = 9, df/dy = 12.
     assert!(
         stdout.contains("dx = 9, dy = 12\nUse execute() for non-global CUDA kernels\n"),

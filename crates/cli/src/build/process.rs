@@ -49,8 +49,16 @@ pub fn plan(
             Some(info) => info.clone(),
             None => match engine.gradient(&function, wrt.as_deref(), request.call_span) {
                 Ok(info) => {
-                    plan.code_constants
-                        .push((code_constant_name(&info.name), info.code.clone()));
+                    // Two spellings of one request (`"x, y"`, `"y,x"`, `"0, 1"`) give the
+                    // same function; the engine returns its code only the first time.
+                    let constant = code_constant_name(&info.name);
+                    if !plan
+                        .code_constants
+                        .iter()
+                        .any(|(name, _)| *name == constant)
+                    {
+                        plan.code_constants.push((constant, info.code.clone()));
+                    }
                     done.insert(key, info.clone());
                     info
                 }
