@@ -5,7 +5,7 @@ use crate::stmt::{decl_texts, declarator_only, pad, specs_prefix, write_stmts};
 use crate::ty::{print_decl, print_ty};
 use cuad_syntax::ast::{
     DeclStmt, EnumDef, FnAttrs, Function, Item, Member, Param, StructDef, TemplateParam,
-    TemplateParamKind,
+    TemplateParamKind, Ty, TyKind,
 };
 
 /// Prints one item at the top level; the text ends with a newline.
@@ -118,13 +118,19 @@ fn write_function(out: &mut String, f: &Function, indent: usize, owner: Option<&
     }
     let params: Vec<String> = f.params.iter().map(print_param).collect();
     declarator.push_str(&format!("{}({})", f.name, params.join(", ")));
+    let trailing_return = is_decltype(&f.ret);
     if is_ctor_or_dtor(&f.name, owner) {
         head.push_str(&declarator);
+    } else if trailing_return {
+        head.push_str(&format!("auto {declarator}"));
     } else {
         head.push_str(&print_decl(&f.ret, &declarator));
     }
     if f.is_const_method {
         head.push_str(" const");
+    }
+    if trailing_return {
+        head.push_str(&format!(" -> {}", print_ty(&f.ret)));
     }
     if !f.ctor_inits.is_empty() {
         let inits: Vec<String> = f
@@ -143,6 +149,12 @@ fn write_function(out: &mut String, f: &Function, indent: usize, owner: Option<&
             out.push_str(&format!("{p}}}\n"));
         }
     }
+}
+
+/// `decltype(...)` return types may name the parameters, so they print as a trailing return
+/// type (`auto f(T x) -> decltype(x * x)`), the only form in which that compiles.
+fn is_decltype(ret: &Ty) -> bool {
+    matches!(&ret.kind, TyKind::Named { name, .. } if name.starts_with("decltype"))
 }
 
 /// Specifiers before the return type, each followed by a space.

@@ -909,3 +909,23 @@ fn opaque_text_is_indented_by_brace_depth() {
     };
     assert_eq!(print_item(&raw_item), format!("{raw}\n"));
 }
+
+#[test]
+fn decltype_return_types_print_trailing() {
+    let t = named("T", vec![]);
+    let ret = named("decltype(x * x)", vec![]);
+    let mut f = func(
+        "sq",
+        ret,
+        vec![param("x", t)],
+        Some(vec![st(StmtKind::Return(Some(bin(
+            BinOp::Mul,
+            id("x"),
+            id("x"),
+        ))))]),
+    );
+    f.attrs.device = true;
+    f.is_const_method = true;
+    let want = "__device__ auto sq(T x) const -> decltype(x * x) {\n    return x * x;\n}\n";
+    assert_eq!(print_function(&f), want);
+}
