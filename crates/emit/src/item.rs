@@ -2,7 +2,7 @@
 
 use crate::expr::{print_args, print_expr_at, PREC_ASSIGN};
 use crate::stmt::{decl_texts, declarator_only, pad, specs_prefix, write_stmts};
-use crate::ty::{print_decl, print_ty};
+use crate::ty::{in_template, print_decl, print_ty};
 use cuad_syntax::ast::{
     DeclStmt, EnumDef, FnAttrs, Function, Item, Member, Param, StructDef, TemplateParam,
     TemplateParamKind, Ty, TyKind,
@@ -107,6 +107,19 @@ pub fn print_function(f: &Function) -> String {
 
 /// `owner` is the name of the enclosing struct, used to recognise constructors.
 fn write_function(out: &mut String, f: &Function, indent: usize, owner: Option<&str>) {
+    if f.template.is_some() {
+        in_template(|| write_function_head_and_body(out, f, indent, owner));
+    } else {
+        write_function_head_and_body(out, f, indent, owner);
+    }
+}
+
+fn write_function_head_and_body(
+    out: &mut String,
+    f: &Function,
+    indent: usize,
+    owner: Option<&str>,
+) {
     let p = pad(indent);
     if let Some(params) = &f.template {
         out.push_str(&format!("{p}{}\n", template_head(params)));
@@ -227,6 +240,14 @@ fn template_param(tp: &TemplateParam) -> String {
 }
 
 fn write_struct(out: &mut String, s: &StructDef, indent: usize) {
+    if s.template.is_some() {
+        in_template(|| write_struct_def(out, s, indent));
+    } else {
+        write_struct_def(out, s, indent);
+    }
+}
+
+fn write_struct_def(out: &mut String, s: &StructDef, indent: usize) {
     let p = pad(indent);
     if let Some(params) = &s.template {
         out.push_str(&format!("{p}{}\n", template_head(params)));

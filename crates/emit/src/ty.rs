@@ -2,6 +2,44 @@
 
 use crate::expr::{needs_parens_in_template_arg, print_expr, starts_like_a_declaration};
 use cuad_syntax::ast::{IntKind, TemplateArg, Ty, TyKind};
+use std::cell::Cell;
+
+thread_local! {
+    /// Depth of template definitions being printed (see `in_template`).
+    static TEMPLATE_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Runs `print` for the inside of a template definition, where qualified type names may be
+/// dependent and need `typename` (which the parser does not keep in the AST).
+pub(crate) fn in_template<R>(print: impl FnOnce() -> R) -> R {
+    TEMPLATE_DEPTH.with(|d| d.set(d.get() + 1));
+    let result = print();
+    TEMPLATE_DEPTH.with(|d| d.set(d.get() - 1));
+    result
+}
+
+/// Library namespaces whose plain members (`std::size_t`) are never dependent.
+const LIBRARY_NAMESPACES: [&str; 6] = [
+    "std",
+    "thrust",
+    "cuda",
+    "cub",
+    "cooperative_groups",
+    "nvcuda",
+];
+
+/// Whether a named type needs `typename` here: inside a template, a qualified name unless
+/// it is a plain member of a library namespace. Extra `typename`s are valid C++11.
+fn needs_typename(name: &str) -> bool {
+    if TEMPLATE_DEPTH.with(|d| d.get()) == 0 || name.starts_with("typename ") {
+        return false;
+    }
+    let Some((qualifier, _)) = name.trim_start_matches("::").rsplit_once("::") else {
+        return false;
+    };
+    let first = qualifier.split("::").next().unwrap_or("");
+    qualifier.contains('<') || !LIBRARY_NAMESPACES.contains(&first)
+}
 
 /// A declarator split into its pointer/reference prefix (`*`, `* const`, `&`) and its direct
 /// part (`p`, `a[4][4]`, `(*p)[3]`). Keeping them apart lets a single declaration print as
@@ -108,7 +146,14 @@ fn base_name(kind: &TyKind) -> String {
         TyKind::Double => "double".into(),
         TyKind::LongDouble => "long double".into(),
         TyKind::Auto => "auto".into(),
-        TyKind::Named { name, args } => format!("{name}{}", print_template_args(args)),
+        TyKind::Named { name, args } => {
+            let typename = if needs_typename(name) {
+                "typename "
+            } else {
+                ""
+            };
+            format!("{typename}{name}{}", print_template_args(args))
+        }
         // Derived kinds are peeled off by `split_decl`; print them as abstract types.
         TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::RRef(_) | TyKind::Array { .. } => {
             print_ty(&Ty::new(kind.clone()))

@@ -929,3 +929,33 @@ fn decltype_return_types_print_trailing() {
     let want = "__device__ auto sq(T x) const -> decltype(x * x) {\n    return x * x;\n}\n";
     assert_eq!(print_function(&f), want);
 }
+
+#[test]
+fn qualified_types_in_templates_get_typename() {
+    let dependent = named("Traits::value_type", vec![]);
+    let library = named("std::size_t", vec![]);
+    let instantiated = named("std::vector<T>::iterator", vec![]);
+    let body = vec![st(StmtKind::Decl(decl(
+        DeclSpecs::default(),
+        vec![var("it", instantiated, None)],
+    )))];
+    let mut f = func(
+        "f",
+        dependent.clone(),
+        vec![param("n", library.clone())],
+        Some(body),
+    );
+    let plain = print_function(&f);
+    assert_eq!(
+        plain,
+        "Traits::value_type f(std::size_t n) {\n    std::vector<T>::iterator it;\n}\n"
+    );
+    f.template = Some(vec![TemplateParam {
+        name: "Traits".into(),
+        kind: TemplateParamKind::Type { default: None },
+    }]);
+    let want = "template <typename Traits>\ntypename Traits::value_type f(std::size_t n) {\n    typename std::vector<T>::iterator it;\n}\n";
+    assert_eq!(print_function(&f), want);
+    // The flag does not leak out of the template.
+    assert_eq!(print_ty(&dependent), "Traits::value_type");
+}
