@@ -103,22 +103,41 @@ fn expr(prog: &Program, e: &Expr, types: &HashMap<String, Ty>, active: &mut Name
                 }
             }
         }
-        ExprKind::Call { args, .. } => {
+        ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => {
             let any_active = args.iter().any(|a| depends_on_active(a, active));
-            for a in args {
+            let callee_params: Vec<Ty> = match &e.kind {
+                ExprKind::Call { callee, .. } => match &callee.kind {
+                    ExprKind::Ident(n) => prog
+                        .functions(n)
+                        .first()
+                        .map(|f| f.params.iter().map(|p| prog.canonical(&p.ty)).collect())
+                        .unwrap_or_default(),
+                    _ => vec![],
+                },
+                _ => vec![],
+            };
+            for (j, a) in args.iter().enumerate() {
                 expr(prog, a, types, active);
                 // A callee may store active values through pointer/reference arguments.
                 if any_active {
+                    let by_reference = callee_params
+                        .get(j)
+                        .is_some_and(|t| matches!(&t.kind, TyKind::LRef(inner) if !inner.is_const));
                     let target = match &a.strip_parens().kind {
                         ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x),
-                        ExprKind::Ident(n) => Some(n.as_str()),
+                        ExprKind::Ident(n) => {
+                            let is_buffer = types.get(n).is_some_and(|t| {
+                                matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                            });
+                            (is_buffer || by_reference).then_some(n.as_str())
+                        }
+                        _ if by_reference => lvalue_root(a),
                         _ => None,
                     };
                     if let Some(root) = target {
-                        let is_local_memory = types
-                            .get(root)
-                            .is_some_and(|t| !matches!(t.kind, TyKind::Pointer { .. }));
-                        if is_local_memory && differentiable_var(prog, types, root) {
+                        // Local memory, or a local pointer (host code: device buffers a copy
+                        // or a launch fills with active values).
+                        if !params_contain(types, root) && differentiable_var(prog, types, root) {
                             active.insert(root.to_string());
                         }
                     }
@@ -148,4 +167,9 @@ pub fn depends_on_active(e: &Expr, active: &Names) -> bool {
         e,
         &|x| matches!(&x.kind, ExprKind::Ident(n) if active.contains(n)),
     )
+}
+
+/// The caller registers parameters under a `__param:` marker key as well.
+fn params_contain(types: &HashMap<String, Ty>, name: &str) -> bool {
+    types.contains_key(&format!("__param:{name}"))
 }

@@ -90,9 +90,47 @@ __device__ __forceinline__ void cuad_zero_shared(void* p, unsigned long long byt
 }
 "#;
 
+const MEMCPY_PULLBACK: &str = r#"// Adds `n` elements of `src` into `dst` on the device.
+template <typename T>
+__global__ void cuad_add_kernel(T* dst, const T* src, unsigned long long n) {
+    unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+    if (i < n) dst[i] += src[i];
+}
+
+// Reverse of cudaMemcpy(dst, src, bytes, kind): the adjoint of dst is added into the adjoint
+// of src (each where its primal lives), then the adjoint of dst is zeroed.
+template <typename T>
+void cuad_memcpy_pullback(T* d_dst, T* d_src, size_t bytes, cudaMemcpyKind kind) {
+    const bool dst_on_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+    const bool src_on_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+    const unsigned long long n = bytes / sizeof(T);
+    if (d_src != nullptr && n > 0) {
+        if (src_on_device) {
+            T* staged = d_dst;
+            if (!dst_on_device) {
+                cudaMalloc(&staged, bytes);
+                cudaMemcpy(staged, d_dst, bytes, cudaMemcpyHostToDevice);
+            }
+            cuad_add_kernel<T><<<(unsigned)((n + 255) / 256), 256>>>(d_src, staged, n);
+            if (!dst_on_device) cudaFree(staged);
+        } else {
+            T* staged = d_dst;
+            if (dst_on_device) {
+                staged = static_cast<T*>(malloc(bytes));
+                cudaMemcpy(staged, d_dst, bytes, cudaMemcpyDeviceToHost);
+            }
+            for (unsigned long long i = 0; i < n; ++i) d_src[i] += staged[i];
+            if (dst_on_device) free(staged);
+        }
+    }
+    if (dst_on_device) cudaMemset(d_dst, 0, bytes);
+    else memset(d_dst, 0, bytes);
+}
+"#;
+
 /// The helper code needed, wrapped in an include guard.
 pub fn helper_code(h: &Helpers) -> String {
-    if !(h.tape || h.host_tape || h.warp_add || h.block_add) {
+    if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy) {
         return String::new();
     }
     let mut out = String::from("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n");
@@ -101,6 +139,10 @@ pub fn helper_code(h: &Helpers) -> String {
     out.push_str(THREAD_ID);
     out.push_str(WARP_ADD);
     out.push_str(BLOCK_ADD);
+    if h.memcpy {
+        out.push_str("#include <cstring>\n");
+        out.push_str(MEMCPY_PULLBACK);
+    }
     out.push_str("#endif // CUAD_RUNTIME_HELPERS\n");
     out
 }

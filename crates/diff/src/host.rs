@@ -1,7 +1,28 @@
-//! Host functions: CUDA runtime calls and kernel launches in the reverse pass.
+//! Host functions: CUDA runtime calls and kernel launches in the forward and reverse passes.
+//!
+//! - `cudaMalloc(&p, n)`: the adjoint buffer is allocated (and zeroed) just before `p`;
+//! - `cudaMemcpy(dst, src, n, kind)`: the reverse adds dst's adjoint into src's adjoint
+//!   (wherever each lives) and zeroes dst's adjoint; `cudaMemset` zeroes the adjoint;
+//! - `cudaFree(p)` / `free(p)` move to the end of the gradient, with the adjoint's;
+//! - `k<<<g, b, shm, stream>>>(args)`: the reverse launches `k`'s gradient with the same
+//!   configuration; scalar arguments' adjoints come back through one-element device buffers;
+//!   device arrays the launch overwrites and earlier launches read are checkpointed.
 
-use crate::reverse::Gen;
+use crate::activity::is_real;
+use crate::adjoint::adj_name;
+use crate::builder::*;
+use crate::reverse::{method_call, Gen};
 use cuad_syntax::ast::*;
+
+fn callee_name(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Call { callee, .. } => match &callee.kind {
+            ExprKind::Ident(n) => Some(n.trim_start_matches("::")),
+            _ => None,
+        },
+        _ => None,
+    }
+}
 
 /// Handles a host-side call statement (`lhs = call` when `lhs` is set). Returns `None` when
 /// the call is not a CUDA runtime call or launch (ordinary differentiation applies).
@@ -11,6 +32,293 @@ pub fn gen_host_call(
     e: &Expr,
     s: &Stmt,
 ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
-    let _ = (g, lhs, e, s);
-    None
+    if let ExprKind::Launch {
+        kernel,
+        config,
+        args,
+        ..
+    } = &e.kind
+    {
+        return Some(launch(g, kernel, config, args, s));
+    }
+    let ExprKind::Call { args, .. } = &e.kind else {
+        return None;
+    };
+    let name = callee_name(e)?;
+    let _ = lhs;
+    match name {
+        "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => Some(cuda_malloc(g, args, s)),
+        "malloc" | "calloc" => None,
+        "cudaMemcpy" | "cudaMemcpyAsync" if args.len() >= 4 => Some(cuda_memcpy(g, args, s)),
+        "cudaMemset" | "cudaMemsetAsync" if args.len() >= 3 => {
+            let mut rev = Vec::new();
+            if let Some((sh, _, _)) = g.shadow(&args[0]) {
+                rev.push(expr_stmt(call(
+                    "cudaMemset",
+                    vec![sh, int_lit(0), args[2].clone()],
+                )));
+            }
+            Some((vec![s.clone()], rev))
+        }
+        "cudaFree" | "free" if args.len() == 1 => {
+            let mut epilogue = vec![s.clone()];
+            if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
+                if g.active.contains(p)
+                    && !g.is_param(p)
+                    && g.allocations.iter().any(|(n, _)| n == p)
+                {
+                    epilogue.push(expr_stmt(call(name, vec![ident(&adj_name(p))])));
+                }
+            }
+            g.epilogue.extend(epilogue);
+            Some((vec![], vec![]))
+        }
+        "cudaDeviceSynchronize" | "cudaStreamSynchronize" => {
+            Some((vec![s.clone()], vec![s.clone()]))
+        }
+        _ if name.starts_with("cuda") => Some((vec![s.clone()], vec![])),
+        _ => None,
+    }
+}
+
+/// `cudaMalloc(&p, bytes)`: allocate and zero `_d_p` first when `p` carries derivatives.
+fn cuda_malloc(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let target = match &args[0].strip_parens().kind {
+        ExprKind::Unary(UnOp::AddrOf, x) => x.strip_parens().clone(),
+        ExprKind::Cast { expr, .. } => match &expr.strip_parens().kind {
+            ExprKind::Unary(UnOp::AddrOf, x) => x.strip_parens().clone(),
+            _ => return (vec![s.clone()], vec![]),
+        },
+        _ => return (vec![s.clone()], vec![]),
+    };
+    let ExprKind::Ident(p) = &target.kind else {
+        return (vec![s.clone()], vec![]);
+    };
+    let bytes = args.get(1).cloned().unwrap_or_else(|| int_lit(0));
+    g.allocations.push((p.clone(), bytes.clone()));
+    let mut fwd = Vec::new();
+    if g.active.contains(p) {
+        let d = ident(&adj_name(p));
+        let mut cargs = args.to_vec();
+        cargs[0] = addr_of(d.clone());
+        fwd.push(expr_stmt(Expr::synth(ExprKind::Call {
+            callee: Box::new(ident(callee_name(&stmt_expr(s)).unwrap_or("cudaMalloc"))),
+            template_args: vec![],
+            args: cargs,
+        })));
+        fwd.push(expr_stmt(call("cudaMemset", vec![d, int_lit(0), bytes])));
+    }
+    fwd.push(s.clone());
+    (fwd, vec![])
+}
+
+fn stmt_expr(s: &Stmt) -> Expr {
+    match &s.kind {
+        StmtKind::Expr(Expr {
+            kind: ExprKind::Assign(_, _, r),
+            ..
+        }) => (**r).clone(),
+        StmtKind::Expr(e) => e.clone(),
+        _ => int_lit(0),
+    }
+}
+
+/// `cudaMemcpy(dst, src, bytes, kind)`: the reverse moves dst's adjoint into src's.
+fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let dst = g.shadow(&args[0]).map(|x| x.0);
+    let src = g.shadow(&args[1]).map(|x| x.0);
+    let mut rev = Vec::new();
+    if let Some(d_dst) = dst {
+        g.helpers.memcpy = true;
+        let d_src = src.unwrap_or_else(|| Expr::synth(ExprKind::Nullptr));
+        rev.push(expr_stmt(call(
+            "cuad_memcpy_pullback",
+            vec![d_dst, d_src, args[2].clone(), args[3].clone()],
+        )));
+    }
+    (vec![s.clone()], rev)
+}
+
+/// A kernel launch: forward as written; reverse launches the kernel's gradient.
+fn launch(
+    g: &mut Gen,
+    kernel: &Expr,
+    config: &[Expr],
+    args: &[Expr],
+    s: &Stmt,
+) -> (Vec<Stmt>, Vec<Stmt>) {
+    let ExprKind::Ident(kname) = &kernel.kind else {
+        g.error(
+            s.span,
+            "cuad cannot differentiate a launch of a kernel named by an expression",
+        );
+        return (vec![s.clone()], vec![]);
+    };
+    let Some(kfun) = g
+        .prog
+        .functions(kname)
+        .into_iter()
+        .find(|f| f.body.is_some())
+    else {
+        g.error(
+            s.span,
+            format!("kernel `{kname}` has no body here: cuad cannot differentiate its launch"),
+        );
+        return (vec![s.clone()], vec![]);
+    };
+    let param_tys: Vec<Ty> = kfun
+        .params
+        .iter()
+        .map(|p| g.prog.canonical(&p.ty))
+        .collect();
+    // Which kernel parameters the kernel writes through (their arrays change).
+    let mut written = crate::usage::Names::new();
+    if let Some(body) = &kfun.body {
+        crate::usage::stmt_writes(body, &mut written);
+    }
+    let mut wrt = Vec::new();
+    let mut adj_args = Vec::new();
+    let mut pre = Vec::new();
+    let mut post = Vec::new();
+    for (j, (a, pty)) in args.iter().zip(&param_tys).enumerate() {
+        if matches!(pty.kind, TyKind::Pointer { .. }) {
+            if let Some((sh, _, _)) = g.shadow(a) {
+                wrt.push(j);
+                adj_args.push(sh);
+            }
+        } else if is_real(pty) && g.expr_is_active(a) {
+            wrt.push(j);
+            let buf = g.fresh("_d_arg");
+            let ty = pty.clone().with_const(false);
+            let size = Expr::synth(ExprKind::SizeofType(ty.clone()));
+            g.decls.push(decl(
+                Ty::pointer_to(ty.clone()),
+                &buf,
+                Some(Expr::synth(ExprKind::Nullptr)),
+            ));
+            pre.push(expr_stmt(call(
+                "cudaMalloc",
+                vec![addr_of(ident(&buf)), size.clone()],
+            )));
+            pre.push(expr_stmt(call(
+                "cudaMemset",
+                vec![ident(&buf), int_lit(0), size.clone()],
+            )));
+            adj_args.push(ident(&buf));
+            let r = g.fresh("_r");
+            post.push(decl(ty.clone(), &r, Some(real_zero(&ty))));
+            post.push(expr_stmt(call(
+                "cudaMemcpy",
+                vec![
+                    addr_of(ident(&r)),
+                    ident(&buf),
+                    size,
+                    ident("cudaMemcpyDeviceToHost"),
+                ],
+            )));
+            post.push(expr_stmt(call("cudaFree", vec![ident(&buf)])));
+            let back = g.rev_expr(a, ident(&r));
+            post.extend(back);
+        }
+    }
+    if wrt.is_empty() {
+        return (vec![s.clone()], vec![]);
+    }
+    // The gradient reads every array argument as it was before this launch.
+    let mut fwd = Vec::new();
+    let mut restore = Vec::new();
+    for a in args {
+        g.note_reads(a);
+    }
+    for (j, a) in args.iter().enumerate() {
+        let Some(pname) = kfun.params.get(j).and_then(|p| p.name.as_deref()) else {
+            continue;
+        };
+        let ExprKind::Ident(arr) = &a.strip_parens().kind else {
+            continue;
+        };
+        if !written.contains(pname)
+            || !matches!(param_tys[j].kind, TyKind::Pointer { .. })
+            || !g.needs_save(a)
+        {
+            continue;
+        }
+        match checkpoint(g, arr, &param_tys[j]) {
+            Some((f, r)) => {
+                fwd.extend(f);
+                restore.extend(r);
+            }
+            None => g.error(
+                s.span,
+                format!("kernel `{kname}` overwrites `{arr}`, which the reverse pass needs, and cuad does not know its size (allocate it with cudaMalloc in this function)"),
+            ),
+        }
+    }
+    fwd.push(s.clone());
+    let grad = crate::grad_name(kfun, &wrt);
+    g.kernel_grads.push((kname.clone(), wrt));
+    let mut launch_args = args.to_vec();
+    launch_args.extend(adj_args);
+    let mut rev = restore;
+    rev.extend(pre);
+    rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
+        kernel: Box::new(ident(&grad)),
+        template_args: vec![],
+        config: config.to_vec(),
+        args: launch_args,
+    })));
+    rev.extend(post);
+    (fwd, rev)
+}
+
+/// Copies a device array aside before it is overwritten and restores it in the reverse pass.
+fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+    let bytes = g
+        .allocations
+        .iter()
+        .rev()
+        .find(|(n, _)| n == arr)
+        .map(|(_, b)| b.clone())?;
+    let TyKind::Pointer { pointee, .. } = &ty.kind else {
+        return None;
+    };
+    let ptr_ty = Ty::pointer_to((**pointee).clone().with_const(false));
+    let t = g.fresh("_t");
+    g.decls.push(decl(
+        ptr_ty.clone(),
+        &t,
+        Some(Expr::synth(ExprKind::Nullptr)),
+    ));
+    let mut fwd = vec![
+        expr_stmt(call("cudaMalloc", vec![addr_of(ident(&t)), bytes.clone()])),
+        expr_stmt(call(
+            "cudaMemcpy",
+            vec![
+                ident(&t),
+                ident(arr),
+                bytes.clone(),
+                ident("cudaMemcpyDeviceToDevice"),
+            ],
+        )),
+    ];
+    let mut rev = Vec::new();
+    if !g.loop_writes.is_empty() {
+        let tape = g.tape_for(&ptr_ty);
+        fwd.push(expr_stmt(method_call(&tape, "push", vec![ident(&t)])));
+        rev.push(expr_stmt(assign(
+            ident(&t),
+            method_call(&tape, "pop", vec![]),
+        )));
+    }
+    rev.push(expr_stmt(call(
+        "cudaMemcpy",
+        vec![
+            ident(arr),
+            ident(&t),
+            bytes,
+            ident("cudaMemcpyDeviceToDevice"),
+        ],
+    )));
+    rev.push(expr_stmt(call("cudaFree", vec![ident(&t)])));
+    Some((fwd, rev))
 }

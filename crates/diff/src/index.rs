@@ -378,12 +378,14 @@ pub fn build_env(
     params: &[(String, Ty)],
     body: &[Stmt],
     global_ptrs: &HashSet<String>,
+    params_uniform: bool,
 ) -> IndexEnv {
     let mut env = IndexEnv::default();
     let mut counts: HashMap<String, (usize, bool)> = HashMap::new();
     count_assignments(body, false, &mut counts);
     for (name, _) in params {
-        if !counts.contains_key(name) {
+        // Kernel parameters are the same in every thread; a device function's are not.
+        if params_uniform && !counts.contains_key(name) {
             env.uniform_names.insert(name.clone());
         }
     }

@@ -34,6 +34,7 @@ pub fn normalize(
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
     let body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let body = host_patterns(body, &mut 0);
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
     let body = structure_returns(body);
@@ -743,6 +744,104 @@ fn pull_increments(e: Expr, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> Expr {
                 .into_iter()
                 .map(|a| pull_increments(a, pre, post))
                 .collect(),
+        },
+        k => k,
+    };
+    Expr::new(kind, span)
+}
+
+// ---------------------------------------------------------------- error-checking idioms
+
+/// Error-checking idioms around CUDA runtime calls: `do { ... } while (0)` from macros becomes
+/// a block, and a runtime call inside an `if` condition
+/// (`if (cudaMalloc(&p, n) != cudaSuccess)`) moves into its own statement before the `if`,
+/// so the differentiation sees the call.
+fn host_patterns(stmts: Vec<Stmt>, counter: &mut usize) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in stmts {
+        let span = s.span;
+        match s.kind {
+            StmtKind::DoWhile { body, cond }
+                if is_false_literal(&cond)
+                    && !crate::usage::any_stmt(&body, &|x| {
+                        matches!(x.kind, StmtKind::Break | StmtKind::Continue)
+                    }) =>
+            {
+                out.push(Stmt::new(
+                    StmtKind::Block(host_patterns(into_block(*body), counter)),
+                    span,
+                ));
+            }
+            StmtKind::If { cond, then, els } => {
+                let mut pre = Vec::new();
+                let cond = pull_runtime_calls(cond, &mut pre, counter);
+                out.extend(pre);
+                let then = Box::new(block(host_patterns(into_block(*then), counter)));
+                let els = els.map(|e| Box::new(block(host_patterns(into_block(*e), counter))));
+                out.push(Stmt::new(StmtKind::If { cond, then, els }, span));
+            }
+            StmtKind::Block(b) => {
+                out.push(Stmt::new(StmtKind::Block(host_patterns(b, counter)), span))
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => out.push(Stmt::new(
+                StmtKind::For {
+                    init,
+                    cond,
+                    step,
+                    body: Box::new(block(host_patterns(into_block(*body), counter))),
+                },
+                span,
+            )),
+            StmtKind::While { cond, body } => out.push(Stmt::new(
+                StmtKind::While {
+                    cond,
+                    body: Box::new(block(host_patterns(into_block(*body), counter))),
+                },
+                span,
+            )),
+            k => out.push(Stmt::new(k, span)),
+        }
+    }
+    out
+}
+
+fn is_false_literal(e: &Expr) -> bool {
+    matches!(&e.strip_parens().kind, ExprKind::IntLit(t) if t == "0")
+        || matches!(e.strip_parens().kind, ExprKind::BoolLit(false))
+}
+
+fn pull_runtime_calls(e: Expr, pre: &mut Vec<Stmt>, counter: &mut usize) -> Expr {
+    let is_runtime_call = |x: &Expr| match &x.kind {
+        ExprKind::Call { callee, .. } => {
+            matches!(&callee.kind, ExprKind::Ident(n) if n.trim_start_matches("::").starts_with("cuda"))
+        }
+        _ => false,
+    };
+    if is_runtime_call(&e) {
+        let name = format!("_cuda_status{}", *counter);
+        *counter += 1;
+        pre.push(decl(Ty::named("cudaError_t"), &name, Some(e)));
+        return ident(&name);
+    }
+    let span = e.span;
+    let kind = match e.kind {
+        ExprKind::Binary(op, l, r) => {
+            let l = pull_runtime_calls(*l, pre, counter);
+            ExprKind::Binary(op, Box::new(l), r)
+        }
+        ExprKind::Unary(op, x) => {
+            ExprKind::Unary(op, Box::new(pull_runtime_calls(*x, pre, counter)))
+        }
+        ExprKind::Paren(x) => ExprKind::Paren(Box::new(pull_runtime_calls(*x, pre, counter))),
+        ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
+            kind,
+            ty,
+            expr: Box::new(pull_runtime_calls(*expr, pre, counter)),
         },
         k => k,
     };

@@ -47,6 +47,7 @@ pub struct Helpers {
     pub block_add: bool,
     pub tape: bool,
     pub host_tape: bool,
+    pub memcpy: bool,
 }
 
 impl Helpers {
@@ -55,6 +56,7 @@ impl Helpers {
         self.block_add |= o.block_add;
         self.tape |= o.tape;
         self.host_tape |= o.host_tape;
+        self.memcpy |= o.memcpy;
     }
 }
 
@@ -105,7 +107,7 @@ pub struct Gen<'p, 'a> {
     /// loop, by the whole loop): a write to one of them must save the old value.
     pub(crate) reads_so_far: Names,
     /// Write sets of the enclosing loops' bodies.
-    loop_writes: Vec<Names>,
+    pub(crate) loop_writes: Vec<Names>,
     tapes: Vec<(String, String)>,
     /// Adjoint of the return value (`1` for gradients, `_d_y` for pullbacks).
     seed: Option<Expr>,
@@ -163,7 +165,11 @@ pub fn generate(
         Target::Grad { wrt } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
         Target::Pullback { active, .. } => active.iter().map(|&i| params[i].0.clone()).collect(),
     };
-    let active = active_vars(prog, &norm.body, &types, &seeds);
+    let mut activity_types = types.clone();
+    for (n, t) in &params {
+        activity_types.insert(format!("__param:{n}"), t.clone());
+    }
+    let active = active_vars(prog, &norm.body, &activity_types, &seeds);
     // Adjoint variables have types too (saves of moving shadow pointers need them).
     for n in &active {
         if let Some(t) = types.get(n).cloned() {
@@ -210,7 +216,7 @@ pub fn generate(
         .filter(|(_, s)| **s == Space::Global)
         .map(|(n, _)| n.clone())
         .collect();
-    let env = build_env(&params, &norm.body, &global_ptrs);
+    let env = build_env(&params, &norm.body, &global_ptrs, mode == Mode::Kernel);
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let seed = match target {
         Target::Grad { .. } if is_value => Some(real_lit(&prog.canonical(&func.ret), 1.0)),
@@ -468,7 +474,7 @@ impl<'p, 'a> Gen<'p, 'a> {
 
     // ------------------------------------------------------------ saves and tapes
 
-    fn tape_for(&mut self, ty: &Ty) -> String {
+    pub(crate) fn tape_for(&mut self, ty: &Ty) -> String {
         let text = cuad_emit::print_ty(ty);
         if let Some((_, v)) = self.tapes.iter().find(|(t, _)| *t == text) {
             return v.clone();
@@ -524,7 +530,7 @@ impl<'p, 'a> Gen<'p, 'a> {
     }
 
     /// Does overwriting `lv` need a save (its old value is read by reverse code)?
-    fn needs_save(&self, lv: &Expr) -> bool {
+    pub(crate) fn needs_save(&self, lv: &Expr) -> bool {
         lvalue_root(lv).is_some_and(|r| self.reads_so_far.contains(r))
     }
 
