@@ -227,8 +227,20 @@ fn launch(
     // The gradient reads every array argument as it was before this launch.
     let mut fwd = Vec::new();
     let mut restore = Vec::new();
-    for a in args {
-        g.note_reads(a);
+    let write_only = kfun
+        .body
+        .as_deref()
+        .map(crate::usage::write_only_names)
+        .unwrap_or_default();
+    for (j, a) in args.iter().enumerate() {
+        let unread = kfun
+            .params
+            .get(j)
+            .and_then(|p| p.name.as_ref())
+            .is_some_and(|n| write_only.contains(n));
+        if !unread {
+            g.note_reads(a);
+        }
     }
     for (j, a) in args.iter().enumerate() {
         let Some(pname) = kfun.params.get(j).and_then(|p| p.name.as_deref()) else {

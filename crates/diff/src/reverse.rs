@@ -619,6 +619,10 @@ impl<'p, 'a> Gen<'p, 'a> {
                 (fwd, rev)
             }
             ExprKind::Call { .. } => self.gen_call_stmt(e, s),
+            ExprKind::Launch { .. } => match self.gen_host_call(None, e, s) {
+                Some(out) => out,
+                None => (vec![s.clone()], vec![]),
+            },
             ExprKind::Paren(x) => self.gen_expr_stmt(x, s),
             _ => (vec![s.clone()], vec![]),
         }

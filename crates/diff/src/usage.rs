@@ -341,3 +341,30 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         _ => {}
     }
 }
+
+/// Names used only as the array of plain stores (`out[i] = ...`): their memory is written
+/// but never read.
+pub fn write_only_names(stmts: &[Stmt]) -> Names {
+    let mut all: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut stores: std::collections::BTreeMap<String, usize> = Default::default();
+    for s in stmts {
+        visit_stmt_exprs(s, &mut |e| {
+            walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Ident(n) => *all.entry(n.clone()).or_default() += 1,
+                ExprKind::Assign(None, l, _) => {
+                    if let ExprKind::Index(b, _) = &l.kind {
+                        if let ExprKind::Ident(n) = &b.kind {
+                            *stores.entry(n.clone()).or_default() += 1;
+                        }
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    stores
+        .into_iter()
+        .filter(|(n, k)| all.get(n) == Some(k))
+        .map(|(n, _)| n)
+        .collect()
+}
