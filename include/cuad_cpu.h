@@ -37,6 +37,8 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <memory>
+#include <cstddef>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -292,6 +294,10 @@ struct Block {
   std::vector<unsigned char> dynamic_shared;
   int sync_counts[3] = {0, 0, 0};
   std::vector<unsigned> sync_calls;  // per thread: __syncthreads_count calls so far
+
+  // Storage of the block's __shared__ variables, keyed per declaration (and instantiation).
+  std::mutex shared_mutex;
+  std::map<const void*, std::vector<std::max_align_t>> shared_vars;
 };
 
 inline thread_local Block* tl_block = nullptr;
@@ -482,7 +488,7 @@ struct ThreadBlock : Block {
     return __atomic_load_n(&live_lanes[warp], __ATOMIC_SEQ_CST);
   }
 
-  void run(unsigned nthreads, const std::function<void()>& body) {
+  void start(unsigned nthreads, uint3 block, const std::function<void()>& body) {
     unsigned nwarps = (nthreads + 31) / 32;
     block_barrier.reset(new ThreadBarrier(static_cast<int>(nthreads)));
     live_lanes.assign(nwarps, 0);
@@ -491,9 +497,7 @@ struct ThreadBlock : Block {
       live_lanes[w] = lanes_in_warp(w, nthreads);
       warp_barriers.emplace_back(new ThreadBarrier(__builtin_popcount(live_lanes[w])));
     }
-    uint3 block = blockIdx;
     dim3 bdim = blockDim, gdim = gridDim;
-    std::vector<std::thread> threads;
     threads.reserve(nthreads);
     for (unsigned i = 0; i < nthreads; ++i) {
       threads.emplace_back([this, i, block, bdim, gdim, &body] {
@@ -510,11 +514,20 @@ struct ThreadBlock : Block {
         tl_block = nullptr;
       });
     }
-    for (auto& t : threads) t.join();
   }
+
+  void join() {
+    for (auto& t : threads) t.join();
+    threads.clear();
+  }
+
+  std::vector<std::thread> threads;
 };
 
 inline bool use_os_threads() {
+#if defined(CUAD_RACECHECK)
+  return true;  // ThreadSanitizer follows OS threads, not fibers
+#endif
   static const bool on = [] {
     const char* v = std::getenv("CUAD_CPU_THREADS");
     return v && *v && std::strcmp(v, "0") != 0;
@@ -544,6 +557,38 @@ inline void check_config(const LaunchConfig& c) {
           threads, c.block.x, c.block.y, c.block.z);
 }
 
+inline void prepare_block(Block& b, unsigned nthreads, size_t shared_bytes) {
+  b.slots.assign(nthreads, Block::Slot{});
+  b.sync_calls.assign(nthreads, 0);
+  b.dynamic_shared.assign(shared_bytes, kFreshByte);
+}
+
+// With OS threads, all blocks of a grid run at once (as on a GPU, where blocks race with each
+// other too) unless the grid is large; always under CUAD_RACECHECK, else with
+// CUAD_CPU_THREADS=grid.
+constexpr unsigned long long kMaxConcurrentThreads = 4096;
+
+inline bool concurrent_blocks() {
+#if defined(CUAD_RACECHECK)
+  return true;
+#endif
+  const char* v = std::getenv("CUAD_CPU_THREADS");
+  return v && std::strcmp(v, "grid") == 0;
+}
+
+inline void run_blocks_concurrently(const LaunchConfig& c, unsigned nthreads,
+                                    const std::function<void()>& body) {
+  std::vector<std::unique_ptr<ThreadBlock>> blocks;
+  for (unsigned z = 0; z < c.grid.z; ++z)
+    for (unsigned y = 0; y < c.grid.y; ++y)
+      for (unsigned x = 0; x < c.grid.x; ++x) {
+        blocks.emplace_back(new ThreadBlock());
+        prepare_block(*blocks.back(), nthreads, c.shared_bytes);
+        blocks.back()->start(nthreads, uint3{x, y, z}, body);
+      }
+  for (auto& b : blocks) b->join();
+}
+
 inline void run_grid(const LaunchConfig& c, const std::function<void()>& body) {
   check_config(c);
   if (tl_block) fatal("kernel launch from inside a kernel is not supported");
@@ -551,25 +596,27 @@ inline void run_grid(const LaunchConfig& c, const std::function<void()>& body) {
   blockDim = c.block;
   gridDim = c.grid;
   unsigned nthreads = c.block.x * c.block.y * c.block.z;
-  for (unsigned z = 0; z < c.grid.z; ++z)
-    for (unsigned y = 0; y < c.grid.y; ++y)
-      for (unsigned x = 0; x < c.grid.x; ++x) {
-        blockIdx = uint3{x, y, z};
-        if (use_os_threads()) {
-          ThreadBlock block;
-          block.slots.assign(nthreads, Block::Slot{});
-          block.sync_calls.assign(nthreads, 0);
-          block.dynamic_shared.assign(c.shared_bytes, kFreshByte);
-          block.run(nthreads, body);
-        } else {
-          FiberBlock block;
-          block.slots.assign(nthreads, Block::Slot{});
-          block.sync_calls.assign(nthreads, 0);
-          block.dynamic_shared.assign(c.shared_bytes, kFreshByte);
-          block.body = &body;
-          block.run(nthreads);
+  unsigned long long nblocks = 1ull * c.grid.x * c.grid.y * c.grid.z;
+  if (use_os_threads() && concurrent_blocks() && nblocks * nthreads <= kMaxConcurrentThreads) {
+    run_blocks_concurrently(c, nthreads, body);
+  } else {
+    for (unsigned z = 0; z < c.grid.z; ++z)
+      for (unsigned y = 0; y < c.grid.y; ++y)
+        for (unsigned x = 0; x < c.grid.x; ++x) {
+          blockIdx = uint3{x, y, z};
+          if (use_os_threads()) {
+            ThreadBlock block;
+            prepare_block(block, nthreads, c.shared_bytes);
+            block.start(nthreads, blockIdx, body);
+            block.join();
+          } else {
+            FiberBlock block;
+            prepare_block(block, nthreads, c.shared_bytes);
+            block.body = &body;
+            block.run(nthreads);
+          }
         }
-      }
+  }
   blockDim = saved_block;
   gridDim = saved_grid;
   threadIdx = uint3{0, 0, 0};
@@ -603,6 +650,24 @@ void launch(void (*kernel)(P...), const LaunchConfig& c, A&&... args) {
     std::apply(kernel, copy);
   };
   run_grid(c, body);
+}
+
+// The current block's instance of a `__shared__` variable of type T; the harness rewrites
+// `__shared__ T name;` inside functions to `T& name = *cuad_cpu::block_shared<T, ID>();`.
+// Fresh storage is 0xFF bytes, like fresh device memory.
+template <class T, int ID>
+T* block_shared() {
+  static const char key = 0;
+  Block* b = tl_block;
+  if (!b) fatal("__shared__ variable used outside a kernel");
+  std::lock_guard<std::mutex> lock(b->shared_mutex);
+  auto& storage = b->shared_vars[&key];
+  if (storage.empty()) {
+    size_t words = (sizeof(T) + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+    storage.resize(words);
+    std::memset(static_cast<void*>(storage.data()), kFreshByte, words * sizeof(std::max_align_t));
+  }
+  return reinterpret_cast<T*>(storage.data());
 }
 
 inline void* dynamic_shared() {

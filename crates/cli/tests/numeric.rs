@@ -89,7 +89,7 @@ fn run_emulation_program(env: &Env, program: &Path) -> Result<(), String> {
     let dir = env.work.join(&name);
     reset_dir(&dir)?;
     let src = dir.join(format!("{name}.cpu.cu"));
-    fs::write(&src, rewrite_for_cpu(&text)?).map_err(|e| e.to_string())?;
+    fs::write(&src, rewrite_for_cpu(&text, 0)?).map_err(|e| e.to_string())?;
     let exe = dir.join(&name);
     let compile = run(env.gxx_command(&src, &exe, &[]), COMPILE_TIMEOUT);
     if !compile.ok() {
@@ -141,6 +141,8 @@ struct Env {
     cuad: PathBuf,
     cxx: String,
     nvcc: Option<PathBuf>,
+    /// ThreadSanitizer works with this compiler: gradients also run in a race-checking build.
+    tsan: bool,
     jobs: usize,
     filter: Vec<String>,
 }
@@ -154,7 +156,9 @@ impl Env {
         write_cuda_header_shims(&shim);
         let cxx = std::env::var("CUAD_CXX").unwrap_or_else(|_| "g++".into());
         let include = root.join("include");
+        let tsan = tsan_works(&cxx, &work);
         Env {
+            tsan,
             cpu_header: precompile_cpu_header(&cxx, &include, &work.join("pch")),
             include,
             shim,
@@ -232,6 +236,24 @@ fn precompile_cpu_header(cxx: &str, include: &Path, dir: &Path) -> PathBuf {
         let _ = fs::remove_file(dir.join("cuad_cpu.h.gch"));
     }
     copy
+}
+
+fn tsan_works(cxx: &str, work: &Path) -> bool {
+    if std::env::var("CUAD_RACECHECK").is_ok_and(|v| v == "0") {
+        return false;
+    }
+    let dir = work.join("tsan-probe");
+    let src = dir.join("probe.cpp");
+    if fs::create_dir_all(&dir).is_err() || fs::write(&src, "int main() { return 0; }\n").is_err() {
+        return false;
+    }
+    let exe = dir.join("probe");
+    let mut cmd = Command::new(cxx);
+    cmd.args(["-fsanitize=thread", "-pthread"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe);
+    run(cmd, COMPILE_TIMEOUT).ok() && run(Command::new(&exe), RUN_TIMEOUT).ok()
 }
 
 fn find_nvcc(root: &Path) -> Option<PathBuf> {
@@ -376,6 +398,9 @@ fn run_all(env: &Env, mode: Mode) -> Vec<OutputResult> {
             println!("note: EXPECTED_FAILURES names `{name}`, which is no case");
         }
     }
+    if mode == Mode::Gradient && !env.tsan {
+        println!("note: g++ -fsanitize=thread does not work here (or CUAD_RACECHECK=0): skipping the race checks");
+    }
     if env.nvcc.is_none() {
         println!("note: nvcc not found (run scripts/setup-nvcc.sh or set CUAD_NVCC): skipping the nvcc compile checks");
     }
@@ -443,6 +468,9 @@ fn run_output(env: &Env, case: &Case, k: usize, mode: Mode) -> Result<(), Failur
         defines.push("CUAD_SELFTEST=1".into());
     }
     job.build_and_run_cpu(&generated, &defines)?;
+    if mode == Mode::Gradient && env.tsan {
+        job.race_check(&defines)?;
+    }
     if let Some(nvcc) = &env.nvcc {
         // The selftest's generated file is the primal itself: the driver compile covers it.
         if mode == Mode::Gradient {
@@ -506,9 +534,9 @@ impl Job<'_> {
     }
 
     fn build_and_run_cpu(&self, generated: &Path, defines: &[String]) -> Result<(), Failure> {
-        write(&self.file(".cpu.cu"), &rewrite_file(generated)?)?;
+        write(&self.file(".cpu.cu"), &rewrite_file(generated, 0)?)?;
         let driver = self.dir.join(format!("{}.driver.cpu.cu", self.case.name));
-        write(&driver, &rewrite_file(&self.case.driver)?)?;
+        write(&driver, &rewrite_file(&self.case.driver, DRIVER_FIRST_ID)?)?;
         let exe = self.file(".exe");
         let compile = run(
             self.env.gxx_command(&driver, &exe, defines),
@@ -530,6 +558,49 @@ impl Job<'_> {
                 log: result.tail(),
             })
         }
+    }
+
+    /// Runs the gradient once more, built with ThreadSanitizer, with every CUDA thread of the
+    /// grid a concurrent OS thread: a plain `+=` from several threads into one adjoint is a race
+    /// that the fiber build cannot see but a GPU can.
+    fn race_check(&self, defines: &[String]) -> Result<(), Failure> {
+        let driver = self.dir.join(format!("{}.driver.cpu.cu", self.case.name));
+        let exe = self.file(".tsan.exe");
+        let mut cmd = Command::new(&self.env.cxx);
+        cmd.args(CXX_FLAGS)
+            .args(["-g", "-fsanitize=thread", "-DCUAD_RACECHECK=1", "-include"])
+            .arg(self.env.include.join("cuad_cpu.h"))
+            .arg("-I")
+            .arg(&self.env.include)
+            .arg("-I")
+            .arg(&self.env.shim);
+        for d in defines {
+            cmd.arg(format!("-D{d}"));
+        }
+        cmd.args(["-x", "c++"]).arg(&driver).arg("-o").arg(&exe);
+        let compile = run(cmd, COMPILE_TIMEOUT);
+        if !compile.ok() {
+            return Err(Failure {
+                stage: "race-build",
+                log: compile.tail(),
+            });
+        }
+        let mut cmd = Command::new(&exe);
+        cmd.env("TSAN_OPTIONS", "exitcode=66 history_size=4");
+        let result = run(cmd, RUN_TIMEOUT);
+        let reported = result.stderr.contains("WARNING: ThreadSanitizer");
+        if result.ok() && !reported {
+            return Ok(());
+        }
+        let log = if reported {
+            first_tsan_report(&result.stderr)
+        } else {
+            result.tail()
+        };
+        Err(Failure {
+            stage: "cpu-race",
+            log,
+        })
     }
 
     /// The generated file alone must compile: it replaces the input file in a user's build.
@@ -562,8 +633,36 @@ impl Job<'_> {
     }
 }
 
-fn rewrite_file(path: &Path) -> Result<String, Failure> {
-    rewrite_for_cpu(&read(path, "rewrite")?).map_err(|e| Failure {
+/// The first ThreadSanitizer report, shortened to the frames in the tested code.
+fn first_tsan_report(stderr: &str) -> String {
+    let mut lines = Vec::new();
+    for line in stderr
+        .lines()
+        .skip_while(|l| !l.contains("WARNING: ThreadSanitizer"))
+    {
+        let frame_in_std = line.trim_start().starts_with('#')
+            && (line.contains("/usr/include")
+                || line.contains("libtsan")
+                || line.contains("cuad_cpu.h"));
+        if !frame_in_std {
+            lines.push(line);
+        }
+        if line.starts_with("SUMMARY:") || lines.len() >= LOG_LINES {
+            break;
+        }
+    }
+    let count = stderr.matches("WARNING: ThreadSanitizer").count();
+    format!(
+        "ThreadSanitizer: {count} report(s); the first:\n{}",
+        lines.join("\n")
+    )
+}
+
+/// Ids of rewritten `__shared__` variables in drivers start here (generated files start at 0).
+const DRIVER_FIRST_ID: usize = 1_000_000;
+
+fn rewrite_file(path: &Path, first_id: usize) -> Result<String, Failure> {
+    rewrite_for_cpu(&read(path, "rewrite")?, first_id).map_err(|e| Failure {
         stage: "rewrite",
         log: format!("{}: {e}", path.display()),
     })
@@ -753,11 +852,13 @@ fn write(p: &Path, text: &str) -> Result<(), Failure> {
 /// `cuad_cpu::launch(k, cuad_cpu::config(cfg), args)` and `extern __shared__ T name[];` becomes
 /// a pointer to the block's dynamic shared memory. Line breaks are kept, so compiler messages
 /// point at the same lines as in the original.
-fn rewrite_for_cpu(text: &str) -> Result<String, String> {
+fn rewrite_for_cpu(text: &str, first_id: usize) -> Result<String, String> {
     let code = code_mask(text);
     let text = rewrite_launches(text, &code)?;
     let code = code_mask(&text);
-    Ok(rewrite_extern_shared(&text, &code))
+    let text = rewrite_extern_shared(&text, &code);
+    let code = code_mask(&text);
+    Ok(rewrite_shared_variables(&text, &code, first_id))
 }
 
 /// For every byte: true when it is code, false inside comments and string or char literals.
@@ -965,6 +1066,111 @@ fn rewrite_extern_shared(text: &str, code: &[bool]) -> String {
     out
 }
 
+/// `__shared__ T name[N];` inside a function -> a reference to the current block's instance
+/// (`cuad_cpu::block_shared`), so that every block has its own, as on a GPU, and blocks can run
+/// at once. `first_id` keeps the ids of separately rewritten files apart.
+fn rewrite_shared_variables(text: &str, code: &[bool], first_id: usize) -> String {
+    let b = text.as_bytes();
+    let depth = brace_depths(b, code);
+    let mut out = String::with_capacity(text.len());
+    let (mut copied, mut from, mut id) = (0, 0, first_id);
+    while let Some(at) = find_code(b, code, from, b"__shared__") {
+        from = at + "__shared__".len();
+        let word_start = at == 0 || !is_ident_byte(b[at - 1]);
+        let word_end = b.get(from).is_none_or(|&c| !is_ident_byte(c));
+        let Some(semi) = find_code(b, code, from, b";") else {
+            break;
+        };
+        let decl = &text[from..semi];
+        let Some(name) = declared_name(decl).filter(|_| word_start && word_end && depth[at] > 0)
+        else {
+            continue;
+        };
+        let alias = format!("cuad_shared_t{id}");
+        let typedef = replace_word(&strip_align(decl), &name, &alias);
+        let typedef = typedef.split_whitespace().collect::<Vec<_>>().join(" ");
+        out.push_str(&text[copied..at]);
+        let _ = write!(
+            out,
+            "typedef {typedef}; {alias}& {name} = *cuad_cpu::block_shared<{alias}, {id}>();"
+        );
+        out.push_str(&"\n".repeat(decl.matches('\n').count()));
+        id += 1;
+        copied = semi + 1;
+        from = copied;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+fn is_ident_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// Nesting depth of `{}` before each byte.
+fn brace_depths(b: &[u8], code: &[bool]) -> Vec<usize> {
+    let mut depth = 0usize;
+    b.iter()
+        .zip(code)
+        .map(|(&c, &is_code)| {
+            let here = depth;
+            match (is_code, c) {
+                (true, b'{') => depth += 1,
+                (true, b'}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            here
+        })
+        .collect()
+}
+
+/// The variable declared by `T name[N][M]` or `T name` (one declarator, no initializer).
+fn declared_name(decl: &str) -> Option<String> {
+    if decl.contains([',', '=', '(']) && !decl.contains("__align__") {
+        return None;
+    }
+    let decl = strip_align(decl);
+    let head = decl.split('[').next()?.trim_end();
+    let start = head
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |p| p + 1);
+    let name = &head[start..];
+    let is_name = !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit());
+    (is_name && !head[..start].trim().is_empty()).then(|| name.to_string())
+}
+
+fn strip_align(decl: &str) -> String {
+    let mut decl = decl.to_string();
+    while let Some(p) = decl.find("__align__") {
+        let Some(close) = decl[p..].find(')') else {
+            break;
+        };
+        decl.replace_range(p..=p + close, " ");
+    }
+    decl
+}
+
+fn replace_word(text: &str, word: &str, with: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(p) = rest.find(word) {
+        let before_ok = rest[..p]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+        let after = &rest[p + word.len()..];
+        let after_ok = after
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+        out.push_str(&rest[..p]);
+        out.push_str(if before_ok && after_ok { with } else { word });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `__align__(16) float sdata[]` -> ("float", "sdata").
 fn split_unsized_array(decl: &str) -> Option<(String, String)> {
     let mut decl = decl.trim().to_string();
@@ -990,7 +1196,7 @@ fn split_unsized_array(decl: &str) -> Option<(String, String)> {
 fn rewrites_simple_launch() {
     let src = "void h(float* p) { k<<<2, 64>>>(p, 3); }";
     assert_eq!(
-        rewrite_for_cpu(src).as_deref(),
+        rewrite_for_cpu(src, 0).as_deref(),
         Ok("void h(float* p) { cuad_cpu::launch(k, cuad_cpu::config(2, 64), p, 3); }")
     );
 }
@@ -998,7 +1204,7 @@ fn rewrites_simple_launch() {
 #[test]
 fn rewrites_template_and_qualified_launches_keeping_lines() {
     let src = "ns::k<float, 4> <<<dim3(n / 2, 1), b, 0>>>(\n  f(a, b),\n  c);\nz<<<1,1>>>();";
-    let out = rewrite_for_cpu(src).unwrap_or_default();
+    let out = rewrite_for_cpu(src, 0).unwrap_or_default();
     assert_eq!(
         out,
         "cuad_cpu::launch(ns::k<float, 4>, cuad_cpu::config(dim3(n / 2, 1), b, 0), \n  f(a, b),\n  c);\ncuad_cpu::launch(z, cuad_cpu::config(1,1));"
@@ -1010,12 +1216,12 @@ fn rewrites_template_and_qualified_launches_keeping_lines() {
 fn leaves_launch_syntax_in_comments_and_strings() {
     let src =
         "// k<<<1,1>>>(x)\nconst char* s = \"k<<<1,1>>>(x)\"; /* k<<<a>>>( */ int y = a >> 2;";
-    assert_eq!(rewrite_for_cpu(src).as_deref(), Ok(src));
+    assert_eq!(rewrite_for_cpu(src, 0).as_deref(), Ok(src));
 }
 
 #[test]
 fn reports_a_broken_launch() {
-    let err = rewrite_for_cpu("void f() {\n k<<<1, 2>>>;\n}").unwrap_err();
+    let err = rewrite_for_cpu("void f() {\n k<<<1, 2>>>;\n}", 0).unwrap_err();
     assert!(err.contains("line 2"), "{err}");
 }
 
@@ -1023,11 +1229,11 @@ fn reports_a_broken_launch() {
 fn rewrites_extern_shared() {
     let src = "__global__ void k() { extern __shared__ __align__(16) double s[]; s[0] = 1; }";
     assert_eq!(
-        rewrite_for_cpu(src).as_deref(),
+        rewrite_for_cpu(src, 0).as_deref(),
         Ok("__global__ void k() { double* const s = reinterpret_cast<double*>(cuad_cpu::dynamic_shared()); s[0] = 1; }")
     );
     let plain = "extern int g; extern \"C\" void f();";
-    assert_eq!(rewrite_for_cpu(plain).as_deref(), Ok(plain));
+    assert_eq!(rewrite_for_cpu(plain, 0).as_deref(), Ok(plain));
 }
 
 #[test]
@@ -1055,4 +1261,14 @@ fn parses_cuad_lines_and_expected_failures() {
     );
     assert_eq!(xf.get("bare").map(String::as_str), Some(""));
     assert_eq!(xf.len(), 2);
+}
+
+#[test]
+fn rewrites_shared_variables_per_block() {
+    let src = "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  __shared__ T sum;\n  __shared__ __align__(8) double buf[64][2];\n  __shared__ float a, b;\n}";
+    let out = rewrite_for_cpu(src, 7).unwrap_or_default();
+    assert_eq!(
+        out,
+        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  __shared__ float a, b;\n}"
+    );
 }
