@@ -212,6 +212,9 @@ impl Gen<'_, '_> {
                 }
             }
         }
+        if let (Some(adj), true) = (adj.clone(), bare.starts_with("__shfl")) {
+            return self.rev_shuffle(bare, e, args, adj);
+        }
         if matches!(
             bare,
             "atomicAdd" | "atomicSub" | "atomicExch" | "atomicMax" | "atomicMin"
@@ -223,6 +226,114 @@ impl Gen<'_, '_> {
             return vec![];
         }
         out.extend(self.pullback_call(&name, e, args, adj));
+        out
+    }
+
+    /// Warp shuffles move values between lanes; their adjoints move back the other way.
+    /// `__shfl_down_sync(m, v, d)`: lane j read lane j+d (or itself past the end), so v's
+    /// adjoint in lane j is lane j-d's adjoint (if j >= d) plus its own (if j+d >= width).
+    /// `__shfl_sync` is supported with a source lane that is the same for the whole warp.
+    fn rev_shuffle(&mut self, name: &str, e: &Expr, args: &[Expr], adj: Expr) -> Vec<Stmt> {
+        if args.len() < 3 {
+            self.error(
+                e.span,
+                format!("`{name}` needs a mask, a value and a lane argument"),
+            );
+            return vec![];
+        }
+        self.helpers.warp_add = true;
+        let ty = self
+            .type_of(&args[1])
+            .unwrap_or_else(|| Ty::new(TyKind::Double));
+        let mut out = Vec::new();
+        let adj = self.bind(adj, Some(ty.clone()), 2, &mut out);
+        let (mask, v, k) = (args[0].clone(), &args[1], args[2].clone());
+        let width = args.get(3).cloned().unwrap_or_else(|| int_lit(32));
+        let lane = binary(
+            BinOp::BitAnd,
+            call("cuad_linear_tid", vec![]),
+            binary(BinOp::Sub, width.clone(), int_lit(1)),
+        );
+        let moved = self.fresh("_r");
+        let pick = |c: Expr, x: Expr| {
+            Expr::synth(ExprKind::Cond(
+                Box::new(c),
+                Box::new(x),
+                Box::new(real_zero(&ty)),
+            ))
+        };
+        let total = match name {
+            "__shfl_down_sync" | "__shfl_up_sync" => {
+                let back = if name == "__shfl_down_sync" {
+                    "__shfl_up_sync"
+                } else {
+                    "__shfl_down_sync"
+                };
+                let mut back_args = vec![mask, adj.clone(), k.clone()];
+                back_args.extend(args.get(3).cloned());
+                out.push(decl(ty.clone(), &moved, Some(call(back, back_args))));
+                let (from_other, from_self) = if name == "__shfl_down_sync" {
+                    (
+                        binary(BinOp::Ge, lane.clone(), k.clone()),
+                        binary(BinOp::Ge, binary(BinOp::Add, lane, k), width),
+                    )
+                } else {
+                    (
+                        binary(
+                            BinOp::Lt,
+                            binary(BinOp::Add, lane.clone(), k.clone()),
+                            width,
+                        ),
+                        binary(BinOp::Lt, lane, k),
+                    )
+                };
+                binary(
+                    BinOp::Add,
+                    pick(from_other, ident(&moved)),
+                    pick(from_self, adj),
+                )
+            }
+            "__shfl_xor_sync" => {
+                let mut back_args = vec![mask, adj, k];
+                back_args.extend(args.get(3).cloned());
+                out.push(decl(
+                    ty.clone(),
+                    &moved,
+                    Some(call("__shfl_xor_sync", back_args)),
+                ));
+                ident(&moved)
+            }
+            "__shfl_sync" => {
+                out.push(decl(ty.clone(), &moved, Some(adj)));
+                let off = self.fresh("_off");
+                out.push(Stmt::synth(StmtKind::For {
+                    init: Some(Box::new(decl(Ty::int(), &off, Some(int_lit(16))))),
+                    cond: Some(binary(BinOp::Gt, ident(&off), int_lit(0))),
+                    step: Some(compound(BinOp::Shr, ident(&off), int_lit(1))),
+                    body: Box::new(block(vec![expr_stmt(compound(
+                        BinOp::Add,
+                        ident(&moved),
+                        call(
+                            "__shfl_xor_sync",
+                            vec![mask.clone(), ident(&moved), ident(&off)],
+                        ),
+                    ))])),
+                }));
+                pick(
+                    binary(
+                        BinOp::Eq,
+                        lane,
+                        binary(BinOp::BitAnd, k, binary(BinOp::Sub, width, int_lit(1))),
+                    ),
+                    ident(&moved),
+                )
+            }
+            _ => {
+                self.error(e.span, format!("cuad has no derivative for `{name}`"));
+                return vec![];
+            }
+        };
+        out.extend(self.rev_expr(v, total));
         out
     }
 
@@ -248,9 +359,29 @@ impl Gen<'_, '_> {
     ) -> Vec<Stmt> {
         let custom = self.find_custom(name);
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
-        let callee = self
+        let template_args = match &e.kind {
+            ExprKind::Call { template_args, .. } => template_args.clone(),
+            _ => vec![],
+        };
+        let resolved = self
             .prog
-            .resolve_call(name, &arg_types)
+            .resolve_call_with(name, &template_args, &arg_types)
+            .filter(|(f, _)| f.body.is_some());
+        let instance = match resolved {
+            Some((f, bindings)) if f.template.is_some() => {
+                match crate::instantiate::instantiate(f, &bindings) {
+                    Some(inst) => Some(inst),
+                    None => {
+                        self.error(e.span, format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly"));
+                        return vec![];
+                    }
+                }
+            }
+            _ => None,
+        };
+        let callee = instance
+            .as_ref()
+            .or_else(|| self.prog.resolve_call(name, &arg_types))
             .filter(|f| f.body.is_some())
             .or_else(|| {
                 self.prog
@@ -374,7 +505,7 @@ impl Gen<'_, '_> {
                     Mode::Device
                 };
                 let req = PullbackReq {
-                    callee: base,
+                    callee: callee.clone(),
                     name: n.clone(),
                     globals,
                     active: active_params,

@@ -19,6 +19,7 @@ mod calls;
 mod helpers;
 mod host;
 mod index;
+mod instantiate;
 mod jumps;
 mod normalize;
 mod reverse;
@@ -92,7 +93,11 @@ impl<'a> Differentiator<'a> {
         };
         let before = self.done.len();
         let mut explanations = Vec::new();
-        if !self.done.iter().any(|(n, _)| *n == name) {
+        if !self
+            .done
+            .iter()
+            .any(|(k, _)| *k == instance_key(func, &name))
+        {
             self.generate_all(func, &name, mode, Target::Grad { wrt }, &mut explanations)?;
         }
         let code = self.done[before..]
@@ -182,32 +187,23 @@ impl<'a> Differentiator<'a> {
         target: Target,
         explanations: &mut Vec<String>,
     ) -> Result<(), Vec<Diagnostic>> {
-        let mut queue = vec![(func, name.to_string(), mode, target)];
+        let mut queue = vec![(func.clone(), name.to_string(), mode, target)];
         while let Some((f, n, m, t)) = queue.pop() {
-            if self.done.iter().any(|(d, _)| *d == n) {
+            // Overloads (template instances) share a name: key by name and parameter types.
+            let key = instance_key(&f, &n);
+            if self.done.iter().any(|(d, _)| *d == key) {
                 continue;
             }
-            let g = generate(&self.prog, f, &n, m, &t)?;
+            let g = generate(&self.prog, &f, &n, m, &t)?;
             self.helpers.merge(g.helpers);
             explanations.extend(g.explanations.into_iter().map(|e| format!("{n}: {e}")));
-            self.done.push((n, g.function));
+            self.done.push((key, g.function));
             for req in g.pullbacks {
-                let callee = self
-                    .prog
-                    .functions(&req.callee)
-                    .into_iter()
-                    .find(|c| c.body.is_some());
-                if let Some(c) = callee {
-                    queue.push((
-                        c,
-                        req.name,
-                        req.mode,
-                        Target::Pullback {
-                            globals: req.globals,
-                            active: req.active,
-                        },
-                    ));
-                }
+                let target = Target::Pullback {
+                    globals: req.globals,
+                    active: req.active,
+                };
+                queue.push((req.callee, req.name, req.mode, target));
             }
             for (kernel, wrt) in g.kernel_grads {
                 if let Some(k) = self
@@ -217,7 +213,7 @@ impl<'a> Differentiator<'a> {
                     .find(|c| c.body.is_some())
                 {
                     let kn = grad_name(k, &wrt);
-                    queue.push((k, kn, Mode::Kernel, Target::Grad { wrt }));
+                    queue.push((k.clone(), kn, Mode::Kernel, Target::Grad { wrt }));
                 }
             }
         }
@@ -247,6 +243,15 @@ impl<'a> Differentiator<'a> {
             definitions,
         }
     }
+}
+
+fn instance_key(f: &Function, name: &str) -> String {
+    let params: Vec<String> = f
+        .params
+        .iter()
+        .map(|p| cuad_emit::print_ty(&p.ty))
+        .collect();
+    format!("{name}({})", params.join(","))
 }
 
 /// `NAME_grad` when `wrt` lists every parameter, else `NAME_grad_<i>_<j>...`.

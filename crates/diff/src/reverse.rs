@@ -61,9 +61,10 @@ impl Helpers {
 }
 
 /// A pullback another generated function calls.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PullbackReq {
-    pub callee: String,
+    /// The function to differentiate (template functions arrive instantiated).
+    pub callee: Function,
     pub name: String,
     pub globals: BTreeSet<usize>,
     /// Parameters whose adjoints the caller passes (the others get null/scratch adjoints).
