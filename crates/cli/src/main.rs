@@ -113,7 +113,13 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &[String], f: fn(Common) -> i32) -> i32 {
-    match parse_args(args) {
+    match parse_args(args).map(|mut c| {
+        // Programs that include the Clad-compatible headers find the ones cuad ships.
+        if let Err(e) = build::add_api_header_options(&mut c.pp) {
+            eprintln!("warning: {e}");
+        }
+        c
+    }) {
         Ok(c) if c.input.is_some() => f(c),
         Ok(_) => {
             eprintln!("error: no input file\n\n{USAGE}");

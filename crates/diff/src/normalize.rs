@@ -415,10 +415,13 @@ impl Hoister<'_, '_> {
             specs.is_constexpr = false;
             let already = self.locals.iter().any(|l| l.name == name);
             if !already {
-                let mut hoisted_ty = ty.clone();
-                if !matches!(ty.kind, TyKind::Array { .. }) || !keep_init {
-                    hoisted_ty.is_const = false;
-                }
+                // A hoisted declaration is assigned later, so it cannot stay const (a constant
+                // array that keeps its initializer can).
+                let hoisted_ty = if keep_init && matches!(ty.kind, TyKind::Array { .. }) {
+                    ty.clone()
+                } else {
+                    crate::reverse::mutable_ty(&ty)
+                };
                 self.locals.push(Local {
                     name: name.clone(),
                     ty: hoisted_ty,

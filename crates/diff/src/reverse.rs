@@ -426,7 +426,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 body.push(decl_with(specs, ty, &adj, None));
                 shared_zeroing.push(expr_stmt(call(
                     "cuad_zero_shared",
-                    vec![ident(&adj), size_of_expr(&adj, l.specs.is_extern)],
+                    vec![addr_of(ident(&adj)), size_of_expr(&adj, l.specs.is_extern)],
                 )));
                 self.helpers.block_add = true;
                 continue;
