@@ -125,6 +125,15 @@ fn stmt_expr(s: &Stmt) -> Expr {
 
 /// `cudaMemcpy(dst, src, bytes, kind)`: the reverse moves dst's adjoint into src's.
 fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    // A copy touches `bytes` of both buffers: a size to checkpoint them with when they were
+    // not allocated here.
+    for a in &args[..2] {
+        if let ExprKind::Ident(n) = &a.strip_parens().kind {
+            if !g.allocations.iter().any(|(m, _)| m == n) {
+                g.allocations.push((n.clone(), args[2].clone()));
+            }
+        }
+    }
     let dst = g.shadow(&args[0]).map(|x| x.0);
     let src = g.shadow(&args[1]).map(|x| x.0);
     let mut rev = Vec::new();

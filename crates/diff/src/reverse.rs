@@ -481,6 +481,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             return v.clone();
         }
         let clean: String = text
+            .replace('*', " ptr")
             .chars()
             .map(|c| if c.is_alphanumeric() { c } else { '_' })
             .collect();
