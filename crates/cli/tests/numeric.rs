@@ -49,7 +49,7 @@ fn numeric_driver_selftest() {
     let results = run_all(&env, Mode::Selftest);
     let summary = report(&env, &results);
     println!("{summary}");
-    let failed = results.iter().filter(|r| !r.outcome.is_ok()).count();
+    let failed = results.iter().filter(|r| r.outcome.is_err()).count();
     assert_eq!(
         failed, 0,
         "{failed} driver selftest(s) failed (table above)"
