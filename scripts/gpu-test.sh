@@ -69,7 +69,18 @@ build_one() {
   local dir="$WORK/$name.$k" src="$CASES_DIR/$name.cu"
   mkdir -p "$dir"
   local generated="$dir/$name.$k.cu"
-  local defines=(-DCUAD_OUTPUT="$k")
+  # Compiling the output needs what compiling the input needs: the -D and -I of the cuad line
+  # and the input's folder (for its #include "..." lines).
+  local source_flags=(-I "$CASES_DIR") words=("$@") i
+  for ((i = 0; i < ${#words[@]}; i++)); do
+    case "${words[i]}" in
+      -D) source_flags+=("-D${words[i + 1]}"); i=$((i + 1)) ;;
+      -I) source_flags+=(-I "$CASES_DIR/${words[i + 1]}"); i=$((i + 1)) ;;
+      -D*) source_flags+=("${words[i]}") ;;
+      -I*) source_flags+=(-I "$CASES_DIR/${words[i]#-I}") ;;
+    esac
+  done
+  local defines=(-DCUAD_OUTPUT="$k" "${source_flags[@]}")
   if [[ "$SELFTEST" == 1 ]]; then
     generated="$src"
     defines+=(-DCUAD_SELFTEST=1)
@@ -78,7 +89,7 @@ build_one() {
       echo cuad >"$dir/status"
       return
     fi
-    if ! "$NVCC" -std=c++17 -arch=sm_90 -c "$generated" -o "$dir/alone.o" >"$dir/nvcc.log" 2>&1; then
+    if ! "$NVCC" -std=c++17 -arch=sm_90 "${source_flags[@]}" -c "$generated" -o "$dir/alone.o" >"$dir/nvcc.log" 2>&1; then
       echo nvcc >"$dir/status"
       return
     fi

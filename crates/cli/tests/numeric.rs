@@ -187,8 +187,8 @@ impl Env {
         self.root.join("tests/grad")
     }
 
-    /// g++ with the CUDA emulation force-included; `defines` are `NAME=VALUE` strings.
-    fn gxx_command(&self, src: &Path, exe: &Path, defines: &[String]) -> Command {
+    /// g++ with the CUDA emulation force-included, plus `flags` (-D, -I).
+    fn gxx_command(&self, src: &Path, exe: &Path, flags: &[String]) -> Command {
         let mut cmd = Command::new(&self.cxx);
         cmd.args(CXX_FLAGS)
             .arg("-include")
@@ -197,20 +197,16 @@ impl Env {
             .arg(&self.include)
             .arg("-I")
             .arg(&self.shim);
-        for d in defines {
-            cmd.arg(format!("-D{d}"));
-        }
+        cmd.args(flags);
         cmd.args(["-x", "c++"]).arg(src).arg("-o").arg(exe);
         cmd
     }
 
-    fn nvcc_command(&self, nvcc: &Path, src: &Path, obj: &Path, defines: &[String]) -> Command {
+    fn nvcc_command(&self, nvcc: &Path, src: &Path, obj: &Path, flags: &[String]) -> Command {
         let mut cmd = Command::new(nvcc);
         cmd.args(["-std=c++17", "-arch=sm_90", "-I"])
             .arg(&self.include);
-        for d in defines {
-            cmd.arg(format!("-D{d}"));
-        }
+        cmd.args(flags);
         cmd.args(["-x", "cu", "-c"]).arg(src).arg("-o").arg(obj);
         cmd
     }
@@ -461,12 +457,13 @@ fn run_output(env: &Env, case: &Case, k: usize, mode: Mode) -> Result<(), Failur
         Mode::Selftest => case.source.clone(),
     };
     let mut defines = vec![
-        format!("CUAD_GENERATED=\"{}\"", job.file(".cpu.cu").display()),
-        format!("CUAD_OUTPUT={}", k + 1),
+        format!("-DCUAD_GENERATED=\"{}\"", job.file(".cpu.cu").display()),
+        format!("-DCUAD_OUTPUT={}", k + 1),
     ];
     if mode == Mode::Selftest {
-        defines.push("CUAD_SELFTEST=1".into());
+        defines.push("-DCUAD_SELFTEST=1".into());
     }
+    defines.extend(job.source_flags());
     job.build_and_run_cpu(&generated, &defines)?;
     if mode == Mode::Gradient && env.tsan {
         job.race_check(&defines)?;
@@ -476,7 +473,7 @@ fn run_output(env: &Env, case: &Case, k: usize, mode: Mode) -> Result<(), Failur
         if mode == Mode::Gradient {
             job.nvcc_standalone(nvcc, &generated)?;
         }
-        defines[0] = format!("CUAD_GENERATED=\"{}\"", generated.display());
+        defines[0] = format!("-DCUAD_GENERATED=\"{}\"", generated.display());
         job.nvcc_driver(nvcc, &defines)?;
     }
     Ok(())
@@ -494,6 +491,27 @@ struct Job<'a> {
 impl Job<'_> {
     fn file(&self, suffix: &str) -> PathBuf {
         self.dir.join(format!("{}{suffix}", self.tag))
+    }
+
+    /// Flags that compiling the input needs, so compiling the output too: the `-D` and `-I`
+    /// of its `// cuad:` line, and the input's folder (the output lives elsewhere, and the
+    /// input's `#include "..."` lines are relative to the input).
+    fn source_flags(&self) -> Vec<String> {
+        let dir = self.env.cases_dir();
+        let mut flags = vec![format!("-I{}", dir.display())];
+        let mut words = self.case.outputs[self.k].iter();
+        while let Some(w) = words.next() {
+            let (flag, rest) = match w.as_str() {
+                "-D" | "-I" => (w.as_str(), words.next().cloned().unwrap_or_default()),
+                _ if w.starts_with("-D") || w.starts_with("-I") => (&w[..2], w[2..].to_string()),
+                _ => continue,
+            };
+            flags.push(match flag {
+                "-I" => format!("-I{}", dir.join(rest).display()),
+                _ => format!("-D{rest}"),
+            });
+        }
+        flags
     }
 
     /// Runs `cuad grad` and checks that the output starts with the input verbatim.
@@ -574,9 +592,7 @@ impl Job<'_> {
             .arg(&self.env.include)
             .arg("-I")
             .arg(&self.env.shim);
-        for d in defines {
-            cmd.arg(format!("-D{d}"));
-        }
+        cmd.args(defines);
         cmd.args(["-x", "c++"]).arg(&driver).arg("-o").arg(&exe);
         let compile = run(cmd, COMPILE_TIMEOUT);
         if !compile.ok() {
@@ -607,7 +623,7 @@ impl Job<'_> {
     fn nvcc_standalone(&self, nvcc: &Path, generated: &Path) -> Result<(), Failure> {
         let cmd = self
             .env
-            .nvcc_command(nvcc, generated, &self.file(".o"), &[]);
+            .nvcc_command(nvcc, generated, &self.file(".o"), &self.source_flags());
         let result = run(cmd, COMPILE_TIMEOUT);
         if !result.ok() {
             return Err(Failure {
