@@ -29,6 +29,8 @@ pub struct AdjPlace {
     pub offset: Option<Poly>,
     /// Type of the primal lvalue.
     pub ty: Option<Ty>,
+    /// The array or pointer the place is reached through.
+    pub base: Option<String>,
 }
 
 impl Gen<'_, '_> {
@@ -37,6 +39,7 @@ impl Gen<'_, '_> {
     pub fn adj_place(&self, e: &Expr) -> Option<AdjPlace> {
         let mut place = self.adj_place_untyped(e)?;
         place.ty = self.type_of(e);
+        place.base = crate::usage::lvalue_root(e).map(str::to_string);
         Some(place)
     }
 
@@ -57,6 +60,7 @@ impl Gen<'_, '_> {
                     };
                     return Some(AdjPlace {
                         ty: None,
+                        base: None,
                         lvalue: deref(ident(&adj_name(n))),
                         space,
                         offset: Some(Poly::constant(0)),
@@ -64,6 +68,7 @@ impl Gen<'_, '_> {
                 }
                 Some(AdjPlace {
                     ty: None,
+                    base: None,
                     lvalue: ident(&adj_name(n)),
                     space: Space::Private,
                     offset: None,
@@ -74,6 +79,7 @@ impl Gen<'_, '_> {
                 let off = off.map(|o| o.add(&self.env.poly(i)));
                 Some(AdjPlace {
                     ty: None,
+                    base: None,
                     lvalue: index(sb, (**i).clone()),
                     space,
                     offset: off,
@@ -83,6 +89,7 @@ impl Gen<'_, '_> {
                 let (sp, space, off) = self.shadow(p)?;
                 Some(AdjPlace {
                     ty: None,
+                    base: None,
                     lvalue: deref(sp),
                     space,
                     offset: off,
@@ -107,6 +114,7 @@ impl Gen<'_, '_> {
                 let (sb, space, off) = self.shadow(base)?;
                 Some(AdjPlace {
                     ty: None,
+                    base: None,
                     lvalue: member(sb, field, true),
                     space,
                     offset: off,
@@ -198,12 +206,57 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// A per-thread-distinct offset is race-free only if every access to the same array uses
+    /// that same offset (`in[i-1]` and `in[i+1]` in one kernel collide across threads).
+    fn sole_offset(&self, place: &AdjPlace, off: &Poly) -> bool {
+        match place.base.as_ref().and_then(|b| self.access_offsets.get(b)) {
+            Some(all) => all.iter().all(|o| o.as_ref() == Some(off)),
+            None => true,
+        }
+    }
+
+    /// Records the offset of every access to each shared or global array, and marks arrays
+    /// handed to other functions as accessed at unknown offsets.
+    pub fn collect_access_offsets(&mut self, body: &[Stmt]) {
+        let mut found: Vec<(String, Option<Poly>)> = Vec::new();
+        for s in body {
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                    ExprKind::Index(..)
+                    | ExprKind::Unary(UnOp::Deref, _)
+                    | ExprKind::Member { arrow: true, .. } => {
+                        if let Some(p) = self.adj_place(x) {
+                            if let (Some(b), true) = (p.base.clone(), p.space != Space::Private) {
+                                found.push((b, p.offset));
+                            }
+                        }
+                    }
+                    ExprKind::Call { args, .. } => {
+                        for a in args {
+                            if let Some((_, space, _)) = self.shadow(a) {
+                                if let (Some(b), true) =
+                                    (crate::usage::lvalue_root(a), space != Space::Private)
+                                {
+                                    found.push((b.to_string(), None));
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                })
+            });
+        }
+        for (b, o) in found {
+            self.access_offsets.entry(b).or_default().push(o);
+        }
+    }
+
     /// Strategy for an update of a place, given the guards of the current program point.
     pub fn strategy(&self, place: &AdjPlace) -> Strategy {
         match (place.space, self.mode) {
             (Space::Private, _) | (_, Mode::Host) => Strategy::Plain("thread-private"),
             (Space::Shared, _) => match &place.offset {
-                Some(off) if shared_unique(off) => {
+                Some(off) if shared_unique(off) && self.sole_offset(place, off) => {
                     Strategy::Plain("distinct per thread of the block")
                 }
                 _ => Strategy::Atomic,
@@ -216,7 +269,7 @@ impl Gen<'_, '_> {
                 for (cond, negated) in &self.guards {
                     facts(&self.env, cond, *negated, &mut lt);
                 }
-                if self.env.is_thread_unique(off, &lt) {
+                if self.env.is_thread_unique(off, &lt) && self.sole_offset(place, off) {
                     Strategy::Plain("distinct per thread")
                 } else if off.is_uniform() {
                     if self.mode == Mode::Kernel && self.kernel_invariant(off) {

@@ -136,7 +136,8 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     }
     let dst = g.shadow(&args[0]).map(|x| x.0);
     let src = g.shadow(&args[1]).map(|x| x.0);
-    let mut rev = Vec::new();
+    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    fwd.push(s.clone());
     if let Some(d_dst) = dst {
         g.helpers.memcpy = true;
         let d_src = src.unwrap_or_else(|| Expr::synth(ExprKind::Nullptr));
@@ -145,7 +146,31 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
             vec![d_dst, d_src, args[2].clone(), args[3].clone()],
         )));
     }
-    (vec![s.clone()], rev)
+    (fwd, rev)
+}
+
+/// A runtime call that overwrites device buffer `dst`, whose old contents an earlier
+/// launch's reverse reads, first copies it aside.
+fn overwrite_checkpoint(g: &mut Gen, dst: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let ExprKind::Ident(name) = &dst.strip_parens().kind else {
+        return (vec![], vec![]);
+    };
+    if g.is_param(name) || !g.needs_save(dst) {
+        return (vec![], vec![]);
+    }
+    let Some(ty) = g.types.get(name).cloned() else {
+        return (vec![], vec![]);
+    };
+    match checkpoint(g, name, &ty) {
+        Some(saved) => saved,
+        None => {
+            g.error(
+                s.span,
+                format!("cuad needs the old contents of `{name}` here and does not know its size"),
+            );
+            (vec![], vec![])
+        }
+    }
 }
 
 /// A kernel launch: forward as written; reverse launches the kernel's gradient.

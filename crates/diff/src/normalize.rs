@@ -417,10 +417,11 @@ impl Hoister<'_, '_> {
             if !already {
                 // A hoisted declaration is assigned later, so it cannot stay const (a constant
                 // array that keeps its initializer can).
-                let hoisted_ty = if keep_init && matches!(ty.kind, TyKind::Array { .. }) {
-                    ty.clone()
-                } else {
-                    crate::reverse::mutable_ty(&ty)
+                // Pointers keep their pointee's const (`const double* p` may be reassigned).
+                let hoisted_ty = match &ty.kind {
+                    TyKind::Array { .. } if keep_init => ty.clone(),
+                    TyKind::Array { .. } => crate::reverse::mutable_ty(&ty),
+                    _ => ty.clone().with_const(false),
                 };
                 self.locals.push(Local {
                     name: name.clone(),

@@ -103,6 +103,8 @@ pub struct Gen<'p, 'a> {
     pub allocations: Vec<(String, Expr)>,
     /// Statements placed after the reverse pass (host frees).
     pub epilogue: Vec<Stmt>,
+    /// Offsets of every access to each shared/global array (see `sole_offset`).
+    pub access_offsets: HashMap<String, Vec<Option<crate::index::Poly>>>,
     tmp: usize,
     /// Names read by the reverse code of the statements generated so far (plus, inside a
     /// loop, by the whole loop): a write to one of them must save the old value.
@@ -242,6 +244,7 @@ pub fn generate(
         explanations: vec![],
         allocations: vec![],
         epilogue: vec![],
+        access_offsets: HashMap::new(),
         tmp: 0,
         reads_so_far: Names::new(),
         loop_writes: vec![],
@@ -250,6 +253,7 @@ pub fn generate(
         span: func.name_span,
     };
     g.infer_pointer_spaces(&norm.body);
+    g.collect_access_offsets(&norm.body);
     let (fwd, rev) = g.gen_block(&norm.body);
     if !g.errors.is_empty() {
         return Err(g.errors);
