@@ -28,11 +28,6 @@ fn differentiable_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
     }
 }
 
-/// CUDA vector types of reals and user structs with at least one differentiable field.
-pub fn is_real_aggregate(prog: &Program, name: &str) -> bool {
-    real_aggregate_depth(prog, name, 0)
-}
-
 fn real_aggregate_depth(prog: &Program, name: &str, depth: usize) -> bool {
     if let Some(rest) = name
         .strip_prefix("float")

@@ -61,16 +61,6 @@ pub fn paren(e: Expr) -> Expr {
     e
 }
 
-pub fn is_zero_lit(e: &Expr) -> bool {
-    match &e.strip_parens().kind {
-        ExprKind::IntLit(t) | ExprKind::FloatLit(t) => {
-            let t = t.trim_end_matches(['f', 'F', 'l', 'L', 'u', 'U']);
-            t.parse::<f64>().map(|v| v == 0.0).unwrap_or(false)
-        }
-        _ => false,
-    }
-}
-
 pub fn is_one_lit(e: &Expr) -> bool {
     match &e.strip_parens().kind {
         ExprKind::IntLit(t) | ExprKind::FloatLit(t) => {
@@ -136,14 +126,6 @@ pub fn assign(l: Expr, r: Expr) -> Expr {
 
 pub fn compound(op: BinOp, l: Expr, r: Expr) -> Expr {
     Expr::synth(ExprKind::Assign(Some(op), Box::new(l), Box::new(r)))
-}
-
-pub fn cast(ty: Ty, e: Expr) -> Expr {
-    Expr::synth(ExprKind::Cast {
-        kind: CastKind::Static,
-        ty,
-        expr: Box::new(e),
-    })
 }
 
 pub fn expr_stmt(e: Expr) -> Stmt {

@@ -439,7 +439,7 @@ fn count_assignments(stmts: &[Stmt], in_loop: bool, counts: &mut HashMap<String,
     for s in stmts {
         let mut w = crate::usage::Names::new();
         match &s.kind {
-            StmtKind::Expr(e) => crate::usage::writes(e, &mut w),
+            StmtKind::Expr(e) => crate::usage::var_writes(e, &mut w),
             StmtKind::Decl(_) => crate::usage::stmt_writes_one(s, &mut w),
             _ => {}
         }
@@ -450,7 +450,7 @@ fn count_assignments(stmts: &[Stmt], in_loop: bool, counts: &mut HashMap<String,
             }
             if let Some(st) = step {
                 let mut w = crate::usage::Names::new();
-                crate::usage::writes(st, &mut w);
+                crate::usage::var_writes(st, &mut w);
                 record_writes(w, 2, true, counts);
             }
         }

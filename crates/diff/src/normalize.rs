@@ -38,10 +38,7 @@ pub fn normalize(
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
     let body = structure_returns(body);
-    let body = body
-        .into_iter()
-        .map(|s| expand_compound(s))
-        .collect::<Vec<_>>();
+    let body = body.into_iter().map(expand_compound).collect::<Vec<_>>();
     let mut h = Hoister {
         prog,
         locals: vec![],

@@ -235,3 +235,8 @@ pub fn min_max_alias(name: &str) -> Option<&'static str> {
         _ => None,
     }
 }
+
+/// Math-library calls without side effects (safe to drop when their value is unused).
+pub fn is_pure_math(name: &str) -> bool {
+    classify(name).is_some() || is_piecewise_constant(name) || min_max_alias(name).is_some()
+}

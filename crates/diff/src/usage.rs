@@ -216,17 +216,6 @@ pub fn any_stmt(s: &Stmt, pred: &dyn Fn(&Stmt) -> bool) -> bool {
     }
 }
 
-/// Does any expression in the statement tree satisfy `pred` (shallow over statements)?
-pub fn any_expr_in_stmt(s: &Stmt, pred: &dyn Fn(&Expr) -> bool) -> bool {
-    let mut found = false;
-    visit_stmt_exprs(s, &mut |e| {
-        if !found && any_expr(e, pred) {
-            found = true;
-        }
-    });
-    found
-}
-
 pub fn any_expr(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
     if pred(e) {
         return true;
@@ -367,4 +356,21 @@ pub fn write_only_names(stmts: &[Stmt]) -> Names {
         .filter(|(n, k)| all.get(n) == Some(k))
         .map(|(n, _)| n)
         .collect()
+}
+
+/// Variables reassigned by `e` (not memory written through them): `x = ...`, `x++`, `&x`
+/// passed to a call. `a[i] = ...` does not reassign `a`.
+pub fn var_writes(e: &Expr, out: &mut Names) {
+    walk_expr(e, &mut |x| match &x.kind {
+        ExprKind::Assign(_, l, _)
+        | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, l)
+        | ExprKind::Unary(UnOp::AddrOf, l)
+            if is_plain_var(l) =>
+        {
+            if let Some(r) = lvalue_root(l) {
+                out.insert(r.to_string());
+            }
+        }
+        _ => {}
+    });
 }

@@ -21,7 +21,10 @@ pub enum TyKind {
     Void,
     Bool,
     /// `char`, `unsigned short`, `long long`, ... `signed: None` is plain `char`.
-    Int { kind: IntKind, signed: Option<bool> },
+    Int {
+        kind: IntKind,
+        signed: Option<bool>,
+    },
     Half,
     Float,
     Double,
@@ -29,12 +32,21 @@ pub enum TyKind {
     LongDouble,
     /// A named type: typedef, struct, enum, template parameter, CUDA vector type (`float4`,
     /// `dim3`), `size_t`, or a library type (`std::vector<float>`). `name` may be qualified.
-    Named { name: String, args: Vec<TemplateArg> },
-    Pointer { pointee: Box<Ty>, restrict: bool },
+    Named {
+        name: String,
+        args: Vec<TemplateArg>,
+    },
+    Pointer {
+        pointee: Box<Ty>,
+        restrict: bool,
+    },
     LRef(Box<Ty>),
     RRef(Box<Ty>),
     /// `T[N]`; `None` for `T[]`.
-    Array { elem: Box<Ty>, len: Option<Box<Expr>> },
+    Array {
+        elem: Box<Ty>,
+        len: Option<Box<Expr>>,
+    },
     /// `auto` / `decltype(auto)`
     Auto,
 }
@@ -49,16 +61,29 @@ pub struct Ty {
 
 impl Ty {
     pub fn new(kind: TyKind) -> Ty {
-        Ty { kind, is_const: false, is_volatile: false }
+        Ty {
+            kind,
+            is_const: false,
+            is_volatile: false,
+        }
     }
     pub fn named(name: &str) -> Ty {
-        Ty::new(TyKind::Named { name: name.to_string(), args: vec![] })
+        Ty::new(TyKind::Named {
+            name: name.to_string(),
+            args: vec![],
+        })
     }
     pub fn int() -> Ty {
-        Ty::new(TyKind::Int { kind: IntKind::Int, signed: Some(true) })
+        Ty::new(TyKind::Int {
+            kind: IntKind::Int,
+            signed: Some(true),
+        })
     }
     pub fn pointer_to(pointee: Ty) -> Ty {
-        Ty::new(TyKind::Pointer { pointee: Box::new(pointee), restrict: false })
+        Ty::new(TyKind::Pointer {
+            pointee: Box::new(pointee),
+            restrict: false,
+        })
     }
     pub fn with_const(mut self, c: bool) -> Ty {
         self.is_const = c;
@@ -144,16 +169,33 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Assign(AssignOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
-    Cast { kind: CastKind, ty: Ty, expr: Box<Expr> },
+    Cast {
+        kind: CastKind,
+        ty: Ty,
+        expr: Box<Expr>,
+    },
     SizeofType(Ty),
     SizeofExpr(Box<Expr>),
     /// `f(args)`, `f<T>(args)`, `obj.method(args)` (callee is then a `Member`).
-    Call { callee: Box<Expr>, template_args: Vec<TemplateArg>, args: Vec<Expr> },
+    Call {
+        callee: Box<Expr>,
+        template_args: Vec<TemplateArg>,
+        args: Vec<Expr>,
+    },
     /// `k<<<config>>>(args)` with 2 to 4 configuration expressions.
-    Launch { kernel: Box<Expr>, template_args: Vec<TemplateArg>, config: Vec<Expr>, args: Vec<Expr> },
+    Launch {
+        kernel: Box<Expr>,
+        template_args: Vec<TemplateArg>,
+        config: Vec<Expr>,
+        args: Vec<Expr>,
+    },
     Index(Box<Expr>, Box<Expr>),
     /// `base.field` or `base->field` (`arrow`).
-    Member { base: Box<Expr>, field: String, arrow: bool },
+    Member {
+        base: Box<Expr>,
+        field: String,
+        arrow: bool,
+    },
     /// `{a, b, c}` (brace initializer list; also `T{...}` is `Cast{Functional, InitList}`).
     InitList(Vec<Expr>),
     /// Parenthesised expression; kept so printing preserves the user's grouping.
@@ -172,7 +214,10 @@ impl Expr {
     }
     /// An expression built by a transformation (no source location).
     pub fn synth(kind: ExprKind) -> Expr {
-        Expr { kind, span: Span::default() }
+        Expr {
+            kind,
+            span: Span::default(),
+        }
     }
     pub fn ident(name: &str) -> Expr {
         Expr::synth(ExprKind::Ident(name.to_string()))
@@ -247,12 +292,30 @@ pub enum StmtKind {
     Expr(Expr),
     Decl(DeclStmt),
     Block(Vec<Stmt>),
-    If { cond: Expr, then: Box<Stmt>, els: Option<Box<Stmt>> },
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        els: Option<Box<Stmt>>,
+    },
     /// `init` is a `Decl` or `Expr` statement.
-    For { init: Option<Box<Stmt>>, cond: Option<Expr>, step: Option<Expr>, body: Box<Stmt> },
-    While { cond: Expr, body: Box<Stmt> },
-    DoWhile { body: Box<Stmt>, cond: Expr },
-    Switch { cond: Expr, cases: Vec<SwitchCase> },
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+    },
+    Switch {
+        cond: Expr,
+        cases: Vec<SwitchCase>,
+    },
     Break,
     Continue,
     Return(Option<Expr>),
@@ -272,7 +335,10 @@ impl Stmt {
         Stmt { kind, span }
     }
     pub fn synth(kind: StmtKind) -> Stmt {
-        Stmt { kind, span: Span::default() }
+        Stmt {
+            kind,
+            span: Span::default(),
+        }
     }
 }
 
@@ -380,19 +446,40 @@ pub enum Item {
     /// `typedef T name;` (several names allowed).
     Typedef(DeclStmt),
     /// `using Name = T;`
-    Using { name: String, ty: Ty, span: Span },
+    Using {
+        name: String,
+        ty: Ty,
+        span: Span,
+    },
     /// `using namespace std;` / `using std::sin;` kept as text.
-    UsingDirective { text: String, span: Span },
+    UsingDirective {
+        text: String,
+        span: Span,
+    },
     /// Global variables, `__constant__` / `__device__` / `__managed__` included.
     Global(DeclStmt),
-    Namespace { name: Option<String>, items: Vec<Item>, span: Span },
+    Namespace {
+        name: Option<String>,
+        items: Vec<Item>,
+        span: Span,
+    },
     /// `extern "C" { ... }`
-    ExternC { items: Vec<Item>, span: Span },
+    ExternC {
+        items: Vec<Item>,
+        span: Span,
+    },
     /// `#include <...>`, `#pragma ...` lines kept for the output.
-    Directive { text: String, span: Span },
+    Directive {
+        text: String,
+        span: Span,
+    },
     /// A top-level construct cuad does not model (class templates from libraries, operator
     /// overloads, ...), kept verbatim. It is an error only if a request depends on it.
-    Opaque { text: String, span: Span, reason: String },
+    Opaque {
+        text: String,
+        span: Span,
+        reason: String,
+    },
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -25,7 +25,11 @@ impl Span {
         if self.file != other.file {
             return self;
         }
-        Span { file: self.file, lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
+        Span {
+            file: self.file,
+            lo: self.lo.min(other.lo),
+            hi: self.hi.max(other.hi),
+        }
     }
 }
 
@@ -43,7 +47,11 @@ impl SourceFile {
                 line_starts.push(i as u32 + 1);
             }
         }
-        SourceFile { path, text, line_starts }
+        SourceFile {
+            path,
+            text,
+            line_starts,
+        }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -54,14 +62,22 @@ impl SourceFile {
         };
         let start = self.line_starts[line] as usize;
         let end = (offset as usize).min(self.text.len());
-        let col = self.text.get(start..end).map(|s| s.chars().count()).unwrap_or(end - start);
+        let col = self
+            .text
+            .get(start..end)
+            .map(|s| s.chars().count())
+            .unwrap_or(end - start);
         (line + 1, col + 1)
     }
 
     /// Text of a 1-based line without its newline.
     pub fn line_text(&self, line: usize) -> &str {
         let start = self.line_starts[line - 1] as usize;
-        let end = self.line_starts.get(line).map(|&e| e as usize).unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(line)
+            .map(|&e| e as usize)
+            .unwrap_or(self.text.len());
         self.text[start..end].trim_end_matches(['\n', '\r'])
     }
 }
@@ -83,7 +99,10 @@ impl SourceMap {
         &self.files[id.0 as usize]
     }
     pub fn find(&self, path: &std::path::Path) -> Option<FileId> {
-        self.files.iter().position(|f| f.path == path).map(|i| FileId(i as u32))
+        self.files
+            .iter()
+            .position(|f| f.path == path)
+            .map(|i| FileId(i as u32))
     }
     /// The source text a span covers.
     pub fn snippet(&self, span: Span) -> &str {
@@ -110,10 +129,20 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, span, message: message.into(), notes: vec![] }
+        Diagnostic {
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            notes: vec![],
+        }
     }
     pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Warning, span, message: message.into(), notes: vec![] }
+        Diagnostic {
+            severity: Severity::Warning,
+            span,
+            message: message.into(),
+            notes: vec![],
+        }
     }
     pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
         self.notes.push(note.into());
@@ -130,13 +159,28 @@ impl Diagnostic {
             Severity::Note => "note",
         };
         let mut out = String::new();
-        let _ = writeln!(out, "{}:{}:{}: {}: {}", file.path.display(), line, col, sev, self.message);
+        let _ = writeln!(
+            out,
+            "{}:{}:{}: {}: {}",
+            file.path.display(),
+            line,
+            col,
+            sev,
+            self.message
+        );
         let src = file.line_text(line);
         let _ = writeln!(out, "{src}");
         let (end_line, end_col) = file.line_col(self.span.hi.max(self.span.lo));
-        let width = if end_line == line { end_col.saturating_sub(col).max(1) } else { 1 };
-        let pad: String =
-            src.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        let width = if end_line == line {
+            end_col.saturating_sub(col).max(1)
+        } else {
+            1
+        };
+        let pad: String = src
+            .chars()
+            .take(col - 1)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
         let _ = writeln!(out, "{pad}^{}", "~".repeat(width - 1));
         for note in &self.notes {
             let _ = writeln!(out, "note: {note}");
