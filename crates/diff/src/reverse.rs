@@ -103,6 +103,8 @@ pub struct Gen<'p, 'a> {
     pub allocations: Vec<(String, Expr)>,
     /// Statements placed after the reverse pass (host frees).
     pub epilogue: Vec<Stmt>,
+    /// Adjoint zeroing stores postponed to the end of the enclosing block's reverse code.
+    deferred: Vec<Vec<Stmt>>,
     /// Names read after the statement being generated (forward order, later iterations too).
     after_reads: Vec<Names>,
     /// Offsets of every access to each shared/global array (see `sole_offset`).
@@ -248,6 +250,7 @@ pub fn generate(
         epilogue: vec![],
         access_offsets: HashMap::new(),
         after_reads: vec![],
+        deferred: vec![],
         tmp: 0,
         reads_so_far: Names::new(),
         loop_writes: vec![],
@@ -559,6 +562,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         let mut fwd = Vec::new();
         let mut revs = Vec::new();
         // Names read by the statements after each one (and by what follows the block).
+        self.deferred.push(vec![]);
         let outer = self.after_reads.last().cloned().unwrap_or_default();
         let mut suffix = vec![outer; stmts.len() + 1];
         for k in (0..stmts.len()).rev() {
@@ -573,7 +577,10 @@ impl<'p, 'a> Gen<'p, 'a> {
             fwd.extend(f);
             revs.push(r);
         }
-        (fwd, revs.into_iter().rev().flatten().collect())
+        let deferred = self.deferred.pop().unwrap_or_default();
+        let mut rev: Vec<Stmt> = revs.into_iter().rev().flatten().collect();
+        rev.extend(deferred);
+        (fwd, rev)
     }
 
     fn gen_stmt(&mut self, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
@@ -742,7 +749,20 @@ impl<'p, 'a> Gen<'p, 'a> {
                     rev.push(decl(ty.clone(), &t, Some(place.lvalue.clone())));
                     let mut tail = self.rev_expr(r, ident(&t));
                     if !fuse_zero_then_add(&mut tail, &place.lvalue, &t) {
-                        rev.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
+                        let zero = expr_stmt(assign(place.lvalue.clone(), real_zero(&ty)));
+                        // An array touched only here: zero its adjoint after the block's other
+                        // reverse work, so the store does not hold up later loads.
+                        let sole_access = place.base.as_ref().is_some_and(|b| {
+                            self.access_offsets.get(b).is_some_and(|v| v.len() == 1)
+                        });
+                        match self.deferred.last_mut() {
+                            Some(d)
+                                if sole_access && !is_memory_mentioned(&tail, &place.lvalue) =>
+                            {
+                                d.push(zero)
+                            }
+                            _ => rev.push(zero),
+                        }
                     }
                     rev.extend(tail);
                 } else {
@@ -1166,6 +1186,13 @@ fn fuse_zero_then_add(stmts: &mut Vec<Stmt>, lvalue: &Expr, saved: &str) -> bool
         }
     }
     true
+}
+
+fn is_memory_mentioned(stmts: &[Stmt], lvalue: &Expr) -> bool {
+    let text = cuad_emit::print_expr(lvalue);
+    stmts
+        .iter()
+        .any(|s| cuad_emit::print_stmt(s, 0).contains(&text))
 }
 
 fn l_name(l: &Expr) -> &str {
