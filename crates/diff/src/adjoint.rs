@@ -232,7 +232,13 @@ impl Gen<'_, '_> {
                         }
                     }
                     ExprKind::Call { args, .. } => {
-                        for a in args {
+                        // Only pointers handed over count: `sqrtf(T[i])` passes a value.
+                        let passes_pointer = |a: &Expr| {
+                            self.type_of(a).is_some_and(|t| {
+                                matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                            }) || matches!(a.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, _))
+                        };
+                        for a in args.iter().filter(|a| passes_pointer(a)) {
                             if let Some((_, space, _)) = self.shadow(a) {
                                 if let (Some(b), true) =
                                     (crate::usage::lvalue_root(a), space != Space::Private)
