@@ -348,23 +348,16 @@ impl Gen<'_, '_> {
                     .collect(),
             );
         }
-        let def = self.prog.struct_def(name)?;
-        let mut out = Vec::new();
-        for m in def.members.iter().flatten() {
-            if let Member::Field(d) = m {
-                for v in &d.vars {
-                    if !d.specs.is_static
-                        && crate::activity::is_differentiable(
-                            self.prog,
-                            &self.prog.canonical(&v.ty),
-                        )
-                    {
-                        out.push(v.name.clone());
-                    }
-                }
-            }
-        }
-        Some(out)
+        // The semantic layer already knows a struct's fields (bases included).
+        self.prog.struct_def(name)?;
+        let fields = self.prog.fields(&ty);
+        Some(
+            fields
+                .into_iter()
+                .filter(|(_, t)| crate::activity::is_differentiable(self.prog, t))
+                .map(|(n, _)| n)
+                .collect(),
+        )
     }
 
     pub fn accumulate_place(&mut self, place: AdjPlace, value: Expr) -> Vec<Stmt> {
