@@ -6,6 +6,7 @@ use crate::adjoint::{adj_name, Space};
 use crate::builder::*;
 use crate::reverse::{Gen, Mode, PullbackReq};
 use crate::rules;
+use crate::usage::Names;
 use cuad_syntax::ast::*;
 use std::collections::BTreeSet;
 
@@ -145,6 +146,17 @@ impl Gen<'_, '_> {
 
     /// Adjoint of a call. `adj` is the adjoint of its value (`None` for a void call).
     pub fn rev_call(&mut self, e: &Expr, adj: Option<Expr>) -> Vec<Stmt> {
+        self.rev_call_with(e, adj, None)
+    }
+
+    /// `rev_call`, with `primal_args` (when given) passed to a pullback instead of the call's
+    /// own arguments: copies of values the callee overwrites (see `gen_call_stmt`).
+    fn rev_call_with(
+        &mut self,
+        e: &Expr,
+        adj: Option<Expr>,
+        primal_args: Option<Vec<Expr>>,
+    ) -> Vec<Stmt> {
         let ExprKind::Call { callee, args, .. } = &e.kind else {
             return vec![];
         };
@@ -225,7 +237,7 @@ impl Gen<'_, '_> {
             );
             return vec![];
         }
-        out.extend(self.pullback_call(&name, e, args, adj));
+        out.extend(self.pullback_call(&name, e, args, adj, primal_args));
         out
     }
 
@@ -356,6 +368,7 @@ impl Gen<'_, '_> {
         e: &Expr,
         args: &[Expr],
         adj: Option<Expr>,
+        primal_args: Option<Vec<Expr>>,
     ) -> Vec<Stmt> {
         let custom = self.find_custom(name);
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
@@ -420,7 +433,7 @@ impl Gen<'_, '_> {
         let mut globals = BTreeSet::new();
         let mut active_params = BTreeSet::new();
         let mut pre = Vec::new();
-        let mut call_args: Vec<Expr> = args.to_vec();
+        let mut call_args: Vec<Expr> = primal_args.unwrap_or_else(|| args.to_vec());
         let is_value = !matches!(callee.ret.kind, TyKind::Void);
         if is_value {
             call_args.push(adj.unwrap_or_else(|| real_zero(&self.prog.canonical(&callee.ret))));
@@ -592,27 +605,74 @@ impl Gen<'_, '_> {
         let mut fwd = Vec::new();
         let mut rev = Vec::new();
         let active = args.iter().any(|a| self.expr_is_active(a));
-        if active {
-            self.note_reads(e);
-        }
-        // Arguments passed by address may be overwritten by the callee: save them.
-        for a in args {
-            if let ExprKind::Unary(UnOp::AddrOf, x) = &a.strip_parens().kind {
-                if crate::usage::lvalue_root(x).is_some_and(|r| self.reads_so_far.contains(r)) {
-                    if let Some((sf, sr)) = self.save_value(x) {
-                        fwd.push(sf);
-                        rev.push(sr);
-                    }
+        // Values the callee may overwrite (`&x`, reference parameters) are saved when reverse
+        // code of later statements reads them, or when the pullback needs their value on
+        // entry. In reverse, the entry value is restored first and the pullback gets a copy,
+        // as its re-run of the callee's forward pass overwrites what it is given.
+        let mut primal_args = args.to_vec();
+        for (j, x, callee_reads) in self.overwritten_args(&name, args) {
+            let read_later =
+                crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));
+            if !read_later && !(active && callee_reads) {
+                continue;
+            }
+            let Some((sf, sr)) = self.save_value(&x) else {
+                continue;
+            };
+            fwd.push(sf);
+            rev.push(sr);
+            if active {
+                let copy = self.fresh("_c");
+                let ty = self.type_of(&x).map(|t| t.with_const(false));
+                if let Some(ty) = ty {
+                    rev.push(decl(ty, &copy, Some(x.clone())));
+                    primal_args[j] = match &args[j].strip_parens().kind {
+                        ExprKind::Unary(UnOp::AddrOf, _) => addr_of(ident(&copy)),
+                        _ => ident(&copy),
+                    };
                 }
             }
         }
+        if active {
+            self.note_reads(e);
+        }
         fwd.push(s.clone());
         if active {
-            let mut r = self.rev_call(e, None);
-            r.extend(rev);
-            rev = r;
+            rev.extend(self.rev_call_with(e, None, Some(primal_args)));
         }
         (fwd, rev)
+    }
+
+    /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
+    /// reference parameters, with whether the callee may read their value on entry.
+    fn overwritten_args(&self, name: &str, args: &[Expr]) -> Vec<(usize, Expr, bool)> {
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let callee = self.prog.resolve_call(name, &arg_types).or_else(|| {
+            self.prog
+                .functions(name)
+                .into_iter()
+                .find(|f| f.params.len() == args.len())
+        });
+        let mut out = Vec::new();
+        for (j, a) in args.iter().enumerate() {
+            let param = callee.and_then(|f| f.params.get(j));
+            let reads_entry = |deref: bool| match (callee, param.and_then(|p| p.name.as_deref())) {
+                (Some(f), Some(p)) => !entry_value_dead(f, p, deref),
+                _ => true,
+            };
+            if let ExprKind::Unary(UnOp::AddrOf, x) = &a.strip_parens().kind {
+                out.push((j, (**x).clone(), reads_entry(true)));
+                continue;
+            }
+            let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
+                TyKind::LRef(inner) => !inner.is_const,
+                _ => false,
+            });
+            if by_ref && crate::usage::lvalue_root(a).is_some() {
+                out.push((j, a.clone(), reads_entry(false)));
+            }
+        }
+        out
     }
 
     /// Host code: CUDA runtime calls and kernel launches (see `host`).
@@ -655,4 +715,39 @@ pub fn custom_signature(f: &Function) -> String {
         f.name,
         params.join(", ")
     )
+}
+
+/// Is the value that parameter `p` refers to on entry dead in `f`: is the first top-level
+/// statement that mentions `p` a plain store to it (`p = e` or `*p = e`) whose right-hand side
+/// does not mention `p`? Anything else (a branch, a loop, a read) counts as a read.
+fn entry_value_dead(f: &Function, p: &str, deref: bool) -> bool {
+    let Some(body) = &f.body else {
+        return false;
+    };
+    for s in body {
+        let mut names = Names::new();
+        crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::reads(e, &mut names));
+        let mut written = Names::new();
+        crate::usage::stmt_writes_one(s, &mut written);
+        if !names.contains(p) && !written.contains(p) {
+            continue;
+        }
+        let StmtKind::Expr(e) = &s.kind else {
+            return false;
+        };
+        let ExprKind::Assign(None, l, r) = &e.kind else {
+            return false;
+        };
+        let target_is_p = match (&l.strip_parens().kind, deref) {
+            (ExprKind::Ident(n), false) => n == p,
+            (ExprKind::Unary(UnOp::Deref, x), true) => {
+                matches!(&x.strip_parens().kind, ExprKind::Ident(n) if n == p)
+            }
+            _ => false,
+        };
+        let mut rhs = Names::new();
+        crate::usage::reads(r, &mut rhs);
+        return target_is_p && !rhs.contains(p);
+    }
+    true
 }

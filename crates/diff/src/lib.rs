@@ -16,6 +16,7 @@ mod activity;
 mod adjoint;
 mod builder;
 mod calls;
+mod fuse;
 mod helpers;
 mod host;
 mod index;

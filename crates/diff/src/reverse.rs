@@ -460,8 +460,9 @@ impl<'p, 'a> Gen<'p, 'a> {
             body.extend(shared_zeroing);
             body.push(expr_stmt(call("__syncthreads", vec![])));
         }
+        let (fwd, rev, fused) = crate::fuse::fuse_sweeps(fwd, rev);
         body.extend(fwd);
-        if !rev.is_empty() || !self.kernel_accs.is_empty() {
+        if !rev.is_empty() || (!fused && !self.kernel_accs.is_empty()) {
             body.push(comment("reverse pass"));
         }
         body.extend(rev);
@@ -567,7 +568,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         let mut suffix = vec![outer; stmts.len() + 1];
         for k in (0..stmts.len()).rev() {
             let mut r = suffix[k + 1].clone();
-            usage::visit_stmt_exprs(&stmts[k], &mut |e| reads(e, &mut r));
+            usage::visit_stmt_exprs(&stmts[k], &mut |e| usage::content_reads(e, &mut r));
             suffix[k] = r;
         }
         for (k, s) in stmts.iter().enumerate() {
@@ -702,7 +703,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 _ => false,
             });
         let mut idx_reads = Names::new();
-        reads(&assign(l.clone(), int_lit(0)), &mut idx_reads);
+        self.address_reads(l, &mut idx_reads);
         if !dead_store && self.needs_save(l) {
             self.reads_so_far.extend(idx_reads);
             if let Some((sf, sr)) = self.save_value(l) {
@@ -941,7 +942,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.loop_writes.push(body_writes);
         // Later iterations read whatever the loop reads.
         let mut after = self.after_reads.last().cloned().unwrap_or_default();
-        usage::visit_stmt_exprs(s, &mut |e| reads(e, &mut after));
+        usage::visit_stmt_exprs(s, &mut |e| usage::content_reads(e, &mut after));
         self.after_reads.push(after);
         let (body_fwd, body_rev) = self.gen_stmt(body);
         self.after_reads.pop();
@@ -1047,14 +1048,14 @@ impl<'p, 'a> Gen<'p, 'a> {
                     match &e.kind {
                         ExprKind::Assign(_, l, r) => {
                             self.needed_reads(r, out);
-                            reads(&assign((**l).clone(), int_lit(0)), out);
+                            self.address_reads(l, out);
                         }
                         _ => reads(e, out),
                     }
                 } else if let ExprKind::Assign(_, l, _) = &e.kind {
                     // Restoring memory needs its address.
                     if !usage::is_plain_var(l) {
-                        reads(&assign((**l).clone(), int_lit(0)), out);
+                        self.address_reads(l, out);
                     }
                 }
             }
@@ -1122,10 +1123,26 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             // Loads need their address; everything else needs its operands' values.
             ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) | ExprKind::Member { .. } => {
-                reads(&assign(e.clone(), int_lit(0)), out)
+                self.address_reads(e, out)
             }
             _ => reads(e, out),
         }
+    }
+
+    /// Names needed to compute the address of lvalue `lv`. A local or `__shared__` array's
+    /// address never changes, so its name is left out: writing its elements then needs no
+    /// save on account of the address (its contents are what a save is about).
+    fn address_reads(&self, lv: &Expr, out: &mut Names) {
+        let mut names = Names::new();
+        reads(&assign(lv.clone(), int_lit(0)), &mut names);
+        names.retain(|n| {
+            self.is_param(n)
+                || !self
+                    .types
+                    .get(n)
+                    .is_some_and(|t| matches!(t.kind, TyKind::Array { .. }))
+        });
+        out.extend(names);
     }
 
     fn stmt_is_active(&self, e: &Expr) -> bool {

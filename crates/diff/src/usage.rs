@@ -70,6 +70,37 @@ pub fn reads(e: &Expr, out: &mut Names) {
 }
 
 /// Names read to locate an lvalue without reading its value (`i` in `a[i] = ...`, `p` in `*p`).
+/// Like `reads`, but a store `a[i] = v` / `*p = v` does not count as reading the memory it
+/// writes: the names whose pointed-to contents (or values) `e` may read. Used to find stores
+/// that nothing reads back.
+pub fn content_reads(e: &Expr, out: &mut Names) {
+    let ExprKind::Assign(None, l, r) = &e.kind else {
+        return reads(e, out);
+    };
+    let mut names = Names::new();
+    lvalue_index_reads(l, &mut names);
+    if let (Some(root), false) = (lvalue_root(l), is_plain_var(l)) {
+        if !index_mentions(l, root) {
+            names.remove(root);
+        }
+    }
+    reads(r, &mut names);
+    out.extend(names);
+}
+
+/// Does an index (or dereferenced address) inside lvalue `l` mention `root` again?
+fn index_mentions(l: &Expr, root: &str) -> bool {
+    match &l.kind {
+        ExprKind::Index(b, i) => {
+            let mut r = Names::new();
+            reads(i, &mut r);
+            r.contains(root) || index_mentions(b, root)
+        }
+        ExprKind::Member { base, .. } | ExprKind::Paren(base) => index_mentions(base, root),
+        _ => false,
+    }
+}
+
 fn lvalue_index_reads(e: &Expr, out: &mut Names) {
     match &e.kind {
         ExprKind::Ident(_) => {}
