@@ -613,7 +613,7 @@ impl Gen<'_, '_> {
         for (j, x, callee_reads) in self.overwritten_args(&name, args) {
             let read_later =
                 crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));
-            if !read_later && !(active && callee_reads) {
+            if !(read_later || active && callee_reads) {
                 continue;
             }
             let Some((sf, sr)) = self.save_value(&x) else {
@@ -645,7 +645,7 @@ impl Gen<'_, '_> {
 
     /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
     /// reference parameters, with whether the callee may read their value on entry.
-    fn overwritten_args(&self, name: &str, args: &[Expr]) -> Vec<(usize, Expr, bool)> {
+    pub(crate) fn overwritten_args(&self, name: &str, args: &[Expr]) -> Vec<(usize, Expr, bool)> {
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
         let callee = self.prog.resolve_call(name, &arg_types).or_else(|| {
             self.prog

@@ -23,6 +23,7 @@ mod index;
 mod instantiate;
 mod jumps;
 mod normalize;
+mod replay;
 mod reverse;
 mod rules;
 mod usage;

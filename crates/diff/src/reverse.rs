@@ -115,6 +115,9 @@ pub struct Gen<'p, 'a> {
     pub(crate) reads_so_far: Names,
     /// Write sets of the enclosing loops' bodies.
     pub(crate) loop_writes: Vec<Names>,
+    /// Variables the enclosing counted loops' reverse iterations recompute (see `replay`):
+    /// their definitions need no save.
+    pub(crate) replayed: Names,
     tapes: Vec<(String, String)>,
     /// Adjoint of the return value (`1` for gradients, `_d_y` for pullbacks).
     seed: Option<Expr>,
@@ -254,6 +257,7 @@ pub fn generate(
         tmp: 0,
         reads_so_far: Names::new(),
         loop_writes: vec![],
+        replayed: Names::new(),
         tapes: vec![],
         seed,
         span: func.name_span,
@@ -550,7 +554,7 @@ impl<'p, 'a> Gen<'p, 'a> {
 
     /// Does overwriting `lv` need a save (its old value is read by reverse code)?
     pub(crate) fn needs_save(&self, lv: &Expr) -> bool {
-        lvalue_root(lv).is_some_and(|r| self.reads_so_far.contains(r))
+        lvalue_root(lv).is_some_and(|r| self.reads_so_far.contains(r) && !self.replayed.contains(r))
     }
 
     pub fn note_reads(&mut self, e: &Expr) {
@@ -902,10 +906,23 @@ impl<'p, 'a> Gen<'p, 'a> {
             return (vec![], vec![]);
         }
         let counted = init.and_then(|i| self.counted_loop(i, cond, step, body));
+        let mut body_writes = Names::new();
+        usage::stmt_writes_one(body, &mut body_writes);
+        self.call_writes(body, &mut body_writes);
+        for e in cond.into_iter().chain(step) {
+            usage::writes(e, &mut body_writes);
+        }
         // Everything the reverse of any iteration reads counts as read before each write in
         // the loop (later iterations are reversed before earlier ones).
         let mut loop_reads = Names::new();
         self.rev_reads(body, &mut loop_reads);
+        let replay = match &counted {
+            Some(c) => self.needed_replays(body, &c.counter, &body_writes, &loop_reads),
+            None => vec![],
+        };
+        for (_, def) in &replay {
+            usage::visit_stmt_exprs(def, &mut |e| reads(e, &mut loop_reads));
+        }
         if !loop_reads.is_empty() {
             for e in cond.into_iter().chain(step) {
                 reads(e, &mut loop_reads);
@@ -934,12 +951,9 @@ impl<'p, 'a> Gen<'p, 'a> {
         };
         fwd.extend(init_fwd);
         self.reads_so_far.extend(loop_reads);
-        let mut body_writes = Names::new();
-        usage::stmt_writes_one(body, &mut body_writes);
-        for e in cond.into_iter().chain(step) {
-            usage::writes(e, &mut body_writes);
-        }
         self.loop_writes.push(body_writes);
+        let outer_replayed = self.replayed.clone();
+        self.replayed.extend(replay.iter().map(|(v, _)| v.clone()));
         // Later iterations read whatever the loop reads.
         let mut after = self.after_reads.last().cloned().unwrap_or_default();
         usage::visit_stmt_exprs(s, &mut |e| usage::content_reads(e, &mut after));
@@ -952,8 +966,12 @@ impl<'p, 'a> Gen<'p, 'a> {
             _ => (vec![], vec![]),
         };
         self.loop_writes.pop();
+        self.replayed = outer_replayed;
         let mut rev_iter: Vec<Stmt> = step_rev;
         rev_iter.extend(body_rev);
+        if !rev_iter.is_empty() {
+            rev_iter.splice(0..0, replay.into_iter().map(|(_, def)| def));
+        }
         if rev_iter.is_empty() {
             fwd.push(rebuild_loop(
                 s, init, cond, step, body_fwd, step_fwd, is_do, None,

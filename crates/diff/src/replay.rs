@@ -1,0 +1,196 @@
+//! Replaying loop-local values instead of taping them.
+//!
+//! In `for (p = a; p < b; ++p) { pole = poles[n * np + p]; z = f(pole, d); ... }` the reverse
+//! pass needs `pole` and `z` as they were in each iteration. Taping them costs a per-thread
+//! local-memory store and load per iteration (a whole struct for `pole`). When a variable is
+//! defined once per iteration, at the top level of the body and before any use, from values
+//! that are still there in the reverse pass (the recomputed counter, loop invariants,
+//! read-only memory, other replayed variables) through pure operations, the reverse iteration
+//! re-runs the definition instead.
+
+use crate::reverse::Gen;
+use crate::usage::{self, Names};
+use cuad_syntax::ast::*;
+
+impl Gen<'_, '_> {
+    /// Definitions in `body` (a counted loop's body) that the reverse iteration can replay,
+    /// in forward order. `body_writes` is everything the loop writes.
+    pub(crate) fn replayable_defs(
+        &self,
+        body: &Stmt,
+        counter: &str,
+        body_writes: &Names,
+    ) -> Vec<(String, Stmt)> {
+        let mut stmts: &[Stmt] = std::slice::from_ref(body);
+        // The body's statements, through blocks that only wrap another block.
+        while let [Stmt {
+            kind: StmtKind::Block(inner),
+            ..
+        }] = stmts
+        {
+            stmts = inner;
+        }
+        let mut defs: Vec<(String, Stmt)> = Vec::new();
+        let mut defined = Names::new();
+        // Names mentioned by the statements before the current one.
+        let mut mentioned = Names::new();
+        for (k, s) in stmts.iter().enumerate() {
+            if let Some((v, rhs)) = plain_def(s) {
+                let fresh = !mentioned.contains(v) && !self.reads_so_far.contains(v);
+                let written_once = stmts[k + 1..].iter().all(|later| {
+                    let mut w = Names::new();
+                    usage::stmt_writes_one(later, &mut w);
+                    self.call_writes(later, &mut w);
+                    !w.contains(v)
+                });
+                if fresh
+                    && written_once
+                    && self.is_replayable_local(v)
+                    && self.is_replayable_expr(rhs, v, counter, &defined, body_writes)
+                {
+                    defined.insert(v.to_string());
+                    defs.push((v.to_string(), s.clone()));
+                }
+            }
+            usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, &mut mentioned));
+            usage::stmt_writes_one(s, &mut mentioned);
+        }
+        defs
+    }
+
+    /// The replayable definitions whose values the reverse iteration reads (`loop_reads`),
+    /// with the ones they depend on.
+    pub(crate) fn needed_replays(
+        &self,
+        body: &Stmt,
+        counter: &str,
+        body_writes: &Names,
+        loop_reads: &Names,
+    ) -> Vec<(String, Stmt)> {
+        let defs = self.replayable_defs(body, counter, body_writes);
+        let mut needed = loop_reads.clone();
+        let mut keep = vec![false; defs.len()];
+        for (k, (v, def)) in defs.iter().enumerate().rev() {
+            if needed.contains(v) {
+                keep[k] = true;
+                usage::visit_stmt_exprs(def, &mut |e| usage::reads(e, &mut needed));
+            }
+        }
+        defs.into_iter()
+            .zip(keep)
+            .filter_map(|(d, k)| k.then_some(d))
+            .collect()
+    }
+
+    /// A local scalar or struct (not a parameter, array or pointer, not `__shared__`).
+    fn is_replayable_local(&self, v: &str) -> bool {
+        if self.is_param(v) {
+            return false;
+        }
+        match self.types.get(v) {
+            Some(t) => !matches!(
+                t.kind,
+                TyKind::Array { .. } | TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::RRef(_)
+            ),
+            None => false,
+        }
+    }
+
+    fn is_replayable_expr(
+        &self,
+        e: &Expr,
+        target: &str,
+        counter: &str,
+        defined: &Names,
+        body_writes: &Names,
+    ) -> bool {
+        let mut ok = true;
+        usage::walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Ident(n) => {
+                let available = n == counter
+                    || defined.contains(n)
+                    || !body_writes.contains(n)
+                    || !self.prog.functions(n).is_empty();
+                if !available || n == target {
+                    ok = false;
+                }
+            }
+            ExprKind::Assign(..)
+            | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _)
+            | ExprKind::Launch { .. } => ok = false,
+            ExprKind::Call { callee, args, .. } if !self.is_pure_call(callee, args) => ok = false,
+            _ => {}
+        });
+        ok
+    }
+
+    /// A math-library call, or a call of a user function that takes everything by value
+    /// (it cannot write the caller's memory through its parameters).
+    fn is_pure_call(&self, callee: &Expr, args: &[Expr]) -> bool {
+        let ExprKind::Ident(name) = &callee.kind else {
+            return false;
+        };
+        if crate::rules::is_pure_math(name) {
+            return true;
+        }
+        let fns = self.prog.functions(name);
+        !fns.is_empty()
+            && fns.iter().all(|f| {
+                f.body.is_some()
+                    && f.params.len() == args.len()
+                    && f.params.iter().all(|p| {
+                        !matches!(
+                            self.prog.canonical(&p.ty).kind,
+                            TyKind::Pointer { .. }
+                                | TyKind::Array { .. }
+                                | TyKind::LRef(_)
+                                | TyKind::RRef(_)
+                        )
+                    })
+            })
+    }
+
+    /// Adds the roots of lvalues that user calls in `s` may write through reference or
+    /// address-of arguments (what `usage::stmt_writes_one` cannot see without types).
+    pub(crate) fn call_writes(&self, s: &Stmt, out: &mut Names) {
+        usage::visit_stmt_exprs(s, &mut |e| {
+            usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Call { callee, args, .. } = &x.kind {
+                    if let ExprKind::Ident(name) = &callee.kind {
+                        if crate::rules::is_pure_math(name) {
+                            return;
+                        }
+                        // A pointer or array passed along may be written through.
+                        for a in args {
+                            let by_address = self.type_of(a).is_some_and(|t| {
+                                matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                            });
+                            if let (true, Some(root)) = (by_address, usage::lvalue_root(a)) {
+                                out.insert(root.to_string());
+                            }
+                        }
+                        for (_, lv, _) in self.overwritten_args(name, args) {
+                            if let Some(root) = usage::lvalue_root(&lv) {
+                                out.insert(root.to_string());
+                            }
+                        }
+                    }
+                }
+            })
+        });
+    }
+}
+
+/// `v = rhs;` with a plain variable on the left.
+fn plain_def(s: &Stmt) -> Option<(&str, &Expr)> {
+    let StmtKind::Expr(e) = &s.kind else {
+        return None;
+    };
+    let ExprKind::Assign(None, l, r) = &e.kind else {
+        return None;
+    };
+    match &l.strip_parens().kind {
+        ExprKind::Ident(v) => Some((v, r)),
+        _ => None,
+    }
+}
