@@ -85,11 +85,18 @@ struct MaxError {
   const char* name;
   bool is_sum;  // accumulated over all options in float: allow for that rounding
   double abs = 0, rel = 0;
-  void add(double got, double want) {
+  int worst = -1;  // option with the largest relative error
+  double worst_got = 0, worst_want = 0;
+  void add(double got, double want, int option = -1) {
     double e = std::fabs(got - want);
+    double r = std::isnan(got) ? INFINITY : e / std::fmax(1.0, std::fabs(want));
     abs = std::fmax(abs, e);
-    rel = std::fmax(rel, e / std::fmax(1.0, std::fabs(want)));
-    if (std::isnan(got)) rel = INFINITY;
+    if (r > rel || worst < 0) {
+      worst = option;
+      worst_got = got;
+      worst_want = want;
+    }
+    rel = std::fmax(rel, r);
   }
 };
 
@@ -181,12 +188,12 @@ int main(int argc, char** argv) {
   for (int i = 0; i < n; ++i) {
     Greeks g[2];
     analytic(S[i], X[i], T[i], r, v, &g[0], &g[1]);
-    rows[0].add(call[i], g[0].price);
-    rows[1].add(put[i], g[1].price);
+    rows[0].add(call[i], g[0].price, i);
+    rows[1].add(put[i], g[1].price, i);
     for (int side = 0; side < 2; ++side) {
-      rows[2 + side].add(dS[side][i], g[side].delta);
-      rows[4 + side].add(dX[side][i], g[side].dstrike);
-      rows[6 + side].add(dT[side][i], g[side].dtime);
+      rows[2 + side].add(dS[side][i], g[side].delta, i);
+      rows[4 + side].add(dX[side][i], g[side].dstrike, i);
+      rows[6 + side].add(dT[side][i], g[side].dtime, i);
       vega_sum[side] += g[side].vega;
       rho_sum[side] += g[side].rho;
     }
@@ -207,6 +214,14 @@ int main(int argc, char** argv) {
     double tol = row.is_sum ? sum_tolerance : tolerance;
     std::printf("%-24s %14.3e %14.3e %10.1e\n", row.name, row.abs, row.rel, tol);
     pass = pass && row.rel <= tol;
+  }
+  for (const MaxError& row : rows) {
+    double tol = row.is_sum ? sum_tolerance : tolerance;
+    if (row.rel > tol && row.worst >= 0) {
+      int i = row.worst;
+      std::printf("worst %s: option %d (S %.9g, X %.9g, T %.9g): got %.9g, exact %.9g\n",
+                  row.name, i, S[i], X[i], T[i], row.worst_got, row.worst_want);
+    }
   }
   std::printf("forward %.3f ms, gradient %.3f ms (calls) %.3f ms (puts)\n", forward_ms,
               gradient_ms[0], gradient_ms[1]);

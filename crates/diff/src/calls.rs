@@ -610,6 +610,8 @@ impl Gen<'_, '_> {
         // entry. In reverse, the entry value is restored first and the pullback gets a copy,
         // as its re-run of the callee's forward pass overwrites what it is given.
         let mut primal_args = args.to_vec();
+        // Restores pop a LIFO tape: the last value saved is restored first.
+        let mut restores: Vec<Vec<Stmt>> = Vec::new();
         for (j, x, callee_reads) in self.overwritten_args(&name, args) {
             let read_later =
                 crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));
@@ -620,19 +622,21 @@ impl Gen<'_, '_> {
                 continue;
             };
             fwd.push(sf);
-            rev.push(sr);
+            let mut restore = vec![sr];
             if active {
                 let copy = self.fresh("_c");
                 let ty = self.type_of(&x).map(|t| t.with_const(false));
                 if let Some(ty) = ty {
-                    rev.push(decl(ty, &copy, Some(x.clone())));
+                    restore.push(decl(ty, &copy, Some(x.clone())));
                     primal_args[j] = match &args[j].strip_parens().kind {
                         ExprKind::Unary(UnOp::AddrOf, _) => addr_of(ident(&copy)),
                         _ => ident(&copy),
                     };
                 }
             }
+            restores.push(restore);
         }
+        rev.extend(restores.into_iter().rev().flatten());
         if active {
             self.note_reads(e);
         }

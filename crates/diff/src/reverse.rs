@@ -645,7 +645,8 @@ impl<'p, 'a> Gen<'p, 'a> {
                     for t in &targets {
                         if let Some((sf, sr)) = self.save_value(t) {
                             fwd.push(sf);
-                            rev.push(sr);
+                            // Tapes are LIFO: restore the last saved first.
+                            rev.insert(0, sr);
                         }
                     }
                 }
