@@ -24,7 +24,11 @@ __device__ float cnd(float d) {
   const float A4 = -1.821255978f;
   const float A5 = 1.330274429f;
   const float RSQRT2PI = 0.39894228040143267793994605993438f;
-  float k = 1.0f / (1.0f + 0.2316419f * fabsf(d));
+  // |d|, written with the same test as the branch below: at d == 0 exactly (which float
+  // arithmetic does produce) the derivative then follows the side the branch takes. With
+  // fabsf(d), whose derivative cuad takes as +1 at 0, the two sides would disagree there.
+  float ad = d > 0 ? d : -d;
+  float k = 1.0f / (1.0f + 0.2316419f * ad);
   float tail = RSQRT2PI * expf(-0.5f * d * d) * (k * (A1 + k * (A2 + k * (A3 + k * (A4 + k * A5)))));
   float p = tail;
   if (d > 0) {
