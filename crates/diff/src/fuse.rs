@@ -70,18 +70,7 @@ fn same_guard(f: &Stmt, r: &Stmt) -> bool {
     if cuad_emit::print_expr(fc) != cuad_emit::print_expr(rc) {
         return false;
     }
-    let impure = usage::any_expr(fc, &|x| {
-        matches!(
-            x.kind,
-            ExprKind::Call { .. }
-                | ExprKind::Assign(..)
-                | ExprKind::Unary(
-                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
-                    _
-                )
-        )
-    });
-    if impure {
+    if usage::may_have_effects(fc) {
         return false;
     }
     let mut cond_reads = Names::new();

@@ -833,17 +833,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         };
         self.guards.pop();
         if tr.is_empty() && er.is_empty() {
-            let pure = !crate::usage::any_expr(cond, &|x| {
-                matches!(
-                    x.kind,
-                    ExprKind::Call { .. }
-                        | ExprKind::Assign(..)
-                        | ExprKind::Unary(
-                            UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
-                            _
-                        )
-                )
-            });
+            let pure = !usage::may_have_effects(cond);
             if tf.is_empty() && ef.is_empty() && pure {
                 return (vec![], vec![]);
             }

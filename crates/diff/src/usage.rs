@@ -389,6 +389,22 @@ pub fn write_only_names(stmts: &[Stmt]) -> Names {
         .collect()
 }
 
+/// Can evaluating `e` change anything (a call, an assignment, `++`/`--`)? Pure expressions can
+/// be evaluated again, or once instead of twice.
+pub fn may_have_effects(e: &Expr) -> bool {
+    any_expr(e, &|x| {
+        matches!(
+            x.kind,
+            ExprKind::Call { .. }
+                | ExprKind::Assign(..)
+                | ExprKind::Unary(
+                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                    _
+                )
+        )
+    })
+}
+
 /// Variables reassigned by `e` (not memory written through them): `x = ...`, `x++`, `&x`
 /// passed to a call. `a[i] = ...` does not reassign `a`.
 pub fn var_writes(e: &Expr, out: &mut Names) {
