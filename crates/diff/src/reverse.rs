@@ -118,6 +118,9 @@ pub struct Gen<'p, 'a> {
     /// Variables the enclosing counted loops' reverse iterations recompute (see `replay`):
     /// their definitions need no save.
     pub(crate) replayed: Names,
+    /// Roots of everything the function writes (memory included): memory outside this set
+    /// reads the same in the reverse pass as in the forward pass.
+    pub(crate) function_writes: Names,
     tapes: Vec<(String, String)>,
     /// Adjoint of the return value (`1` for gradients, `_d_y` for pullbacks).
     seed: Option<Expr>,
@@ -258,10 +261,17 @@ pub fn generate(
         reads_so_far: Names::new(),
         loop_writes: vec![],
         replayed: Names::new(),
+        function_writes: Names::new(),
         tapes: vec![],
         seed,
         span: func.name_span,
     };
+    for s in &norm.body {
+        let mut w = Names::new();
+        usage::stmt_writes_one(s, &mut w);
+        g.call_writes(s, &mut w);
+        g.function_writes.extend(w);
+    }
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
     let (fwd, rev) = g.gen_block(&norm.body);
@@ -477,6 +487,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             )));
         }
         body.append(&mut self.epilogue);
+        crate::merge::merge_accumulations(&mut body);
         body
     }
 
@@ -911,6 +922,23 @@ impl<'p, 'a> Gen<'p, 'a> {
             Some(c) => self.needed_replays(body, &c.counter, &body_writes, &loop_reads),
             None => vec![],
         };
+        let checkpoint = counted.as_ref().and_then(|c| {
+            let replay_names: Names = replay.iter().map(|(v, _)| v.clone()).collect();
+            self.recompute_checkpoint(body, &c.counter, &body_writes, &loop_reads, &replay_names)
+        });
+        if let Some(checkpoint) = checkpoint {
+            if let Some(c) = counted {
+                let parts = LoopParts {
+                    s,
+                    init,
+                    cond,
+                    step,
+                    body,
+                    is_do,
+                };
+                return self.gen_recomputed_loop(parts, c, body_writes, loop_reads, checkpoint);
+            }
+        }
         for (_, def) in &replay {
             usage::visit_stmt_exprs(def, &mut |e| reads(e, &mut loop_reads));
         }
@@ -1009,6 +1037,71 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
         }
         rev.extend(init_rev);
+        rev.extend(pre_rev);
+        (fwd, rev)
+    }
+
+    /// A counted loop whose iterations the reverse pass recomputes (see `recompute`): the
+    /// forward loop tapes only the checkpoint; each reverse iteration restores it, re-runs the
+    /// body's forward code (saves in registers) and then the body's reverse code.
+    fn gen_recomputed_loop(
+        &mut self,
+        p: LoopParts,
+        c: CountedLoop,
+        body_writes: Names,
+        loop_reads: Names,
+        checkpoint: Names,
+    ) -> (Vec<Stmt>, Vec<Stmt>) {
+        let mut fwd = Vec::new();
+        let mut pre_rev = Vec::new();
+        if self.reads_so_far.contains(&c.counter) {
+            if let Some((sf, sr)) = self.save_value(&ident(&c.counter)) {
+                fwd.push(sf);
+                pre_rev.push(sr);
+            }
+        }
+        // Checkpoint saves go to the tape (one per iteration).
+        self.loop_writes.push(body_writes);
+        let mut push = Vec::new();
+        let mut pop = Vec::new();
+        for v in &checkpoint {
+            if let Some((sf, sr)) = self.save_value(&ident(v)) {
+                push.push(sf);
+                pop.insert(0, sr);
+            }
+        }
+        let outer_loops = std::mem::take(&mut self.loop_writes);
+        let mut after = self.after_reads.last().cloned().unwrap_or_default();
+        usage::visit_stmt_exprs(p.s, &mut |e| usage::content_reads(e, &mut after));
+        self.after_reads.push(after);
+        // The body is generated as straight-line code: each reverse iteration re-runs it.
+        let (body_fwd, body_rev) = self.gen_stmt(p.body);
+        self.after_reads.pop();
+        self.loop_writes = outer_loops;
+        self.loop_writes.pop();
+        // Code before the loop is reversed after the whole loop, which reads all of this.
+        self.reads_so_far.extend(loop_reads);
+        self.reads_so_far.extend(checkpoint);
+        usage::visit_stmt_exprs(p.s, &mut |e| reads(e, &mut self.reads_so_far));
+        let mut fwd_body = push;
+        fwd_body.extend(body_fwd.clone());
+        fwd.push(rebuild_loop(
+            p.s,
+            p.init,
+            p.cond,
+            p.step,
+            fwd_body,
+            vec![],
+            p.is_do,
+            None,
+        ));
+        let mut rev = Vec::new();
+        if !body_rev.is_empty() {
+            let mut rev_iter = pop;
+            rev_iter.extend(body_fwd);
+            rev_iter.extend(body_rev);
+            rev.push(c.reverse_loop(self, rev_iter));
+        }
         rev.extend(pre_rev);
         (fwd, rev)
     }
@@ -1315,6 +1408,16 @@ fn rebuild_loop(
         },
     };
     Stmt::new(kind, s.span)
+}
+
+/// The pieces of a loop statement.
+struct LoopParts<'s> {
+    s: &'s Stmt,
+    init: Option<&'s Stmt>,
+    cond: Option<&'s Expr>,
+    step: Option<&'s Expr>,
+    body: &'s Stmt,
+    is_do: bool,
 }
 
 /// A loop with a recomputable counter: `i = start; i OP bound; i += stride`.

@@ -101,7 +101,7 @@ fn index_mentions(l: &Expr, root: &str) -> bool {
     }
 }
 
-fn lvalue_index_reads(e: &Expr, out: &mut Names) {
+pub fn lvalue_index_reads(e: &Expr, out: &mut Names) {
     match &e.kind {
         ExprKind::Ident(_) => {}
         ExprKind::Paren(x) => lvalue_index_reads(x, out),
