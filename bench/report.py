@@ -64,8 +64,8 @@ def build_status(logs, driver):
     text = read_text(os.path.join(logs, driver + ".build"))
     if not text:
         return {"status": "not_built", "grad_fn": "", "message": ""}
-    parts = (text.rstrip("\n").split("\t") + ["", "", ""])[:3]
-    return {"status": parts[0], "grad_fn": parts[1], "message": parts[2]}
+    parts = (text.rstrip("\n").split("\t") + ["", "", "", ""])[:4]
+    return {"status": parts[0], "grad_fn": parts[1], "message": parts[2], "cuad_options": parts[3]}
 
 
 def last_lines(path, n=3):
@@ -195,6 +195,11 @@ def markdown(meta, workloads):
                 w.get("hand_verify", "–"),
             )
         )
+    tuned = [w for w in workloads if w.get("build", {}).get("cuad_options")]
+    if tuned:
+        out += ["", "`cuad grad` options beyond `--fn`/`--wrt` (set in bench/run.sh's workload table):", ""]
+        for w in tuned:
+            out.append(f"- {w['workload']}: `{w['build']['cuad_options']}`")
     problems = [w for w in workloads if w["gradient"] != "ok" or w.get("cuad_verify") == "FAIL"]
     if problems:
         out += ["", "## Not measured or wrong", ""]

@@ -53,15 +53,16 @@ echo "== cuad benchmark suite: GPU '$GPU_NAME', nvcc $NVCC, arch $ARCH, cuad '${
 "$NVCC" --version 2>/dev/null | tail -1 >"$LOG/nvcc.version" || true
 
 # ------------------------------------------------------------------ workloads
-# unit|kernel file|function|--wrt|driver|driver args      (unit = workload name in the results)
+# unit|kernel file|function|--wrt|driver|driver args|extra `cuad grad` options
+# (unit = workload name in the results; options are listed under the results table)
 WORKLOADS=(
   "elementwise|elementwise.cu|ew_map|out,x,a|elementwise|"
   "saxpy|saxpy.cu|saxpy|y,x,a|saxpy|"
-  "black_scholes|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes|"
+  "black_scholes|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes||--max-registers 40"
   "contraction_k64|contraction.cu|contract3|C,A,B|contraction|64"
   "contraction_k1024|contraction.cu|contract3|C,A,B|contraction|1024"
   "xsbench|xsbench.cu|xs_lookup|macro_xs,grid|xsbench|"
-  "rsbench|rsbench.cu|rs_lookup|macro_xs,poles|rsbench|"
+  "rsbench|rsbench.cu|rs_lookup|macro_xs,poles|rsbench||--max-registers 96"
   "lulesh_eos|lulesh_eos.cu|eval_eos|e,p_out,q_out,ss_out|lulesh_eos|"
   "lulesh_force|lulesh_force.cu|integrate_stress|fx,fy,fz,determ,x,y,z|lulesh_force|"
   "jacobi|jacobi.cu|jacobi_run|u|jacobi|"
@@ -80,11 +81,12 @@ NVCC_FLAGS=(-O3 -std=c++17 "-arch=$ARCH" -I"$HERE/common" -I"$REPO/include")
 # Writes $LOG/<driver>.build as one line: status<TAB>gradient function<TAB>message.
 # status: ok | cuad_failed | nvcc_failed (on cuad's output) | no_cuad | build_failed
 build_driver() {
-  local drv="$1" kernel="$2" fn="$3" wrt="$4"
+  local drv="$1" kernel="$2" fn="$3" wrt="$4" opts="$5"
   local gen="$GEN/${drv}_gen.cu" exe="$BUILD/$drv" status="no_cuad" gradfn="" msg=""
   local t0=$SECONDS
   if [[ -n "$CUAD" ]]; then
-    if timeout 120 "$CUAD" grad "$HERE/kernels/$kernel" --fn "$fn" --wrt "$wrt" -o "$gen" \
+    # shellcheck disable=SC2086
+    if timeout 120 "$CUAD" grad "$HERE/kernels/$kernel" --fn "$fn" --wrt "$wrt" $opts -o "$gen" \
         >"$LOG/$drv.cuad.log" 2>&1 && [[ -s "$gen" ]]; then
       gradfn="$(grep -oE "\\b${fn}_grad(_[0-9]+)*[[:space:]]*\\(" "$gen" | head -1 | sed -E 's/[[:space:]]*\($//')"
       [[ -n "$gradfn" ]] || gradfn="${fn}_grad"
@@ -106,18 +108,18 @@ build_driver() {
       msg="$(grep -m1 -E 'error' "$LOG/$drv.nvcc_fwd.log")"
     fi
   fi
-  printf '%s\t%s\t%s\n' "$status" "$gradfn" "$(printf '%s' "$msg" | tr '\t\n' '  ' | cut -c1-400)" >"$LOG/$drv.build"
+  printf '%s\t%s\t%s\t%s\n' "$status" "$gradfn" "$(printf '%s' "$msg" | tr '\t\n' '  ' | cut -c1-400)" "$opts" >"$LOG/$drv.build"
   echo "   built $drv: $status ($((SECONDS - t0)) s)${msg:+ - $msg}"
 }
 
 echo "== building (cuad grad + nvcc, in parallel)"
 declare -A BUILT=()
 for w in "${WORKLOADS[@]}"; do
-  IFS='|' read -r unit kernel fn wrt drv args <<<"$w"
+  IFS='|' read -r unit kernel fn wrt drv args opts <<<"$w"
   selected "$unit" || continue
   [[ -n "${BUILT[$drv]:-}" ]] && continue
   BUILT[$drv]=1
-  build_driver "$drv" "$kernel" "$fn" "$wrt" &
+  build_driver "$drv" "$kernel" "$fn" "$wrt" "$opts" &
 done
 wait
 echo "   build done after $(( $(date +%s) - START_EPOCH )) s"
@@ -130,7 +132,7 @@ fi
 # ------------------------------------------------------------------ run the drivers (one at a time)
 echo "== running drivers"
 for w in "${WORKLOADS[@]}"; do
-  IFS='|' read -r unit kernel fn wrt drv args <<<"$w"
+  IFS='|' read -r unit kernel fn wrt drv args _opts <<<"$w"
   selected "$unit" || continue
   elapsed=$(( $(date +%s) - START_EPOCH ))
   left=$(( BUDGET_S - TORCH_RESERVE - elapsed ))

@@ -56,6 +56,7 @@
 #define __managed__
 #define __grid_constant__
 #define __launch_bounds__(...)
+#define __maxnreg__(n)
 #define __align__(n) __attribute__((aligned(n)))
 #define __cudart_builtin__
 

@@ -1,4 +1,5 @@
 // cuad: --fn BlackScholesGPU --wrt d_Call,d_Put,d_S,d_X,d_T,R,V
+// cuad: --fn BlackScholesGPU --wrt d_Call,d_Put,d_S,d_X,d_T,R,V --max-registers 40
 // The CUDA sample's single-precision Black-Scholes: polynomial CND with __expf, rsqrtf,
 // __logf and __fdividef, calls and puts from one thread each.
 __device__ inline float cndGPU(float d) {

@@ -12,6 +12,7 @@ cuad: automatic differentiation of CUDA C++ source
 
 usage:
   cuad grad FILE --fn NAME [--wrt P1,P2,...] [-o OUT] [-I DIR]... [-D NAME[=VAL]]... [--explain]
+            [--max-registers N]   (__maxnreg__(N) on the generated kernels)
   cuad build FILE -o OUT [-I DIR]... [-D NAME[=VAL]]...
   cuad parse FILE [-I DIR]... [-D NAME[=VAL]]... [--dump-ast]
   cuad --include-dir
@@ -26,6 +27,7 @@ struct Common {
     wrt: Option<Vec<String>>,
     dump_ast: bool,
     explain: bool,
+    max_registers: Option<u32>,
 }
 
 fn parse_args(args: &[String]) -> Result<Common, String> {
@@ -37,6 +39,7 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
         wrt: None,
         dump_ast: false,
         explain: false,
+        max_registers: None,
     };
     let mut i = 0;
     let value = |i: &mut usize, flag: &str| -> Result<String, String> {
@@ -64,6 +67,17 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
             "-U" => c.pp.undefines.push(value(&mut i, "-U")?),
             "--dump-ast" => c.dump_ast = true,
             "--explain" => c.explain = true,
+            "--max-registers" => {
+                let v = value(&mut i, "--max-registers")?;
+                match v.parse::<u32>() {
+                    Ok(n) if (16..=255).contains(&n) => c.max_registers = Some(n),
+                    _ => {
+                        return Err(format!(
+                            "`--max-registers` needs a number from 16 to 255, not `{v}`"
+                        ))
+                    }
+                }
+            }
             _ if a.starts_with("-I") && a.len() > 2 => {
                 c.pp.include_dirs.push(PathBuf::from(&a[2..]))
             }
@@ -164,6 +178,9 @@ fn grad(c: Common) -> i32 {
     }
     let source = sm.file(cuad_syntax::FileId(0)).text.clone();
     let mut d = cuad_diff::Differentiator::new(&tu, &sm);
+    if let Some(n) = c.max_registers {
+        d.set_max_registers(n);
+    }
     let info = match d.gradient(&function, c.wrt.as_deref(), Span::default()) {
         Ok(info) => info,
         Err(errors) => {

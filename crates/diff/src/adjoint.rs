@@ -399,8 +399,8 @@ impl Gen<'_, '_> {
     /// the block at the end of the kernel.
     fn kernel_register(&mut self, lvalue: &Expr, ty: Option<Ty>) -> String {
         let key = cuad_emit::print_expr(lvalue);
-        if let Some((_, reg, _)) = self.kernel_accs.iter().find(|(k, _, _)| *k == key) {
-            return reg.clone();
+        if let Some(acc) = self.kernel_accs.iter().find(|a| a.key == key) {
+            return acc.register.clone();
         }
         let ty = ty
             .unwrap_or_else(|| Ty::new(TyKind::Double))
@@ -413,7 +413,12 @@ impl Gen<'_, '_> {
         let reg = format!("_{reg}");
         self.decls
             .push(decl(ty.clone(), &reg, Some(real_zero(&ty))));
-        self.kernel_accs.push((key, reg.clone(), lvalue.clone()));
+        self.kernel_accs.push(crate::reverse::KernelAcc {
+            key,
+            register: reg.clone(),
+            lvalue: lvalue.clone(),
+            ty,
+        });
         self.helpers.block_add = true;
         reg
     }

@@ -82,6 +82,36 @@ __device__ void cuad_block_add(T* addr, T v) {
     if (tid == 0 && block_sum != T(0)) atomicAdd(addr, block_sum);
 }
 
+// `*addr[k] += v[k]` for N kernel-invariant addresses, summed over the whole block with one
+// pair of barriers for all of them; then N threads issue the N atomics side by side.
+template <typename T, int N>
+__device__ void cuad_block_add_n(T* const (&addr)[N], const T (&v)[N]) {
+    __shared__ T block_sum[N];
+    const unsigned tid = cuad_linear_tid();
+    const unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+        if (tid == k % nthreads) block_sum[k] = T(0);
+    }
+    __syncthreads();
+    const bool full_warp = (tid & ~31u) + 32 <= nthreads;
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+        T x = v[k];
+        if (full_warp) {
+            for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
+            if ((tid & 31u) == 0) atomicAdd(&block_sum[k], x);
+        } else {
+            atomicAdd(&block_sum[k], x);
+        }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < N; ++k) {
+        if (tid == k % nthreads && block_sum[k] != T(0)) atomicAdd(addr[k], block_sum[k]);
+    }
+}
+
 // Zeroes a __shared__ adjoint array cooperatively (followed by __syncthreads).
 __device__ __forceinline__ void cuad_zero_shared(void* p, unsigned long long bytes) {
     char* c = static_cast<char*>(p);

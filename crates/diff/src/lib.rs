@@ -31,7 +31,7 @@ mod rules;
 mod usage;
 
 use cuad_sema::Program;
-use cuad_syntax::ast::{Function, TranslationUnit, TyKind};
+use cuad_syntax::ast::{Expr, ExprKind, Function, TranslationUnit, TyKind};
 use cuad_syntax::{Diagnostic, SourceMap, Span};
 use reverse::{generate, Helpers, Mode, Target};
 
@@ -65,6 +65,8 @@ pub struct Differentiator<'a> {
     /// Generated functions in generation order: (name, function).
     done: Vec<(String, Function)>,
     helpers: Helpers,
+    /// `__maxnreg__` for generated kernels (`cuad grad --max-registers`).
+    max_registers: Option<u32>,
 }
 
 impl<'a> Differentiator<'a> {
@@ -74,7 +76,16 @@ impl<'a> Differentiator<'a> {
             sm,
             done: vec![],
             helpers: Helpers::default(),
+            max_registers: None,
         }
+    }
+
+    /// Caps the registers per thread of every generated kernel (`__maxnreg__(n)`), except
+    /// kernels that carry the primal's `__launch_bounds__` (nvcc rejects both on one kernel).
+    /// A gradient kernel often needs twice the forward's registers; when that halves its
+    /// occupancy, a cap can pay for its spills (see docs/PERFORMANCE.md).
+    pub fn set_max_registers(&mut self, n: u32) {
+        self.max_registers = Some(n);
     }
 
     /// Requests the gradient of `function` w.r.t. `wrt` (parameter names; `None` = every
@@ -225,7 +236,15 @@ impl<'a> Differentiator<'a> {
     }
 
     /// All generated code so far.
-    pub fn finish(self) -> Generated {
+    pub fn finish(mut self) -> Generated {
+        if let Some(n) = self.max_registers {
+            for (_, f) in &mut self.done {
+                if f.attrs.global && f.attrs.launch_bounds.is_none() {
+                    f.attrs.max_registers =
+                        Some(Box::new(Expr::synth(ExprKind::IntLit(n.to_string()))));
+                }
+            }
+        }
         let mut prototypes = String::new();
         for (_, f) in &self.done {
             let mut proto = f.clone();

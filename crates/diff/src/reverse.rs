@@ -80,6 +80,16 @@ pub struct Generated {
     pub explanations: Vec<String>,
 }
 
+/// A kernel-invariant adjoint address whose updates a per-thread register sums; the block
+/// reduces the registers at the end of the kernel.
+pub struct KernelAcc {
+    /// The address, printed (identifies it).
+    pub key: String,
+    pub register: String,
+    pub lvalue: Expr,
+    pub ty: Ty,
+}
+
 pub struct Gen<'p, 'a> {
     pub prog: &'p Program<'a>,
     pub mode: Mode,
@@ -93,7 +103,7 @@ pub struct Gen<'p, 'a> {
     /// Enclosing conditions (condition, negated) at the current program point.
     pub guards: Vec<(Expr, bool)>,
     /// Kernel-invariant adjoint addresses summed in registers: (key, register, lvalue).
-    pub kernel_accs: Vec<(String, String, Expr)>,
+    pub kernel_accs: Vec<KernelAcc>,
     pub helpers: Helpers,
     pub pullbacks: Vec<PullbackReq>,
     pub kernel_grads: Vec<(String, Vec<usize>)>,
@@ -113,7 +123,7 @@ pub struct Gen<'p, 'a> {
     /// Names read by the reverse code of the statements generated so far (plus, inside a
     /// loop, by the whole loop): a write to one of them must save the old value.
     pub(crate) reads_so_far: Names,
-    /// Write sets of the enclosing loops' bodies.
+    /// Write sets of the enclosing loops' bodies and conditions (not their steps).
     pub(crate) loop_writes: Vec<Names>,
     /// Variables the enclosing counted loops' reverse iterations recompute (see `replay`):
     /// their definitions need no save.
@@ -480,12 +490,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             body.push(comment("reverse pass"));
         }
         body.extend(rev);
-        for (_, reg, lvalue) in std::mem::take(&mut self.kernel_accs) {
-            body.push(expr_stmt(call(
-                "cuad_block_add",
-                vec![addr_of(lvalue), ident(&reg)],
-            )));
-        }
+        body.extend(block_reductions(std::mem::take(&mut self.kernel_accs)));
         body.append(&mut self.epilogue);
         crate::merge::merge_accumulations(&mut body);
         body
@@ -970,7 +975,16 @@ impl<'p, 'a> Gen<'p, 'a> {
         };
         fwd.extend(init_fwd);
         self.reads_so_far.extend(loop_reads);
-        self.loop_writes.push(body_writes);
+        // What the body (and the condition) write: a branch condition reading only values
+        // the step writes can be recomputed, since the reverse iteration restores the step's
+        // values before it reverses the body.
+        let mut not_step_writes = Names::new();
+        usage::stmt_writes_one(body, &mut not_step_writes);
+        self.call_writes(body, &mut not_step_writes);
+        if let Some(c) = cond {
+            usage::writes(c, &mut not_step_writes);
+        }
+        self.loop_writes.push(not_step_writes);
         let outer_replayed = self.replayed.clone();
         self.replayed.extend(replay.iter().map(|(v, _)| v.clone()));
         // Later iterations read whatever the loop reads.
@@ -979,9 +993,14 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.after_reads.push(after);
         let (body_fwd, body_rev) = self.gen_stmt(body);
         self.after_reads.pop();
-        // The step of a counted loop is recomputed; of other loops, reversed like a statement.
-        let (step_fwd, step_rev) = match (step, &counted) {
-            (Some(st), None) => self.gen_expr_stmt(st, &expr_stmt(st.clone())),
+        // The step of a counted loop is recomputed, so is a halving or doubling counter's;
+        // other steps are reversed like statements.
+        let geometric = match (init, &counted) {
+            (Some(i), None) => self.geometric_counter(i, step, self.loop_writes.last()),
+            _ => None,
+        };
+        let (step_fwd, step_rev) = match (step, &counted, &geometric) {
+            (Some(st), None, None) => self.gen_expr_stmt(st, &expr_stmt(st.clone())),
             _ => (vec![], vec![]),
         };
         self.loop_writes.pop();
@@ -1028,6 +1047,9 @@ impl<'p, 'a> Gen<'p, 'a> {
                     rev.push(expr_stmt(assign(ident(&n), tape_pop(&tape))));
                 }
                 let k = self.fresh("_k");
+                if let Some(g) = geometric {
+                    rev_iter.insert(0, g.value_at(&k));
+                }
                 rev.push(Stmt::synth(StmtKind::For {
                     init: Some(Box::new(decl(Ty::int(), &k, Some(ident(&n))))),
                     cond: Some(binary(BinOp::Gt, ident(&k), int_lit(0))),
@@ -1039,6 +1061,42 @@ impl<'p, 'a> Gen<'p, 'a> {
         rev.extend(init_rev);
         rev.extend(pre_rev);
         (fwd, rev)
+    }
+
+    /// `for (s = start; ...; s >>= c)` (or `<<=`) whose body does not write `s` or what
+    /// `start` reads: iteration `k` runs with `s == start >> (c * k)`.
+    fn geometric_counter(
+        &self,
+        init: &Stmt,
+        step: Option<&Expr>,
+        body_writes: Option<&Names>,
+    ) -> Option<GeometricCounter> {
+        let (counter, start) = counter_init(init)?;
+        let ExprKind::Assign(Some(op @ (BinOp::Shr | BinOp::Shl)), l, r) = &step?.kind else {
+            return None;
+        };
+        if !matches!(&l.strip_parens().kind, ExprKind::Ident(n) if *n == counter) {
+            return None;
+        }
+        let shift = match &r.strip_parens().kind {
+            ExprKind::IntLit(t) => crate::index::parse_int(t).filter(|c| (1..8).contains(c))?,
+            _ => return None,
+        };
+        let mut used = Names::new();
+        reads(&start, &mut used);
+        let stable = body_writes.is_some_and(|w| !w.contains(&counter) && w.is_disjoint(&used));
+        let integer = self
+            .types
+            .get(&counter)
+            .is_some_and(|t| matches!(t.kind, TyKind::Int { .. }));
+        (stable && integer && !used.contains(&counter) && !usage::may_have_effects(&start)).then(
+            || GeometricCounter {
+                counter,
+                start,
+                op: *op,
+                shift,
+            },
+        )
     }
 
     /// A counted loop whose iterations the reverse pass recomputes (see `recompute`): the
@@ -1369,6 +1427,57 @@ fn size_of_expr(name: &str, is_extern: bool) -> Expr {
     }
 }
 
+/// The end-of-kernel block reductions of the kernel-invariant adjoints: one
+/// `cuad_block_add_n` per type for several (one pair of barriers), `cuad_block_add` for one.
+fn block_reductions(accs: Vec<KernelAcc>) -> Vec<Stmt> {
+    let mut groups: Vec<(String, Ty, Vec<KernelAcc>)> = Vec::new();
+    for a in accs {
+        let text = cuad_emit::print_ty(&a.ty);
+        match groups.iter_mut().find(|(t, _, _)| *t == text) {
+            Some((_, _, g)) => g.push(a),
+            None => groups.push((text, a.ty.clone(), vec![a])),
+        }
+    }
+    let mut out = Vec::new();
+    for (_, ty, mut group) in groups {
+        if group.len() == 1 {
+            let a = group.remove(0);
+            out.push(expr_stmt(call(
+                "cuad_block_add",
+                vec![addr_of(a.lvalue), ident(&a.register)],
+            )));
+            continue;
+        }
+        let len = Some(Box::new(int_lit(group.len() as i64)));
+        let array_of = |elem: Ty| {
+            Ty::new(TyKind::Array {
+                elem: Box::new(elem),
+                len: len.clone(),
+            })
+        };
+        let (addrs, vals): (Vec<Expr>, Vec<Expr>) = group
+            .into_iter()
+            .map(|a| (addr_of(a.lvalue), ident(&a.register)))
+            .unzip();
+        let list = |items: Vec<Expr>| Some(Init::Assign(Expr::synth(ExprKind::InitList(items))));
+        let addr_ty = array_of(Ty::pointer_to(ty.clone()).with_const(true));
+        out.push(block(vec![
+            decl_with(DeclSpecs::default(), addr_ty, "_acc_addr", list(addrs)),
+            decl_with(
+                DeclSpecs::default(),
+                array_of(ty.with_const(true)),
+                "_acc_val",
+                list(vals),
+            ),
+            expr_stmt(call(
+                "cuad_block_add_n",
+                vec![ident("_acc_addr"), ident("_acc_val")],
+            )),
+        ]));
+    }
+    out
+}
+
 #[allow(clippy::too_many_arguments)]
 fn rebuild_loop(
     s: &Stmt,
@@ -1408,6 +1517,31 @@ fn rebuild_loop(
         },
     };
     Stmt::new(kind, s.span)
+}
+
+/// A loop counter halved or doubled by its step (`s >>= 1` in a tree reduction).
+struct GeometricCounter {
+    counter: String,
+    start: Expr,
+    op: BinOp,
+    shift: i64,
+}
+
+impl GeometricCounter {
+    /// `s = (start) >> (c * (k - 1))`: the counter of the iteration a reverse loop counting
+    /// `k` down from the trip count to 1 is reversing.
+    fn value_at(&self, k: &str) -> Stmt {
+        let index = paren(binary(BinOp::Sub, ident(k), int_lit(1)));
+        let amount = if self.shift == 1 {
+            index
+        } else {
+            paren(binary(BinOp::Mul, int_lit(self.shift), index))
+        };
+        expr_stmt(assign(
+            ident(&self.counter),
+            binary(self.op, paren(self.start.clone()), amount),
+        ))
+    }
 }
 
 /// The pieces of a loop statement.

@@ -129,6 +129,12 @@ fn write_function_head_and_body(
     if let Some(bounds) = &f.attrs.launch_bounds {
         declarator.push_str(&format!("__launch_bounds__({}) ", print_args(bounds)));
     }
+    if let Some(n) = &f.attrs.max_registers {
+        declarator.push_str(&format!(
+            "__maxnreg__({}) ",
+            print_args(std::slice::from_ref(n))
+        ));
+    }
     let params: Vec<String> = f.params.iter().map(print_param).collect();
     declarator.push_str(&format!("{}({})", f.name, params.join(", ")));
     let trailing_return = is_decltype(&f.ret);

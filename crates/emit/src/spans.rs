@@ -39,6 +39,7 @@ fn function(f: &mut Function) {
     f.span = Span::default();
     f.name_span = Span::default();
     f.attrs.launch_bounds.iter_mut().flatten().for_each(expr);
+    f.attrs.max_registers.iter_mut().for_each(|e| expr(e));
     f.template.iter_mut().flatten().for_each(template_param);
     ty(&mut f.ret);
     for p in &mut f.params {

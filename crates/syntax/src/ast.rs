@@ -357,6 +357,8 @@ pub struct FnAttrs {
     pub extern_c: bool,
     /// `__launch_bounds__(a[, b[, c]])`
     pub launch_bounds: Option<Vec<Expr>>,
+    /// `__maxnreg__(n)`: at most `n` registers per thread.
+    pub max_registers: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -401,6 +403,8 @@ pub struct Function {
     pub name_span: Span,
 }
 
+// Methods are the common member; boxing them would only add indirection.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Member {
     Field(DeclStmt),

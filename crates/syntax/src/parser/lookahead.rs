@@ -86,6 +86,7 @@ pub(crate) fn is_reserved(word: &str) -> bool {
             | "__forceinline__"
             | "__noinline__"
             | "__launch_bounds__"
+            | "__maxnreg__"
             | "__restrict__"
             | "__restrict"
             | "__align__"

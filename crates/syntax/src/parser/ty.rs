@@ -172,6 +172,15 @@ impl Parser<'_, '_> {
                 specs.attrs.launch_bounds = Some(self.parse_call_args()?);
                 return Ok(true);
             }
+            "__maxnreg__" => {
+                self.bump();
+                let mut args = self.parse_call_args()?;
+                if args.len() != 1 {
+                    return self.err_here("`__maxnreg__` takes one argument");
+                }
+                specs.attrs.max_registers = args.pop().map(Box::new);
+                return Ok(true);
+            }
             "__align__" | "alignas" => {
                 let start = self.pos;
                 self.bump();
