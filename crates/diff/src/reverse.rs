@@ -1089,14 +1089,13 @@ impl<'p, 'a> Gen<'p, 'a> {
             .types
             .get(&counter)
             .is_some_and(|t| matches!(t.kind, TyKind::Int { .. }));
-        (stable && integer && !used.contains(&counter) && !usage::may_have_effects(&start)).then(
-            || GeometricCounter {
+        (stable && integer && !used.contains(&counter) && !usage::may_have_effects(&start))
+            .then_some(GeometricCounter {
                 counter,
                 start,
                 op: *op,
                 shift,
-            },
-        )
+            })
     }
 
     /// A counted loop whose iterations the reverse pass recomputes (see `recompute`): the
