@@ -602,8 +602,36 @@ impl Gen<'_, '_> {
                 return out;
             }
         }
+        self.gen_user_call(e, s, None)
+    }
+
+    /// A user call as a statement (`f(a, r);`) or as the definition of a call temporary
+    /// (`result = Some(_cv)`: `_cv = f(a, r);`, see `hoist_writing_calls`).
+    fn gen_user_call(
+        &mut self,
+        e: &Expr,
+        s: &Stmt,
+        result: Option<&str>,
+    ) -> (Vec<Stmt>, Vec<Stmt>) {
+        let ExprKind::Call { callee, args, .. } = &e.kind else {
+            return (vec![s.clone()], vec![]);
+        };
+        let ExprKind::Ident(name) = &callee.kind else {
+            return (vec![s.clone()], vec![]);
+        };
+        let name = name.trim_start_matches("::").to_string();
         let mut fwd = Vec::new();
         let mut rev = Vec::new();
+        // A call temporary redefined in a loop: each reverse iteration needs its own value.
+        let mut result_restore = None;
+        if let Some(t) = result {
+            if self.needs_save(&ident(t)) {
+                if let Some((sf, sr)) = self.save_value(&ident(t)) {
+                    fwd.push(sf);
+                    result_restore = Some(sr);
+                }
+            }
+        }
         let active = args.iter().any(|a| self.expr_is_active(a));
         // Values the callee may overwrite (`&x`, reference parameters) are saved when reverse
         // code of later statements reads them, or when the pullback needs their value on
@@ -642,9 +670,88 @@ impl Gen<'_, '_> {
         }
         fwd.push(s.clone());
         if active {
-            rev.extend(self.rev_call_with(e, None, Some(primal_args)));
+            let seed = result
+                .filter(|t| self.active.contains(*t))
+                .map(|t| ident(&adj_name(t)));
+            rev.extend(self.rev_call_with(e, seed.clone(), Some(primal_args)));
+            if let Some(seed) = seed {
+                rev.push(expr_stmt(assign(
+                    seed,
+                    real_zero(&self.type_of(e).unwrap_or_else(|| Ty::new(TyKind::Double))),
+                )));
+            }
         }
+        rev.extend(result_restore);
         (fwd, rev)
+    }
+
+    /// `x = g(f(a, r)) + y` where `f` overwrites `r` through a reference (or `&r`): each such
+    /// call moves into its own statement `_cv = f(a, r);`, which saves what the callee
+    /// overwrites like a call statement does, and the assignment uses `_cv`. `None` when `r`
+    /// has no such call.
+    pub fn hoist_writing_calls(
+        &mut self,
+        op: AssignOp,
+        l: &Expr,
+        r: &Expr,
+        s: &Stmt,
+    ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+        let mut calls: Vec<Expr> = Vec::new();
+        crate::usage::walk_expr(r, &mut |x| {
+            if let ExprKind::Call { callee, args, .. } = &x.kind {
+                if let ExprKind::Ident(n) = &callee.kind {
+                    let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
+                    if user && !self.overwritten_args(n, args).is_empty() {
+                        calls.push(x.clone());
+                    }
+                }
+            }
+        });
+        if calls.is_empty() {
+            return None;
+        }
+        let mut fwd = Vec::new();
+        let mut revs = Vec::new();
+        let mut rewritten = r.clone();
+        for c in calls {
+            let Some(ty) = self.type_of(&c).filter(|t| !matches!(t.kind, TyKind::Void)) else {
+                self.error(
+                    s.span,
+                    "cuad cannot determine the type of a call that writes through a reference; assign its result to a variable first",
+                );
+                return Some((vec![], vec![]));
+            };
+            let ty = ty.with_const(false);
+            let t = self.fresh("_cv");
+            self.decls.push(decl(ty.clone(), &t, None));
+            self.types.insert(t.clone(), ty.clone());
+            if !self.loop_writes.is_empty() {
+                self.reads_so_far.insert(t.clone());
+            }
+            if self.expr_is_active(&c) && self.is_real_value(&c) {
+                self.active.insert(t.clone());
+                self.decls
+                    .push(decl(ty.clone(), &adj_name(&t), Some(real_zero(&ty))));
+                self.types.insert(adj_name(&t), ty.clone());
+            }
+            let def = expr_stmt(assign(ident(&t), c.clone()));
+            let (f, rv) = self.gen_user_call(&c, &def, Some(&t));
+            fwd.extend(f);
+            revs.push(rv);
+            rewritten = replace_expr(&rewritten, &c, &ident(&t));
+        }
+        let stmt = Stmt::new(
+            StmtKind::Expr(Expr::new(
+                ExprKind::Assign(op, Box::new(l.clone()), Box::new(rewritten.clone())),
+                s.span,
+            )),
+            s.span,
+        );
+        let (f, rv) = self.gen_assign(op, l, &rewritten, &stmt);
+        fwd.extend(f);
+        let mut rev = rv;
+        rev.extend(revs.into_iter().rev().flatten());
+        Some((fwd, rev))
     }
 
     /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
@@ -754,4 +861,44 @@ fn entry_value_dead(f: &Function, p: &str, deref: bool) -> bool {
         return target_is_p && !rhs.contains(p);
     }
     true
+}
+
+/// `e` with every occurrence of `from` (compared by printed text) replaced by `to`.
+fn replace_expr(e: &Expr, from: &Expr, to: &Expr) -> Expr {
+    if cuad_emit::print_expr(e) == cuad_emit::print_expr(from) {
+        return to.clone();
+    }
+    let rec = |x: &Expr| Box::new(replace_expr(x, from, to));
+    let kind = match &e.kind {
+        ExprKind::Unary(op, x) => ExprKind::Unary(*op, rec(x)),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, rec(a), rec(b)),
+        ExprKind::Assign(op, a, b) => ExprKind::Assign(*op, rec(a), rec(b)),
+        ExprKind::Cond(c, a, b) => ExprKind::Cond(rec(c), rec(a), rec(b)),
+        ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
+            kind: *kind,
+            ty: ty.clone(),
+            expr: rec(expr),
+        },
+        ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        } => ExprKind::Call {
+            callee: callee.clone(),
+            template_args: template_args.clone(),
+            args: args.iter().map(|a| replace_expr(a, from, to)).collect(),
+        },
+        ExprKind::Index(a, b) => ExprKind::Index(rec(a), rec(b)),
+        ExprKind::Member { base, field, arrow } => ExprKind::Member {
+            base: rec(base),
+            field: field.clone(),
+            arrow: *arrow,
+        },
+        ExprKind::Paren(x) => ExprKind::Paren(rec(x)),
+        ExprKind::InitList(items) => {
+            ExprKind::InitList(items.iter().map(|a| replace_expr(a, from, to)).collect())
+        }
+        other => other.clone(),
+    };
+    Expr::new(kind, e.span)
 }

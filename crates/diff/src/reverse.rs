@@ -682,7 +682,13 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
     }
 
-    fn gen_assign(&mut self, op: AssignOp, l: &Expr, r: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    pub(crate) fn gen_assign(
+        &mut self,
+        op: AssignOp,
+        l: &Expr,
+        r: &Expr,
+        s: &Stmt,
+    ) -> (Vec<Stmt>, Vec<Stmt>) {
         if crate::usage::any_expr(r, &|x| matches!(x.kind, ExprKind::Assign(..))) {
             self.error(
                 s.span,
@@ -695,6 +701,11 @@ impl<'p, 'a> Gen<'p, 'a> {
                 if let Some(out) = self.gen_host_call(Some(l), r, s) {
                     return out;
                 }
+            }
+        }
+        if self.mode != Mode::Host {
+            if let Some(out) = self.hoist_writing_calls(op, l, r, s) {
+                return out;
             }
         }
         let place = self.adj_place(l).filter(|_| self.is_real_value(l));
