@@ -1128,6 +1128,9 @@ impl<'p, 'a> Gen<'p, 'a> {
                 pre_rev.push(sr);
             }
         }
+        // Outside other loops, the last iteration's values (and the body's saves) are still in
+        // place when the reverse loop starts; inside one, later runs of this loop replaced them.
+        let runs_once = self.loop_writes.is_empty();
         // Checkpoint saves go to the tape (one per iteration).
         self.loop_writes.push(body_writes);
         let mut push = Vec::new();
@@ -1164,9 +1167,38 @@ impl<'p, 'a> Gen<'p, 'a> {
             None,
         ));
         let mut rev = Vec::new();
-        if !body_rev.is_empty() {
+        if !body_rev.is_empty() && !runs_once {
             let mut rev_iter = pop;
             rev_iter.extend(body_fwd);
+            rev_iter.extend(body_rev);
+            rev.push(c.reverse_loop(self, rev_iter));
+        } else if !body_rev.is_empty() {
+            // The first reverse iteration reverses the last forward one, whose values (and
+            // saves) are still in place: it only drops its checkpoint from the tape.
+            let first = self.fresh("_last_iteration");
+            self.decls.push(decl(Ty::new(TyKind::Bool), &first, None));
+            rev.push(expr_stmt(assign(
+                ident(&first),
+                Expr::synth(ExprKind::BoolLit(true)),
+            )));
+            let drop: Vec<Stmt> = pop
+                .iter()
+                .filter_map(|r| match &r.kind {
+                    StmtKind::Expr(Expr {
+                        kind: ExprKind::Assign(None, _, value),
+                        ..
+                    }) => Some(expr_stmt((**value).clone())),
+                    _ => None,
+                })
+                .collect();
+            let mut rerun = pop;
+            rerun.extend(body_fwd);
+            let mut first_only = drop;
+            first_only.push(expr_stmt(assign(
+                ident(&first),
+                Expr::synth(ExprKind::BoolLit(false)),
+            )));
+            let mut rev_iter = vec![if_stmt(ident(&first), first_only, Some(rerun))];
             rev_iter.extend(body_rev);
             rev.push(c.reverse_loop(self, rev_iter));
         }
@@ -1273,6 +1305,10 @@ impl<'p, 'a> Gen<'p, 'a> {
     /// Names whose values the adjoint code of `e` reads: operands of nonlinear operations
     /// and addresses, not the values of linear terms (`x` in `y = x + z` is not needed).
     pub fn needed_reads(&self, e: &Expr, out: &mut Names) {
+        // Mirrors `rev_expr`: inactive parts get no reverse code.
+        if !self.expr_is_active(e) {
+            return;
+        }
         match &e.kind {
             ExprKind::Ident(_) | ExprKind::IntLit(_) | ExprKind::FloatLit(_) => {}
             ExprKind::Paren(x) | ExprKind::Unary(UnOp::Neg | UnOp::Plus, x) => {
@@ -1282,6 +1318,21 @@ impl<'p, 'a> Gen<'p, 'a> {
             ExprKind::Binary(BinOp::Add | BinOp::Sub, l, r) => {
                 self.needed_reads(l, out);
                 self.needed_reads(r, out);
+            }
+            // `d(l*r) = dl*r + l*dr`, `d(l/r) = dl/r - dr*l/(r*r)`: a side's value is needed
+            // only for the other side's partial.
+            ExprKind::Binary(op @ (BinOp::Mul | BinOp::Div), l, r) => {
+                if self.expr_is_active(l) {
+                    reads(r, out);
+                    self.needed_reads(l, out);
+                }
+                if self.expr_is_active(r) {
+                    reads(l, out);
+                    if *op == BinOp::Div {
+                        reads(r, out);
+                    }
+                    self.needed_reads(r, out);
+                }
             }
             ExprKind::Member {
                 base, arrow: false, ..
