@@ -283,6 +283,8 @@ impl Gen<'_, '_> {
                     } else {
                         Strategy::Uniform
                     }
+                } else if self.env.varies_by_quotients_only(off) {
+                    Strategy::WarpGrouped
                 } else {
                     Strategy::Atomic
                 }
@@ -370,6 +372,7 @@ impl Gen<'_, '_> {
             Strategy::Uniform => {
                 "warp reduction, one atomic per warp (same address across the warp)".into()
             }
+            Strategy::WarpGrouped => "warp reduction when the whole warp shares the address at run time (it varies only through a quotient like `t / width`), else atomicAdd".into(),
             Strategy::Atomic => "atomicAdd (address may be shared by threads)".into(),
         };
         self.explain(&place.lvalue, &why);
@@ -385,6 +388,13 @@ impl Gen<'_, '_> {
                 self.helpers.warp_add = true;
                 vec![expr_stmt(call(
                     "cuad_warp_add",
+                    vec![addr_of(place.lvalue), value],
+                ))]
+            }
+            Strategy::WarpGrouped => {
+                self.helpers.warp_add = true;
+                vec![expr_stmt(call(
+                    "cuad_warp_add_if_shared",
                     vec![addr_of(place.lvalue), value],
                 ))]
             }

@@ -61,6 +61,21 @@ __device__ __forceinline__ void cuad_warp_add(T* addr, T v) {
         atomicAdd(addr, v);
     }
 }
+// `*addr += v` for an address that the whole warp often shares (a row `t / width`): one
+// atomic per warp when the converged warp agrees on the address, one per thread otherwise.
+template <typename T>
+__device__ __forceinline__ void cuad_warp_add_if_shared(T* addr, T v) {
+    unsigned mask = __activemask();
+    if (mask == 0xffffffffu) {
+        const unsigned long long a = reinterpret_cast<unsigned long long>(addr);
+        if (__all_sync(mask, a == __shfl_sync(mask, a, 0))) {
+            for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(mask, v, offset);
+            if ((cuad_linear_tid() & 31u) == 0) atomicAdd(addr, v);
+            return;
+        }
+    }
+    atomicAdd(addr, v);
+}
 "#;
 
 const BLOCK_ADD: &str = r#"// `*addr += v` summed over the whole block, then one atomic per block. Every thread of the

@@ -19,6 +19,9 @@ pub enum Atom {
     Opaque(String),
     /// The counter of a grid-stride loop: distinct across threads and iterations.
     GridStride(String),
+    /// A thread-varying integer divided (or shifted right) by a uniform amount, such as the
+    /// row `t / width`: often the same for many neighbouring threads.
+    Quotient(String),
 }
 
 impl Atom {
@@ -26,7 +29,7 @@ impl Atom {
         match self {
             Atom::Builtin(b, _) => matches!(*b, "threadIdx" | "blockIdx"),
             Atom::Uniform(_) => false,
-            Atom::Opaque(_) | Atom::GridStride(_) => true,
+            Atom::Opaque(_) | Atom::GridStride(_) | Atom::Quotient(_) => true,
         }
     }
 }
@@ -144,6 +147,9 @@ pub enum Strategy {
     KernelInvariant,
     /// Same address for every thread at this point: warp reduction, one atomic per warp.
     Uniform,
+    /// Address varying only through quotients: warp reduction when the warp shares it at run
+    /// time, else `atomicAdd`.
+    WarpGrouped,
     /// Anything else.
     Atomic,
 }
@@ -208,6 +214,11 @@ impl IndexEnv {
                 _ => Self::opaque(e),
             },
             ExprKind::Ident(n) => self.name_poly(n, e, depth),
+            ExprKind::Binary(BinOp::Div | BinOp::Shr, l, r)
+                if rec(r).is_uniform() && !rec(l).is_uniform() =>
+            {
+                Poly::atom(Atom::Quotient(cuad_emit::print_expr(e)))
+            }
             _ => {
                 // Divisions, loads and calls: uniform when every name in them is uniform.
                 let uniform = !crate::usage::any_expr(e, &|x| match &x.kind {
@@ -238,6 +249,17 @@ impl IndexEnv {
             return Poly::atom(Atom::Uniform(n.to_string()));
         }
         Self::opaque(e)
+    }
+
+    /// Does `index` vary between threads only through quotients (`row * w + c` with
+    /// `row = t / w`)? Such addresses are usually shared by a warp, but not provably.
+    pub fn varies_by_quotients_only(&self, index: &Poly) -> bool {
+        let varying = index.varying_part();
+        !varying.0.is_empty()
+            && varying.0.keys().all(|k| {
+                k.iter()
+                    .all(|a| matches!(a, Atom::Quotient(_)) || !a.varies_per_thread())
+            })
     }
 
     /// Is `index` provably distinct for distinct threads, given guard facts `lt` (pairs
@@ -297,7 +319,8 @@ impl IndexEnv {
 
 /// Atoms the uniqueness argument can reason about (no opaque per-thread values).
 fn known_atoms(k: &[Atom]) -> bool {
-    k.iter().all(|a| !matches!(a, Atom::Opaque(_)))
+    k.iter()
+        .all(|a| !matches!(a, Atom::Opaque(_) | Atom::Quotient(_)))
 }
 
 /// `hw / w` when `w` is a single monomial that divides every monomial of `hw`.
