@@ -7,7 +7,7 @@
 //! - `x *= e`, `x /= e` become `x = x * e`, ... (`+=`/`-=` stay: they need no tape).
 
 use crate::builder::*;
-use crate::usage::contains_return;
+use crate::usage::{contains_return, Names};
 use cuad_sema::{Program, ScopeStack};
 use cuad_syntax::ast::*;
 use cuad_syntax::{Diagnostic, Span};
@@ -43,13 +43,14 @@ pub fn normalize(
         prog,
         locals: vec![],
         renames: vec![HashMap::new()],
+        stable_refs: false,
         scope: ScopeStack::new(),
         errors: vec![],
     };
     for p in &func.params {
         if let Some(n) = &p.name {
             h.scope.declare(n, prog.canonical(&p.ty));
-            h.renames[0].insert(n.clone(), n.clone());
+            h.renames[0].insert(n.clone(), ident(n));
         }
     }
     let body = extract_increments(h.block(body));
@@ -60,6 +61,83 @@ pub fn normalize(
         locals: h.locals,
         body,
     })
+}
+
+/// Can `e` be bound to a non-const reference (a variable or memory, not a temporary)?
+fn is_lvalue(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Ident(_) | ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) => true,
+        ExprKind::Member { arrow: true, .. } => true,
+        ExprKind::Member { base, .. } | ExprKind::Paren(base) => is_lvalue(base),
+        _ => false,
+    }
+}
+
+/// Do the references `d` declares keep naming the same objects in `rest` (the remainder of
+/// their scope)? The variables that locate each object (`i` in `out[i]`, `idx` in
+/// `a[idx[i]]`) must not be assigned there; the object itself may be.
+fn references_stay_put(d: &DeclStmt, rest: &[Stmt]) -> bool {
+    let mut plain_writes = Names::new();
+    let mut memory_writes = Names::new();
+    for s in rest {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let target = match &x.kind {
+                    ExprKind::Assign(_, l, _)
+                    | ExprKind::Unary(
+                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec | UnOp::AddrOf,
+                        l,
+                    ) => l,
+                    _ => return,
+                };
+                if let Some(root) = crate::usage::lvalue_root(target) {
+                    if crate::usage::is_plain_var(target) {
+                        plain_writes.insert(root.to_string());
+                    } else {
+                        memory_writes.insert(root.to_string());
+                    }
+                }
+            })
+        });
+        // Declarations count as writes: a nested `int i = ...` of the same type is hoisted
+        // into the same variable.
+        declared_names(s, &mut plain_writes);
+    }
+    d.vars.iter().all(|v| {
+        let Some(Init::Assign(lv)) = &v.init else {
+            return true;
+        };
+        let mut used = Names::new();
+        crate::usage::reads(lv, &mut used);
+        let root = crate::usage::lvalue_root(lv).map(str::to_string);
+        used.iter().all(|n| {
+            !plain_writes.contains(n) && (Some(n) == root.as_ref() || !memory_writes.contains(n))
+        })
+    })
+}
+
+fn declared_names(s: &Stmt, out: &mut Names) {
+    match &s.kind {
+        StmtKind::Decl(d) => out.extend(d.vars.iter().map(|v| v.name.clone())),
+        StmtKind::Block(b) => b.iter().for_each(|x| declared_names(x, out)),
+        StmtKind::If { then, els, .. } => {
+            declared_names(then, out);
+            if let Some(e) = els {
+                declared_names(e, out);
+            }
+        }
+        StmtKind::For { init, body, .. } => {
+            if let Some(i) = init {
+                declared_names(i, out);
+            }
+            declared_names(body, out);
+        }
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => declared_names(body, out),
+        StmtKind::Switch { cases, .. } => cases
+            .iter()
+            .for_each(|c| c.body.iter().for_each(|x| declared_names(x, out))),
+        _ => {}
+    }
 }
 
 fn unsupported(span: Span, what: &str) -> Diagnostic {
@@ -284,8 +362,12 @@ fn expand_compound_expr(e: Expr) -> Expr {
 struct Hoister<'p, 'a> {
     prog: &'p Program<'a>,
     locals: Vec<Local>,
-    /// Source name -> hoisted name, one map per block scope.
-    renames: Vec<HashMap<String, String>>,
+    /// Source name -> hoisted name, one map per block scope. A local reference bound to an
+    /// lvalue maps to that lvalue (`double& o = out[i]` makes `o` mean `out[i]`).
+    renames: Vec<HashMap<String, Expr>>,
+    /// Whether the declaration being hoisted may alias its references: nothing later in its
+    /// scope changes the variables that locate the referenced object.
+    stable_refs: bool,
     scope: ScopeStack,
     errors: Vec<Diagnostic>,
 }
@@ -294,13 +376,20 @@ impl Hoister<'_, '_> {
     fn block(&mut self, stmts: Vec<Stmt>) -> Vec<Stmt> {
         self.renames.push(HashMap::new());
         self.scope.push();
-        let out = stmts.into_iter().flat_map(|s| self.stmt(s)).collect();
+        let mut out = Vec::new();
+        for (k, s) in stmts.iter().enumerate() {
+            if let StmtKind::Decl(d) = &s.kind {
+                self.stable_refs = references_stay_put(d, &stmts[k + 1..]);
+            }
+            out.extend(self.stmt(s.clone()));
+            self.stable_refs = false;
+        }
         self.scope.pop();
         self.renames.pop();
         out
     }
 
-    fn rename_of(&self, name: &str) -> Option<&String> {
+    fn rename_of(&self, name: &str) -> Option<&Expr> {
         self.renames.iter().rev().find_map(|m| m.get(name))
     }
 
@@ -380,10 +469,29 @@ impl Hoister<'_, '_> {
                 Init::Paren(es) => Init::Paren(es.into_iter().map(|e| self.expr(e)).collect()),
             });
             let mut ty = self.prog.canonical(&v.ty);
-            if matches!(ty.kind, TyKind::LRef(_) | TyKind::RRef(_)) {
-                self.errors
-                    .push(unsupported(v.span, "a local reference variable"));
-                continue;
+            if let TyKind::LRef(inner) | TyKind::RRef(inner) = &ty.kind {
+                match &init {
+                    // An alias of an object that stays put: uses name the object itself.
+                    Some(Init::Assign(lv)) if is_lvalue(lv) && self.stable_refs => {
+                        self.scope.declare(&v.name, (**inner).clone());
+                        self.renames
+                            .last_mut()
+                            .unwrap()
+                            .insert(v.name.clone(), paren(lv.clone()));
+                        continue;
+                    }
+                    // A const reference to a temporary is a copy of it.
+                    Some(Init::Assign(e)) if inner.is_const && !is_lvalue(e) => {
+                        ty = (**inner).clone();
+                    }
+                    _ => {
+                        self.errors.push(unsupported(
+                            v.span,
+                            "a local reference whose target changes while it is in scope",
+                        ));
+                        continue;
+                    }
+                }
             }
             if matches!(ty.kind, TyKind::Auto) {
                 let inferred = match &init {
@@ -406,7 +514,7 @@ impl Hoister<'_, '_> {
             self.renames
                 .last_mut()
                 .unwrap()
-                .insert(v.name.clone(), name.clone());
+                .insert(v.name.clone(), ident(&name));
             let keep_init = d.specs.shared || d.specs.is_static || is_constant_init(&init);
             let mut specs = d.specs.clone();
             specs.is_constexpr = false;
@@ -521,7 +629,10 @@ impl Hoister<'_, '_> {
         let span = e.span;
         let bx = |h: &mut Self, x: Box<Expr>| Box::new(h.expr(*x));
         let kind = match e.kind {
-            ExprKind::Ident(n) => ExprKind::Ident(self.rename_of(&n).cloned().unwrap_or(n)),
+            ExprKind::Ident(n) => match self.rename_of(&n) {
+                Some(to) => return Expr::new(to.kind.clone(), span),
+                None => ExprKind::Ident(n),
+            },
             ExprKind::Unary(op, x) => ExprKind::Unary(op, bx(self, x)),
             ExprKind::Binary(op, l, r) => ExprKind::Binary(op, bx(self, l), bx(self, r)),
             ExprKind::Assign(op, l, r) => ExprKind::Assign(op, bx(self, l), bx(self, r)),
