@@ -1,8 +1,9 @@
 //! Adjoint storage: where the adjoint of a primal lvalue lives, and how an update to it is
 //! performed (plain `+=`, register + block reduction, warp reduction, or `atomicAdd`).
 
+use crate::activity::is_real;
 use crate::builder::*;
-use crate::index::{facts, Poly, Strategy};
+use crate::index::{facts, AccessKey, CounterRange, Poly, Strategy};
 use crate::reverse::{Gen, Mode};
 use cuad_syntax::ast::*;
 
@@ -22,6 +23,7 @@ pub fn adj_name(name: &str) -> String {
 }
 
 /// An adjoint lvalue with the memory space it lives in and its address (for the strategy).
+#[derive(Clone)]
 pub struct AdjPlace {
     pub lvalue: Expr,
     pub space: Space,
@@ -209,52 +211,116 @@ impl Gen<'_, '_> {
     /// A per-thread-distinct offset is race-free only if every access to the same array uses
     /// that same offset (`in[i-1]` and `in[i+1]` in one kernel collide across threads).
     fn sole_offset(&self, place: &AdjPlace, off: &Poly) -> bool {
+        let here = self.env.relevant_ranges(off, &self.loop_ranges);
         match place.base.as_ref().and_then(|b| self.access_offsets.get(b)) {
-            Some(all) => all.iter().all(|o| o.as_ref() == Some(off)),
+            Some(all) => all
+                .iter()
+                .all(|(o, ranges)| o.as_ref() == Some(off) && *ranges == here),
             None => true,
         }
     }
 
-    /// Records the offset of every access to each shared or global array, and marks arrays
-    /// handed to other functions as accessed at unknown offsets.
+    /// Records the offset of every access to each shared or global array (with the ranges of
+    /// the loop counters it uses), and marks arrays handed to other functions as accessed at
+    /// unknown offsets.
     pub fn collect_access_offsets(&mut self, body: &[Stmt]) {
-        let mut found: Vec<(String, Option<Poly>)> = Vec::new();
+        let mut found = Vec::new();
+        let mut ranges = Vec::new();
         for s in body {
-            crate::usage::visit_stmt_exprs(s, &mut |e| {
-                crate::usage::walk_expr(e, &mut |x| match &x.kind {
-                    ExprKind::Index(..)
-                    | ExprKind::Unary(UnOp::Deref, _)
-                    | ExprKind::Member { arrow: true, .. } => {
-                        if let Some(p) = self.adj_place(x) {
-                            if let (Some(b), true) = (p.base.clone(), p.space != Space::Private) {
-                                found.push((b, p.offset));
-                            }
-                        }
-                    }
-                    ExprKind::Call { args, .. } => {
-                        // Only pointers handed over count: `sqrtf(T[i])` passes a value.
-                        let passes_pointer = |a: &Expr| {
-                            self.type_of(a).is_some_and(|t| {
-                                matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
-                            }) || matches!(a.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, _))
-                        };
-                        for a in args.iter().filter(|a| passes_pointer(a)) {
-                            if let Some((_, space, _)) = self.shadow(a) {
-                                if let (Some(b), true) =
-                                    (crate::usage::lvalue_root(a), space != Space::Private)
-                                {
-                                    found.push((b.to_string(), None));
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
-                })
-            });
+            self.collect_offsets_in(s, &mut ranges, &mut found);
         }
         for (b, o) in found {
             self.access_offsets.entry(b).or_default().push(o);
         }
+    }
+
+    fn collect_offsets_in(
+        &self,
+        s: &Stmt,
+        ranges: &mut Vec<CounterRange>,
+        found: &mut Vec<(String, AccessKey)>,
+    ) {
+        match &s.kind {
+            StmtKind::Block(b) => b
+                .iter()
+                .for_each(|x| self.collect_offsets_in(x, ranges, found)),
+            StmtKind::If { cond, then, els } => {
+                self.collect_offsets_of(cond, ranges, found);
+                self.collect_offsets_in(then, ranges, found);
+                if let Some(e) = els {
+                    self.collect_offsets_in(e, ranges, found);
+                }
+            }
+            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                self.collect_offsets_of(cond, ranges, found);
+                self.collect_offsets_in(body, ranges, found);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.collect_offsets_in(i, ranges, found);
+                }
+                let range = crate::index::counter_range(&self.env, s);
+                let pushed = range.is_some();
+                ranges.extend(range);
+                for e in cond.iter().chain(step) {
+                    self.collect_offsets_of(e, ranges, found);
+                }
+                self.collect_offsets_in(body, ranges, found);
+                if pushed {
+                    ranges.pop();
+                }
+            }
+            _ => crate::usage::visit_stmt_exprs(s, &mut |e| {
+                self.collect_offsets_of(e, ranges, found)
+            }),
+        }
+    }
+
+    fn collect_offsets_of(
+        &self,
+        e: &Expr,
+        ranges: &[CounterRange],
+        found: &mut Vec<(String, AccessKey)>,
+    ) {
+        crate::usage::walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Index(..)
+            | ExprKind::Unary(UnOp::Deref, _)
+            | ExprKind::Member { arrow: true, .. } => {
+                if let Some(p) = self.adj_place(x) {
+                    if let (Some(b), true) = (p.base.clone(), p.space != Space::Private) {
+                        let context = p
+                            .offset
+                            .as_ref()
+                            .map(|o| self.env.relevant_ranges(o, ranges))
+                            .unwrap_or_default();
+                        found.push((b, (p.offset, context)));
+                    }
+                }
+            }
+            ExprKind::Call { args, .. } => {
+                // Only pointers handed over count: `sqrtf(T[i])` passes a value.
+                let passes_pointer = |a: &Expr| {
+                    self.type_of(a).is_some_and(|t| {
+                        matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                    }) || matches!(a.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, _))
+                };
+                for a in args.iter().filter(|a| passes_pointer(a)) {
+                    if let Some((_, space, _)) = self.shadow(a) {
+                        if let (Some(b), true) =
+                            (crate::usage::lvalue_root(a), space != Space::Private)
+                        {
+                            found.push((b.to_string(), (None, vec![])));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        })
     }
 
     /// Strategy for an update of a place, given the guards of the current program point.
@@ -262,7 +328,10 @@ impl Gen<'_, '_> {
         match (place.space, self.mode) {
             (Space::Private, _) | (_, Mode::Host) => Strategy::Plain("thread-private"),
             (Space::Shared, _) => match &place.offset {
-                Some(off) if shared_unique(off) && self.sole_offset(place, off) => {
+                Some(off)
+                    if shared_unique(&self.env, off, &self.loop_ranges)
+                        && self.sole_offset(place, off) =>
+                {
                     Strategy::Plain("distinct per thread of the block")
                 }
                 _ => Strategy::Atomic,
@@ -275,7 +344,9 @@ impl Gen<'_, '_> {
                 for (cond, negated) in &self.guards {
                     facts(&self.env, cond, *negated, &mut lt);
                 }
-                if self.env.is_thread_unique(off, &lt) && self.sole_offset(place, off) {
+                if self.env.is_thread_unique(off, &lt, &self.loop_ranges)
+                    && self.sole_offset(place, off)
+                {
                     Strategy::Plain("distinct per thread")
                 } else if off.is_uniform() {
                     if self.mode == Mode::Kernel && self.kernel_invariant(off) {
@@ -363,6 +434,50 @@ impl Gen<'_, '_> {
     }
 
     pub fn accumulate_place(&mut self, place: AdjPlace, value: Expr) -> Vec<Stmt> {
+        // Structs and vector types have no `+=`: accumulate field by field, each field with
+        // the strategy its address gets.
+        let fields = place
+            .ty
+            .as_ref()
+            .filter(|t| !is_real(&self.prog.canonical(t)))
+            .map(|t| self.prog.fields(t))
+            .unwrap_or_default();
+        if let Some(TyKind::Array {
+            elem,
+            len: Some(len),
+        }) = place.ty.as_ref().map(|t| &t.kind)
+        {
+            if let ExprKind::IntLit(n) = &len.kind {
+                let n: i64 = n
+                    .trim_end_matches(['u', 'U', 'l', 'L'])
+                    .parse()
+                    .unwrap_or(0);
+                let mut out = Vec::new();
+                for k in 0..n {
+                    let elem_place = AdjPlace {
+                        lvalue: index(place.lvalue.clone(), int_lit(k)),
+                        ty: Some((**elem).clone()),
+                        ..place.clone()
+                    };
+                    out.extend(self.accumulate_place(elem_place, index(value.clone(), int_lit(k))));
+                }
+                return out;
+            }
+        }
+        if !fields.is_empty() {
+            let mut out = Vec::new();
+            for (field, fty) in fields {
+                let field_place = AdjPlace {
+                    lvalue: member(place.lvalue.clone(), &field, false),
+                    ty: Some(fty),
+                    ..place.clone()
+                };
+                out.extend(
+                    self.accumulate_place(field_place, member(value.clone(), &field, false)),
+                );
+            }
+            return out;
+        }
         let strategy = self.strategy(&place);
         let why = match &strategy {
             Strategy::Plain(why) => format!("plain += ({why})"),
@@ -435,10 +550,16 @@ impl Gen<'_, '_> {
 }
 
 /// In shared memory, `c * threadIdx.x + uniform` is distinct per thread of a block.
-fn shared_unique(off: &Poly) -> bool {
+/// `c * threadIdx.x + u` with `u` the same in every thread and, where it moves with a loop
+/// counter, moving less than `c` (or threads would meet at different iterations).
+fn shared_unique(
+    env: &crate::index::IndexEnv,
+    off: &Poly,
+    ranges: &[crate::index::CounterRange],
+) -> bool {
     let linear = Poly::atom(crate::index::Atom::Builtin("threadIdx", 0));
     (1..=8).any(|c| {
         let rest = off.sub(&linear.scale(c));
-        rest.is_uniform()
+        rest.is_uniform() && env.within_stride(&rest, &Poly::constant(c), ranges)
     })
 }

@@ -56,6 +56,10 @@ impl Gen<'_, '_> {
                 return self.accumulate(e, adj);
             }
             ExprKind::Unary(UnOp::Neg, x) => return self.rev_expr(x, neg(paren(adj))),
+            ExprKind::Binary(..) if self.user_operator_call(e).is_some() => {
+                let call = self.user_operator_call(e).unwrap_or_else(|| e.clone());
+                return self.rev_call(&call, Some(adj));
+            }
             ExprKind::Binary(op, l, r) => {
                 let (la, ra) = (self.expr_is_active(l), self.expr_is_active(r));
                 let ty = self.type_of(e);
@@ -226,6 +230,14 @@ impl Gen<'_, '_> {
         }
         if let (Some(adj), true) = (adj.clone(), bare.starts_with("__shfl")) {
             return self.rev_shuffle(bare, e, args, adj);
+        }
+        // Cache-hinted loads (`__ldg(&w[i])`) read `*p`: the adjoint goes where `*p`'s goes.
+        if let (Some(adj), true, [ptr]) = (adj.clone(), is_hinted_load(bare), args.as_slice()) {
+            let target = match &ptr.strip_parens().kind {
+                ExprKind::Unary(UnOp::AddrOf, x) => (**x).clone(),
+                _ => Expr::synth(ExprKind::Unary(UnOp::Deref, Box::new(ptr.clone()))),
+            };
+            return self.rev_expr(&target, adj);
         }
         if matches!(
             bare,
@@ -493,7 +505,7 @@ impl Gen<'_, '_> {
         let pb_name = match custom {
             Some(c) => c,
             None => {
-                let base = callee.name.clone();
+                let base = identifier_name(crate::base_name(self.prog, &callee.name));
                 let mut n = format!("{base}_pullback");
                 for g in &globals {
                     n.push_str(&format!("_{g}"));
@@ -527,7 +539,9 @@ impl Gen<'_, '_> {
                 if !self.pullbacks.contains(&req) {
                     self.pullbacks.push(req);
                 }
-                n
+                // The pullback goes into the callee's namespaces.
+                let ns = crate::namespace_path(self.prog, callee);
+                format!("{}{n}", crate::qualifier(&ns))
             }
         };
         let mut out = pre;
@@ -901,4 +915,58 @@ fn replace_expr(e: &Expr, from: &Expr, to: &Expr) -> Expr {
         other => other.clone(),
     };
     Expr::new(kind, e.span)
+}
+
+impl Gen<'_, '_> {
+    /// `a * s` on a struct or vector type with a user-defined `operator*`: the call
+    /// `operator*(a, s)`, differentiated through the operator's pullback.
+    pub fn user_operator_call(&self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Binary(op, l, r) = &e.kind else {
+            return None;
+        };
+        let (lt, rt) = (self.type_of(l)?, self.type_of(r)?);
+        let f = self.prog.user_operator(*op, &lt, &rt)?;
+        Some(Expr::new(
+            ExprKind::Call {
+                callee: Box::new(ident(&f.name)),
+                template_args: vec![],
+                args: vec![(**l).clone(), (**r).clone()],
+            },
+            e.span,
+        ))
+    }
+}
+
+/// A name usable in an identifier for a function (`operator*` -> `operator_mul`).
+pub fn identifier_name(name: &str) -> String {
+    let Some(symbol) = name.strip_prefix("operator") else {
+        return name.to_string();
+    };
+    let word = match symbol.trim() {
+        "+" => "add",
+        "-" => "sub",
+        "*" => "mul",
+        "/" => "div",
+        "+=" => "add_assign",
+        "-=" => "sub_assign",
+        "*=" => "mul_assign",
+        "/=" => "div_assign",
+        "()" => "call",
+        "[]" => "index",
+        "==" => "eq",
+        "<" => "lt",
+        _ if symbol.starts_with(|c: char| c.is_alphanumeric() || c == '_') => {
+            return name.to_string()
+        }
+        _ => "op",
+    };
+    format!("operator_{word}")
+}
+
+/// CUDA's cache-hinted loads: `__ldg(p)` and friends return `*p`.
+fn is_hinted_load(name: &str) -> bool {
+    matches!(
+        name,
+        "__ldg" | "__ldcg" | "__ldca" | "__ldcs" | "__ldlu" | "__ldcv"
+    )
 }

@@ -34,12 +34,13 @@ pub fn gen_host_call(
 ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
     if let ExprKind::Launch {
         kernel,
+        template_args,
         config,
         args,
         ..
     } = &e.kind
     {
-        return Some(launch(g, kernel, config, args, s));
+        return Some(launch(g, kernel, template_args, config, args, s));
     }
     let ExprKind::Call { args, .. } = &e.kind else {
         return None;
@@ -140,13 +141,68 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
         g.helpers.memcpy = true;
-        let d_src = src.unwrap_or_else(|| Expr::synth(ExprKind::Nullptr));
+        let mut d_src = src.unwrap_or_else(|| Expr::synth(ExprKind::Nullptr));
+        let mut d_dst = d_dst;
+        // Buffers of structs (all fields one real type) are summed as arrays of that type.
+        let pointee = g
+            .type_of(&args[0])
+            .map(|t| g.prog.canonical(&t))
+            .and_then(|t| match t.kind {
+                TyKind::Pointer { pointee, .. } => Some(*pointee),
+                _ => None,
+            });
+        if let Some(pointee) = pointee.filter(|t| !is_real(t)) {
+            match uniform_real(g.prog, &pointee, 0) {
+                Some(real) => {
+                    let ptr = Ty::pointer_to(real);
+                    let cast = |e: Expr| {
+                        Expr::synth(ExprKind::Cast {
+                            kind: CastKind::Reinterpret,
+                            ty: ptr.clone(),
+                            expr: Box::new(e),
+                        })
+                    };
+                    d_dst = cast(d_dst);
+                    if !matches!(d_src.kind, ExprKind::Nullptr) {
+                        d_src = cast(d_src);
+                    }
+                }
+                None => g.error(
+                    s.span,
+                    "cuad can differentiate a copy of structs only when all their fields have one real type".to_string(),
+                ),
+            }
+        }
         rev.push(expr_stmt(call(
             "cuad_memcpy_pullback",
             vec![d_dst, d_src, args[2].clone(), args[3].clone()],
         )));
     }
     (fwd, rev)
+}
+
+/// The one real type every scalar of `ty` (a struct, vector type or array, nested) has.
+fn uniform_real(prog: &cuad_sema::Program, ty: &Ty, depth: u32) -> Option<Ty> {
+    let ty = prog.canonical(ty);
+    if is_real(&ty) {
+        return Some(ty.with_const(false));
+    }
+    if depth > 8 {
+        return None;
+    }
+    if let TyKind::Array { elem, .. } = &ty.kind {
+        return uniform_real(prog, elem, depth + 1);
+    }
+    let fields = prog.fields(&ty);
+    let mut found: Option<Ty> = None;
+    for (_, fty) in &fields {
+        let r = uniform_real(prog, fty, depth + 1)?;
+        match &found {
+            Some(f) if f.kind != r.kind => return None,
+            _ => found = Some(r),
+        }
+    }
+    found
 }
 
 /// A runtime call that overwrites device buffer `dst`, whose old contents an earlier
@@ -177,6 +233,7 @@ fn overwrite_checkpoint(g: &mut Gen, dst: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<St
 fn launch(
     g: &mut Gen,
     kernel: &Expr,
+    template_args: &[TemplateArg],
     config: &[Expr],
     args: &[Expr],
     s: &Stmt,
@@ -188,7 +245,7 @@ fn launch(
         );
         return (vec![s.clone()], vec![]);
     };
-    let Some(kfun) = g
+    let Some(primary) = g
         .prog
         .functions(kname)
         .into_iter()
@@ -200,6 +257,28 @@ fn launch(
         );
         return (vec![s.clone()], vec![]);
     };
+    // A kernel template is differentiated as the instance the launch names.
+    let instance = match &primary.template {
+        None => None,
+        Some(_) => {
+            let bound = crate::instantiate::bind_explicit(primary, template_args)
+                .ok()
+                .and_then(|(types, values)| {
+                    crate::instantiate::instantiate_with_values(primary, &types, &values)
+                });
+            match bound {
+                Some(f) => Some(f),
+                None => {
+                    g.error(
+                        s.span,
+                        format!("cuad differentiates a launch of the kernel template `{kname}` only with all its template arguments written out"),
+                    );
+                    return (vec![s.clone()], vec![]);
+                }
+            }
+        }
+    };
+    let kfun = instance.as_ref().unwrap_or(primary);
     let param_tys: Vec<Ty> = kfun
         .params
         .iter()
@@ -301,15 +380,24 @@ fn launch(
         }
     }
     fwd.push(s.clone());
-    let grad = crate::grad_name(kfun, &wrt);
-    g.kernel_grads.push((kname.clone(), wrt));
+    let grad_template = crate::grad_name(g.prog, kfun, &wrt);
+    let grad = format!(
+        "{}{grad_template}",
+        crate::qualifier(&crate::namespace_path(g.prog, kfun)),
+    );
+    g.kernel_grads.push(crate::reverse::KernelGradReq {
+        kernel: kfun.clone(),
+        primary: instance.as_ref().map(|_| primary.clone()),
+        template_args: template_args.to_vec(),
+        wrt,
+    });
     let mut launch_args = args.to_vec();
     launch_args.extend(adj_args);
     let mut rev = restore;
     rev.extend(pre);
     rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
         kernel: Box::new(ident(&grad)),
-        template_args: vec![],
+        template_args: template_args.to_vec(),
         config: config.to_vec(),
         args: launch_args,
     })));

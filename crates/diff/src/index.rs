@@ -111,6 +111,23 @@ impl Poly {
             self.0.iter().map(|(k, v)| (k.clone(), v / c)).collect(),
         ))
     }
+    /// The sum of the monomials that have the factor `a` (once), with it removed: the
+    /// coefficient of `a`. `None` when no monomial has it.
+    fn coefficient_of(&self, a: &Atom) -> Option<Poly> {
+        let mut out = BTreeMap::new();
+        for (k, v) in &self.0 {
+            if let Some(pos) = k.iter().position(|x| x == a) {
+                let mut k2 = k.clone();
+                k2.remove(pos);
+                if k2.contains(a) {
+                    return None;
+                }
+                out.insert(k2, *v);
+            }
+        }
+        (!out.is_empty()).then_some(Poly(out))
+    }
+
     /// Removes one factor `a` from every monomial that has it; `None` if some monomial lacks it.
     fn divide_by_atom(&self, a: &Atom) -> Option<Poly> {
         let mut out = BTreeMap::new();
@@ -264,7 +281,12 @@ impl IndexEnv {
 
     /// Is `index` provably distinct for distinct threads, given guard facts `lt` (pairs
     /// `(a, b)` meaning `a < b` holds where the update happens)?
-    pub fn is_thread_unique(&self, index: &Poly, lt: &[(Poly, Poly)]) -> bool {
+    pub fn is_thread_unique(
+        &self,
+        index: &Poly,
+        lt: &[(Poly, Poly)],
+        ranges: &[CounterRange],
+    ) -> bool {
         let varying = index.varying_part();
         if varying.0.is_empty() || !index.0.keys().all(|k| known_atoms(k)) {
             return false;
@@ -280,12 +302,18 @@ impl IndexEnv {
                 }
             }
         }
-        let Some(&c) = varying.0.get(&vec![Atom::Builtin("threadIdx", 0)]) else {
+        // varying = stride * unit, the stride one uniform monomial (`4`, `m`, `4 * m`).
+        let Some(stride) = self.thread_stride(&varying) else {
             return false;
         };
-        let Some(unit) = varying.div_exact(c) else {
+        let Some(unit) = quotient(&varying, &stride) else {
             return false;
         };
+        // What changes over time in one thread (loop counters) must stay within one stride,
+        // or another thread's address at another iteration could be this one.
+        if !self.within_stride(&index.sub(&varying), &stride, ranges) {
+            return false;
+        }
         // 1-D: gx
         let gx = global_coord(0);
         if unit == gx {
@@ -293,7 +321,7 @@ impl IndexEnv {
         }
         // 2-D: gy * W + gx with gx < W
         let rest = unit.sub(&gx);
-        let Some(w) = rest.divide_by_atom(&Atom::Builtin("threadIdx", 1)) else {
+        let Some(w) = rest.coefficient_of(&Atom::Builtin("threadIdx", 1)) else {
             return false;
         };
         if !w.is_uniform() || !guarded(lt, &gx, &w) {
@@ -305,7 +333,7 @@ impl IndexEnv {
         }
         // 3-D: (gz * H + gy) * W + gx with gx < W and gy < H
         let rest2 = rest.sub(&gy.mul(&w));
-        let Some(hw) = rest2.divide_by_atom(&Atom::Builtin("threadIdx", 2)) else {
+        let Some(hw) = rest2.coefficient_of(&Atom::Builtin("threadIdx", 2)) else {
             return false;
         };
         let gz = global_coord(2);
@@ -315,6 +343,110 @@ impl IndexEnv {
             None => false,
         }
     }
+}
+
+impl IndexEnv {
+    /// The factor multiplying `threadIdx.x` in `varying`, when it is a single monomial of
+    /// names that do not change during the kernel.
+    fn thread_stride(&self, varying: &Poly) -> Option<Poly> {
+        let tx = Atom::Builtin("threadIdx", 0);
+        let with_tx: Vec<(&Vec<Atom>, &i64)> =
+            varying.0.iter().filter(|(k, _)| k.contains(&tx)).collect();
+        let [(k, c)] = with_tx.as_slice() else {
+            return None;
+        };
+        let mut rest = (*k).clone();
+        rest.remove(rest.iter().position(|a| *a == tx)?);
+        let stride = Poly(BTreeMap::from([(rest, **c)]));
+        (stride.is_uniform() && !self.changes_over_time(&stride)).then_some(stride)
+    }
+
+    /// The ranges (innermost enclosing loop's) of the loop counters `off` uses, by name.
+    pub fn relevant_ranges(
+        &self,
+        off: &Poly,
+        ranges: &[CounterRange],
+    ) -> Vec<(String, Option<(Poly, Poly)>)> {
+        let mut counters: Vec<&String> = self
+            .uniform_counters
+            .iter()
+            .filter(|c| {
+                off.0
+                    .keys()
+                    .flatten()
+                    .any(|a| matches!(a, Atom::Uniform(t) if mentions(t, c)))
+            })
+            .collect();
+        counters.sort();
+        counters
+            .into_iter()
+            .map(|c| {
+                let r = ranges.iter().rev().find(|r| r.counter == *c);
+                (c.clone(), r.map(|r| (r.start.clone(), r.end.clone())))
+            })
+            .collect()
+    }
+
+    /// Does a uniform polynomial mention a loop counter (so its value changes between
+    /// iterations)?
+    fn changes_over_time(&self, p: &Poly) -> bool {
+        p.0.keys().flatten().any(|a| match a {
+            Atom::Uniform(text) => self.uniform_counters.iter().any(|c| mentions(text, c)),
+            _ => false,
+        })
+    }
+
+    /// The part of a uniform offset that changes over time spans less than one stride: it
+    /// is `c * k` for a counter `k` in `[lo, hi)` with `|c| * (hi - 1 - lo) < stride`.
+    /// `ranges`: the counters of the loops enclosing the update, innermost last.
+    pub fn within_stride(
+        &self,
+        uniform_part: &Poly,
+        stride: &Poly,
+        ranges: &[CounterRange],
+    ) -> bool {
+        let moving = Poly(
+            uniform_part
+                .0
+                .iter()
+                .filter(|(k, _)| self.changes_over_time(&Poly(BTreeMap::from([((*k).clone(), 1)]))))
+                .map(|(k, v)| (k.clone(), *v))
+                .collect(),
+        );
+        if moving.0.is_empty() {
+            return true;
+        }
+        let [(k, &c)] = moving.0.iter().collect::<Vec<_>>()[..] else {
+            return false;
+        };
+        let [Atom::Uniform(counter)] = k.as_slice() else {
+            return false;
+        };
+        let Some(CounterRange {
+            start: lo, end: hi, ..
+        }) = ranges.iter().rev().find(|r| r.counter == *counter)
+        else {
+            return false;
+        };
+        match (lo.as_constant(), hi.as_constant(), stride.as_constant()) {
+            (Some(lo), Some(hi), Some(st)) => c.abs() * (hi - 1 - lo).max(0) < st.abs(),
+            // `row * m + k` with `k` in `[lo, m)`, `lo >= 0`
+            (Some(lo), _, _) => {
+                c.abs() == 1 && lo >= 0 && (hi == stride || hi.scale(-1) == *stride)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether `text` (printed code) uses the identifier `name`.
+fn mentions(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !ident(before) && !ident(after)
+    })
 }
 
 /// Atoms the uniqueness argument can reason about (no opaque per-thread values).
@@ -568,6 +700,65 @@ fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv) {
         for child in children(s) {
             collect_loops(child, env);
         }
+    }
+}
+
+/// The values a uniform counter takes inside its loop's body: `(k, start, end)` for
+/// `for (k = start; k < end; k += c)` with a constant `c > 0` and `k` not written in the body.
+pub fn counter_range(env: &IndexEnv, s: &Stmt) -> Option<CounterRange> {
+    let StmtKind::For {
+        init: Some(init),
+        cond: Some(cond),
+        step: Some(step),
+        body,
+    } = &s.kind
+    else {
+        return None;
+    };
+    let (counter, start) = counter_init(init)?;
+    if !env.uniform_counters.contains(&counter) {
+        return None;
+    }
+    let mut body_writes = crate::usage::Names::new();
+    crate::usage::stmt_writes_one(body, &mut body_writes);
+    let stride = env.poly(&step_stride(step, &counter)?).as_constant()?;
+    if body_writes.contains(&counter) || stride <= 0 {
+        return None;
+    }
+    let end = exclusive_end(env, cond, &counter)?;
+    Some(CounterRange {
+        counter,
+        start: env.poly(&start),
+        end,
+    })
+}
+
+/// An access to an array for the uniqueness argument: its offset (`None`: unknown) and the
+/// ranges of the loop counters the offset uses (`None`: a counter without a known range).
+pub type AccessKey = (Option<Poly>, Vec<(String, Option<(Poly, Poly)>)>);
+
+/// A loop counter's values in the body of its loop: `[start, end)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterRange {
+    pub counter: String,
+    pub start: Poly,
+    pub end: Poly,
+}
+
+/// `end` of a loop condition `k < end` / `k <= end - 1` / `end > k`.
+fn exclusive_end(env: &IndexEnv, cond: &Expr, counter: &str) -> Option<Poly> {
+    let is_counter =
+        |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == counter);
+    match &cond.strip_parens().kind {
+        ExprKind::Binary(BinOp::Lt, l, r) if is_counter(l) => Some(env.poly(r)),
+        ExprKind::Binary(BinOp::Le, l, r) if is_counter(l) => {
+            Some(env.poly(r).add(&Poly::constant(1)))
+        }
+        ExprKind::Binary(BinOp::Gt, l, r) if is_counter(r) => Some(env.poly(l)),
+        ExprKind::Binary(BinOp::Ge, l, r) if is_counter(r) => {
+            Some(env.poly(l).add(&Poly::constant(1)))
+        }
+        _ => None,
     }
 }
 

@@ -3,42 +3,134 @@
 
 use cuad_sema::{substitute, Bindings};
 use cuad_syntax::ast::*;
+use std::collections::HashMap;
 
 /// A copy of `f` with its template parameters replaced; `None` when some parameter is not
 /// bound (e.g. a non-type parameter that could not be deduced).
 pub fn instantiate(f: &Function, bindings: &Bindings) -> Option<Function> {
+    instantiate_with_values(f, bindings, &Values::new())
+}
+
+/// Values of non-type template parameters (`N` -> `256`).
+pub type Values = HashMap<String, Expr>;
+
+/// [`instantiate`] with non-type parameters bound too (explicit template arguments).
+pub fn instantiate_with_values(
+    f: &Function,
+    types: &Bindings,
+    values: &Values,
+) -> Option<Function> {
     let params = f.template.as_ref()?;
-    if params.iter().any(|p| {
-        matches!(p.kind, TemplateParamKind::Type { .. }) && !bindings.contains_key(&p.name)
+    if params.iter().any(|p| match p.kind {
+        TemplateParamKind::Type { .. } => !types.contains_key(&p.name),
+        TemplateParamKind::Value { .. } => !values.contains_key(&p.name),
     }) {
         return None;
     }
-    if params
-        .iter()
-        .any(|p| matches!(p.kind, TemplateParamKind::Value { .. }))
-    {
-        return None;
-    }
+    let b = &Subst { types, values };
     let mut out = f.clone();
     out.template = None;
-    out.ret = substitute(&out.ret, bindings);
+    out.ret = b.ty(&out.ret);
     for p in &mut out.params {
-        p.ty = substitute(&p.ty, bindings);
+        p.ty = b.ty(&p.ty);
+    }
+    for e in out.attrs.launch_bounds.iter_mut().flatten() {
+        expr(e, b);
+    }
+    if let Some(e) = &mut out.attrs.max_registers {
+        expr(e, b);
     }
     if let Some(body) = &mut out.body {
         for s in body {
-            stmt(s, bindings);
+            stmt(s, b);
         }
     }
     Some(out)
 }
 
-fn stmt(s: &mut Stmt, b: &Bindings) {
+/// Binds `f`'s template parameters to explicit arguments (defaults fill the rest). A name the
+/// parser took for an expression binds a type parameter as a type.
+pub fn bind_explicit(f: &Function, args: &[TemplateArg]) -> Result<(Bindings, Values), String> {
+    let params = f.template.as_deref().unwrap_or_default();
+    if args.len() > params.len() {
+        return Err(format!(
+            "`{}` has {} template parameter(s), {} argument(s) given",
+            f.name,
+            params.len(),
+            args.len()
+        ));
+    }
+    let mut types = Bindings::new();
+    let mut values = Values::new();
+    for (i, p) in params.iter().enumerate() {
+        match (&p.kind, args.get(i)) {
+            (TemplateParamKind::Type { .. }, Some(TemplateArg::Type(t))) => {
+                types.insert(p.name.clone(), t.clone());
+            }
+            (TemplateParamKind::Type { .. }, Some(TemplateArg::Expr(e))) => match &e.kind {
+                ExprKind::Ident(n) => {
+                    types.insert(p.name.clone(), Ty::named(n));
+                }
+                _ => return Err(format!("template parameter `{}` needs a type", p.name)),
+            },
+            (TemplateParamKind::Type { default: Some(t) }, None) => {
+                types.insert(p.name.clone(), t.clone());
+            }
+            (TemplateParamKind::Value { .. }, Some(TemplateArg::Expr(e))) => {
+                values.insert(p.name.clone(), e.clone());
+            }
+            (
+                TemplateParamKind::Value {
+                    default: Some(e), ..
+                },
+                None,
+            ) => {
+                values.insert(p.name.clone(), e.clone());
+            }
+            (TemplateParamKind::Value { .. }, Some(TemplateArg::Type(_))) => {
+                return Err(format!("template parameter `{}` needs a value", p.name))
+            }
+            (_, None) => return Err(format!("no argument for template parameter `{}`", p.name)),
+        }
+    }
+    Ok((types, values))
+}
+
+struct Subst<'b> {
+    types: &'b Bindings,
+    values: &'b Values,
+}
+
+impl Subst<'_> {
+    /// Type parameters replaced, and value parameters inside array lengths.
+    fn ty(&self, t: &Ty) -> Ty {
+        let mut t = substitute(t, self.types);
+        self.array_lengths(&mut t);
+        t
+    }
+
+    fn array_lengths(&self, t: &mut Ty) {
+        match &mut t.kind {
+            TyKind::Array { elem, len } => {
+                if let Some(l) = len {
+                    expr(l, self);
+                }
+                self.array_lengths(elem);
+            }
+            TyKind::Pointer { pointee: x, .. } | TyKind::LRef(x) | TyKind::RRef(x) => {
+                self.array_lengths(x)
+            }
+            _ => {}
+        }
+    }
+}
+
+fn stmt(s: &mut Stmt, b: &Subst) {
     match &mut s.kind {
         StmtKind::Expr(e) | StmtKind::Return(Some(e)) => expr(e, b),
         StmtKind::Decl(d) => {
             for v in &mut d.vars {
-                v.ty = substitute(&v.ty, b);
+                v.ty = b.ty(&v.ty);
                 match &mut v.init {
                     Some(Init::Assign(e)) => expr(e, b),
                     Some(Init::Brace(es)) | Some(Init::Paren(es)) => {
@@ -84,13 +176,22 @@ fn stmt(s: &mut Stmt, b: &Bindings) {
     }
 }
 
-fn expr(e: &mut Expr, b: &Bindings) {
+fn expr(e: &mut Expr, b: &Subst) {
+    if let ExprKind::Ident(n) = &e.kind {
+        if let Some(v) = b.values.get(n) {
+            *e = match v.kind {
+                ExprKind::IntLit(_) | ExprKind::BoolLit(_) | ExprKind::Ident(_) => v.clone(),
+                _ => Expr::synth(ExprKind::Paren(Box::new(v.clone()))),
+            };
+        }
+        return;
+    }
     match &mut e.kind {
         ExprKind::Cast { ty, expr: x, .. } => {
-            *ty = substitute(ty, b);
+            *ty = b.ty(ty);
             expr(x, b);
         }
-        ExprKind::SizeofType(ty) => *ty = substitute(ty, b),
+        ExprKind::SizeofType(ty) => *ty = b.ty(ty),
         ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => expr(x, b),
         ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) | ExprKind::Assign(_, l, r) => {
             expr(l, b);
@@ -112,8 +213,9 @@ fn expr(e: &mut Expr, b: &Bindings) {
             ..
         } => {
             for t in template_args.iter_mut() {
-                if let TemplateArg::Type(ty) = t {
-                    *ty = substitute(ty, b);
+                match t {
+                    TemplateArg::Type(ty) => *ty = b.ty(ty),
+                    TemplateArg::Expr(x) => expr(x, b),
                 }
             }
             args.iter_mut().for_each(|a| expr(a, b));

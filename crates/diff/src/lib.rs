@@ -31,7 +31,7 @@ mod rules;
 mod usage;
 
 use cuad_sema::Program;
-use cuad_syntax::ast::{Expr, ExprKind, Function, TranslationUnit, TyKind};
+use cuad_syntax::ast::{Expr, ExprKind, Function, Param, TemplateArg, TranslationUnit, TyKind};
 use cuad_syntax::{Diagnostic, SourceMap, Span};
 use reverse::{generate, Helpers, Mode, Target};
 
@@ -50,6 +50,8 @@ pub struct Generated {
 pub struct GradInfo {
     /// Generated function name, e.g. `k_grad_0_2`.
     pub name: String,
+    /// The name qualified with the primal's namespaces (`::phys::k_grad_0_2`), or `name`.
+    pub qualified_name: String,
     /// The primal is a `__global__` kernel (use `execute_kernel`).
     pub is_kernel: bool,
     /// Printed source of the generated function and the pullbacks it calls.
@@ -62,11 +64,14 @@ pub struct Differentiator<'a> {
     prog: Program<'a>,
     #[allow(dead_code)]
     sm: &'a SourceMap,
-    /// Generated functions in generation order: (name, function).
-    done: Vec<(String, Function)>,
+    /// Generated functions in generation order: (key, function, enclosing namespaces of the
+    /// primal, where the generated function goes too).
+    done: Vec<(String, Function, Vec<Option<String>>)>,
     helpers: Helpers,
     /// `__maxnreg__` for generated kernels (`cuad grad --max-registers`).
     max_registers: Option<u32>,
+    /// Primary templates of gradients of templates: (name, declaration, namespaces).
+    primary_templates: Vec<(String, Function, Vec<Option<String>>)>,
 }
 
 impl<'a> Differentiator<'a> {
@@ -77,6 +82,7 @@ impl<'a> Differentiator<'a> {
             done: vec![],
             helpers: Helpers::default(),
             max_registers: None,
+            primary_templates: vec![],
         }
     }
 
@@ -96,9 +102,29 @@ impl<'a> Differentiator<'a> {
         wrt: Option<&[String]>,
         span: Span,
     ) -> Result<GradInfo, Vec<Diagnostic>> {
-        let func = self.find_definition(function, span)?;
+        self.gradient_instance(function, &[], wrt, span)
+    }
+
+    /// [`Self::gradient`] of a function template's instance named by explicit template
+    /// arguments (`layer<float, 256>`). The gradient is an explicit specialization of a
+    /// template with the primal's parameters (`layer_grad_0_1<float, 256>`), so callers name
+    /// it the way they name the primal.
+    pub fn gradient_instance(
+        &mut self,
+        function: &str,
+        template_args: &[TemplateArg],
+        wrt: Option<&[String]>,
+        span: Span,
+    ) -> Result<GradInfo, Vec<Diagnostic>> {
+        let primary = self.find_definition(function, span)?;
+        let (func, specialization) = self.instance_of(primary, template_args, span)?;
+        let func = &func;
         let wrt = self.wrt_indices(func, wrt, span)?;
-        let name = grad_name(func, &wrt);
+        let mut name = grad_name(&self.prog, func, &wrt);
+        if let Some(args) = &specialization {
+            self.declare_primary_template(primary, &name, &wrt);
+            name = format!("{name}<{args}>");
+        }
         let mode = if func.attrs.global {
             Mode::Kernel
         } else if func.attrs.device && !func.attrs.host {
@@ -111,22 +137,106 @@ impl<'a> Differentiator<'a> {
         if !self
             .done
             .iter()
-            .any(|(k, _)| *k == instance_key(func, &name))
+            .any(|(k, _, _)| *k == instance_key(func, &name))
         {
             self.generate_all(func, &name, mode, Target::Grad { wrt }, &mut explanations)?;
         }
         let code = self.done[before..]
             .iter()
             .rev()
-            .map(|(_, f)| cuad_emit::print_function(f))
+            .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
             .collect::<Vec<_>>()
             .join("\n");
+        let name = match name.split_once('<') {
+            Some((template, _)) => template.to_string(),
+            None => name,
+        };
         Ok(GradInfo {
+            qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, func))),
             name,
             is_kernel: func.attrs.global,
             code,
             explanations,
         })
+    }
+
+    /// `primary` itself, or for a template its instance for `args` (which must then bind every
+    /// parameter) and the printed arguments.
+    fn instance_of(
+        &self,
+        primary: &Function,
+        args: &[TemplateArg],
+        span: Span,
+    ) -> Result<(Function, Option<String>), Vec<Diagnostic>> {
+        let Some(params) = &primary.template else {
+            if !args.is_empty() {
+                return Err(vec![Diagnostic::error(
+                    span,
+                    format!("`{}` is not a template", primary.name),
+                )]);
+            }
+            return Ok((primary.clone(), None));
+        };
+        let usage = || {
+            let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+            format!(
+                "name an instance of the template `{}`: --fn '{}<{}>' with the arguments its kernels are launched with",
+                primary.name,
+                primary.name,
+                names.join(", ")
+            )
+        };
+        if args.is_empty() {
+            return Err(vec![Diagnostic::error(primary.name_span, usage())]);
+        }
+        let (types, values) = instantiate::bind_explicit(primary, args)
+            .map_err(|e| vec![Diagnostic::error(span, format!("{e}; {}", usage()))])?;
+        let instance = instantiate::instantiate_with_values(primary, &types, &values)
+            .ok_or_else(|| vec![Diagnostic::error(span, usage())])?;
+        Ok((instance, Some(print_template_args(args))))
+    }
+
+    /// The primary template of a gradient of a template (its explicit specializations are
+    /// the generated instances): the primal's template parameters and parameters, then the
+    /// adjoints.
+    fn declare_primary_template(&mut self, primary: &Function, name: &str, wrt: &[usize]) {
+        if self.primary_templates.iter().any(|(n, _, _)| n == name) {
+            return;
+        }
+        let mut params: Vec<Param> = primary.params.clone();
+        for &i in wrt {
+            let p = &primary.params[i];
+            let mut ty = reverse::adjoint_param_ty(&p.ty);
+            if let (TyKind::Pointer { restrict, .. }, true) = (&mut ty.kind, primary.attrs.global) {
+                *restrict = true;
+            }
+            params.push(Param {
+                name: Some(adjoint::adj_name(p.name.as_deref().unwrap_or("p"))),
+                ty,
+                default: None,
+                span: Span::default(),
+            });
+        }
+        for p in &mut params {
+            p.default = None;
+        }
+        let mut attrs = primary.attrs.clone();
+        attrs.constexpr = false;
+        attrs.launch_bounds = None;
+        let decl = Function {
+            attrs,
+            template: primary.template.clone(),
+            ret: cuad_syntax::ast::Ty::new(TyKind::Void),
+            name: name.to_string(),
+            params,
+            is_const_method: false,
+            ctor_inits: vec![],
+            body: None,
+            span: Span::default(),
+            name_span: Span::default(),
+        };
+        let ns = namespace_path(&self.prog, primary);
+        self.primary_templates.push((name.to_string(), decl, ns));
     }
 
     fn find_definition(&self, function: &str, span: Span) -> Result<&'a Function, Vec<Diagnostic>> {
@@ -196,7 +306,7 @@ impl<'a> Differentiator<'a> {
     /// calls.
     fn generate_all(
         &mut self,
-        func: &'a Function,
+        func: &Function,
         name: &str,
         mode: Mode,
         target: Target,
@@ -206,13 +316,18 @@ impl<'a> Differentiator<'a> {
         while let Some((f, n, m, t)) = queue.pop() {
             // Overloads (template instances) share a name: key by name and parameter types.
             let key = instance_key(&f, &n);
-            if self.done.iter().any(|(d, _)| *d == key) {
+            if self.done.iter().any(|(d, _, _)| *d == key) {
                 continue;
             }
-            let g = generate(&self.prog, &f, &n, m, &t)?;
+            let mut g = generate(&self.prog, &f, &n, m, &t)?;
+            if n.contains('<') {
+                // an explicit specialization of the gradient's primary template
+                g.function.template = Some(vec![]);
+            }
             self.helpers.merge(g.helpers);
             explanations.extend(g.explanations.into_iter().map(|e| format!("{n}: {e}")));
-            self.done.push((key, g.function));
+            let ns = namespace_path(&self.prog, &f);
+            self.done.push((key, g.function, ns));
             for req in g.pullbacks {
                 let target = Target::Pullback {
                     globals: req.globals,
@@ -220,16 +335,14 @@ impl<'a> Differentiator<'a> {
                 };
                 queue.push((req.callee, req.name, req.mode, target));
             }
-            for (kernel, wrt) in g.kernel_grads {
-                if let Some(k) = self
-                    .prog
-                    .functions(&kernel)
-                    .into_iter()
-                    .find(|c| c.body.is_some())
-                {
-                    let kn = grad_name(k, &wrt);
-                    queue.push((k.clone(), kn, Mode::Kernel, Target::Grad { wrt }));
+            for req in g.kernel_grads {
+                let mut kn = grad_name(&self.prog, &req.kernel, &req.wrt);
+                if let Some(primary) = &req.primary {
+                    self.declare_primary_template(primary, &kn, &req.wrt);
+                    kn = format!("{kn}<{}>", print_template_args(&req.template_args));
                 }
+                let target = Target::Grad { wrt: req.wrt };
+                queue.push((req.kernel, kn, Mode::Kernel, target));
             }
         }
         Ok(())
@@ -238,7 +351,7 @@ impl<'a> Differentiator<'a> {
     /// All generated code so far.
     pub fn finish(mut self) -> Generated {
         if let Some(n) = self.max_registers {
-            for (_, f) in &mut self.done {
+            for (_, f, _) in &mut self.done {
                 if f.attrs.global && f.attrs.launch_bounds.is_none() {
                     f.attrs.max_registers =
                         Some(Box::new(Expr::synth(ExprKind::IntLit(n.to_string()))));
@@ -246,10 +359,14 @@ impl<'a> Differentiator<'a> {
             }
         }
         let mut prototypes = String::new();
-        for (_, f) in &self.done {
+        for (_, f, ns) in &self.primary_templates {
+            prototypes.push_str(&in_namespaces(ns, &cuad_emit::print_function(f)));
+            prototypes.push('\n');
+        }
+        for (_, f, ns) in &self.done {
             let mut proto = f.clone();
             proto.body = None;
-            prototypes.push_str(&cuad_emit::print_function(&proto));
+            prototypes.push_str(&in_namespaces(ns, &cuad_emit::print_function(&proto)));
             prototypes.push('\n');
         }
         let mut definitions = helpers::helper_code(&self.helpers);
@@ -257,8 +374,8 @@ impl<'a> Differentiator<'a> {
             definitions.push_str(&prototypes);
             definitions.push('\n');
         }
-        for (_, f) in &self.done {
-            definitions.push_str(&cuad_emit::print_function(f));
+        for (_, f, ns) in &self.done {
+            definitions.push_str(&in_namespaces(ns, &cuad_emit::print_function(f)));
             definitions.push('\n');
         }
         Generated {
@@ -277,14 +394,75 @@ fn instance_key(f: &Function, name: &str) -> String {
     format!("{name}({})", params.join(","))
 }
 
-/// `NAME_grad` when `wrt` lists every parameter, else `NAME_grad_<i>_<j>...`.
-pub fn grad_name(func: &Function, wrt: &[usize]) -> String {
-    if wrt.len() == func.params.len() {
-        return format!("{}_grad", func.name);
+/// The namespaces a function's generated code goes into: those enclosing its definition, then
+/// those of an out-of-line definition's qualifier (`phys::f` defined at file scope).
+pub(crate) fn namespace_path(prog: &Program, f: &Function) -> Vec<Option<String>> {
+    let mut path = prog.namespace_of(f);
+    if let Some((qual, _)) = f.name.rsplit_once("::") {
+        let qual = qual.trim_start_matches("::");
+        if !qual.is_empty() && prog.is_namespace(qual) {
+            path.extend(qual.split("::").map(|p| Some(p.trim().to_string())));
+        }
     }
-    let mut name = format!("{}_grad", func.name);
-    for i in wrt {
-        name.push_str(&format!("_{i}"));
+    path
+}
+
+/// `::a::b::` for the named namespaces of `path` (anonymous ones are transparent), or "".
+pub(crate) fn qualifier(path: &[Option<String>]) -> String {
+    let named: Vec<&str> = path.iter().flatten().map(String::as_str).collect();
+    if named.is_empty() {
+        String::new()
+    } else {
+        format!("::{}::", named.join("::"))
+    }
+}
+
+/// The unqualified name of a function whose out-of-line definition names its namespace.
+pub(crate) fn base_name<'n>(prog: &Program, name: &'n str) -> &'n str {
+    match name.rsplit_once("::") {
+        Some((qual, base)) if prog.is_namespace(qual.trim_start_matches("::")) => base,
+        _ => name,
+    }
+}
+
+/// `float, 256`.
+fn print_template_args(args: &[TemplateArg]) -> String {
+    let printed: Vec<String> = args
+        .iter()
+        .map(|a| match a {
+            TemplateArg::Type(t) => cuad_emit::print_ty(t),
+            TemplateArg::Expr(e) => cuad_emit::print_expr(e),
+        })
+        .collect();
+    printed.join(", ")
+}
+
+/// `code` wrapped in `namespace a { ... }` for each namespace of `path`.
+fn in_namespaces(path: &[Option<String>], code: &str) -> String {
+    let mut out = String::new();
+    for ns in path {
+        match ns {
+            Some(n) => out.push_str(&format!("namespace {n} {{\n")),
+            None => out.push_str("namespace {\n"),
+        }
+    }
+    out.push_str(code);
+    for ns in path.iter().rev() {
+        out.push_str(&format!(
+            "}} // namespace {}\n",
+            ns.as_deref().unwrap_or("")
+        ));
+    }
+    out
+}
+
+/// `NAME_grad` when `wrt` lists every parameter, else `NAME_grad_<i>_<j>...`.
+pub(crate) fn grad_name(prog: &Program, func: &Function, wrt: &[usize]) -> String {
+    let mut name = format!("{}_grad", base_name(prog, &func.name));
+    if wrt.len() != func.params.len() {
+        for i in wrt {
+            name.push_str(&format!("_{i}"));
+        }
     }
     name
 }

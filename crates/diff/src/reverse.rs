@@ -76,7 +76,7 @@ pub struct Generated {
     pub function: Function,
     pub helpers: Helpers,
     pub pullbacks: Vec<PullbackReq>,
-    pub kernel_grads: Vec<(String, Vec<usize>)>,
+    pub kernel_grads: Vec<KernelGradReq>,
     pub explanations: Vec<String>,
 }
 
@@ -102,11 +102,13 @@ pub struct Gen<'p, 'a> {
     pub decls: Vec<Stmt>,
     /// Enclosing conditions (condition, negated) at the current program point.
     pub guards: Vec<(Expr, bool)>,
+    /// Ranges of the counters of the loops being generated (for adjoint address analysis).
+    pub loop_ranges: Vec<crate::index::CounterRange>,
     /// Kernel-invariant adjoint addresses summed in registers: (key, register, lvalue).
     pub kernel_accs: Vec<KernelAcc>,
     pub helpers: Helpers,
     pub pullbacks: Vec<PullbackReq>,
-    pub kernel_grads: Vec<(String, Vec<usize>)>,
+    pub kernel_grads: Vec<KernelGradReq>,
     pub errors: Vec<Diagnostic>,
     pub explanations: Vec<String>,
     /// Host: device buffers allocated in the function, with their byte sizes.
@@ -118,7 +120,7 @@ pub struct Gen<'p, 'a> {
     /// Names read after the statement being generated (forward order, later iterations too).
     after_reads: Vec<Names>,
     /// Offsets of every access to each shared/global array (see `sole_offset`).
-    pub access_offsets: HashMap<String, Vec<Option<crate::index::Poly>>>,
+    pub access_offsets: HashMap<String, Vec<crate::index::AccessKey>>,
     tmp: usize,
     /// Names read by the reverse code of the statements generated so far (plus, inside a
     /// loop, by the whole loop): a write to one of them must save the old value.
@@ -143,6 +145,18 @@ impl Scope for TypeScope<'_> {
     fn lookup(&self, name: &str) -> Option<Ty> {
         self.0.get(name).cloned()
     }
+}
+
+/// A kernel launched by a host function, whose gradient the host gradient launches.
+#[derive(Clone, Debug)]
+pub struct KernelGradReq {
+    /// The kernel (for a template, its instance).
+    pub kernel: Function,
+    /// The kernel template the instance comes from.
+    pub primary: Option<Function>,
+    /// The launch's template arguments (the gradient is launched with the same ones).
+    pub template_args: Vec<TemplateArg>,
+    pub wrt: Vec<usize>,
 }
 
 /// Adjoint parameter type: `T*`/`const T*`/`T&`/`T` -> `T*`.
@@ -256,6 +270,7 @@ pub fn generate(
         env,
         decls: vec![],
         guards: vec![],
+        loop_ranges: vec![],
         kernel_accs: vec![],
         helpers: Helpers::default(),
         pullbacks: vec![],
@@ -892,6 +907,18 @@ impl<'p, 'a> Gen<'p, 'a> {
     // ------------------------------------------------------------ loops
 
     fn gen_loop(&mut self, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+        // Adjoint addresses inside the body may use the counter's range (index.rs).
+        let range = crate::index::counter_range(&self.env, s);
+        let pushed = range.is_some();
+        self.loop_ranges.extend(range);
+        let out = self.gen_loop_parts(s);
+        if pushed {
+            self.loop_ranges.pop();
+        }
+        out
+    }
+
+    fn gen_loop_parts(&mut self, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         let (init, cond, step, body, is_do) = match &s.kind {
             StmtKind::For {
                 init,

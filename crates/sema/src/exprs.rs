@@ -94,6 +94,9 @@ impl<'a> Program<'a> {
         }
         let lt = self.arith_view(&lt?);
         let rt = self.arith_view(&self.expr_type(r, scope)?);
+        if let Some(f) = self.user_operator(op, &lt, &rt) {
+            return Some(f.ret.clone());
+        }
         match op {
             Add | Sub if is_pointer(&lt) && is_pointer(&rt) => Some(long_long_ty()),
             Add | Sub if is_pointer(&lt) => Some(decay(&lt)),
@@ -326,6 +329,31 @@ impl<'a> Program<'a> {
 const MAX_AUTO_DEPTH: u32 = 8;
 
 /// Operators on user types (helper_math-style `float3 * float`): the struct operand's type.
+impl<'a> Program<'a> {
+    /// The free function `operator<op>` a binary expression on a struct or CUDA vector type
+    /// calls (`float3 operator*(float3, float)`), when the file defines one.
+    pub fn user_operator(&self, op: BinOp, l: &Ty, r: &Ty) -> Option<&'a Function> {
+        if named_name(l).is_none() && named_name(r).is_none() {
+            return None;
+        }
+        let name = format!("operator{}", binop_symbol(op)?);
+        self.resolve_call(&name, &[Some(l.clone()), Some(r.clone())])
+            .filter(|f| f.params.len() == 2)
+    }
+}
+
+/// The spelling of an overloadable binary operator.
+pub fn binop_symbol(op: BinOp) -> Option<&'static str> {
+    use BinOp::*;
+    Some(match op {
+        Add => "+",
+        Sub => "-",
+        Mul => "*",
+        Div => "/",
+        _ => return None,
+    })
+}
+
 fn overloaded_operator_type(l: &Ty, r: &Ty) -> Option<Ty> {
     [l, r]
         .into_iter()

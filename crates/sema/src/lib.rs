@@ -27,6 +27,7 @@ mod scope;
 pub mod types;
 
 pub use check::check;
+pub use exprs::binop_symbol;
 pub use overload::{substitute, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 
@@ -117,6 +118,34 @@ impl<'a> Program<'a> {
             }
         }
         scope
+    }
+
+    /// The namespaces enclosing `f`'s definition, outermost first (`None` for an anonymous
+    /// one), found by `f`'s name span (so copies and template instances of `f` match). Empty
+    /// for functions at file scope and methods.
+    pub fn namespace_of(&self, f: &Function) -> Vec<Option<String>> {
+        fn find(items: &[Item], f: &Function, path: &mut Vec<Option<String>>) -> bool {
+            for item in items {
+                match item {
+                    Item::Function(g) if g.name_span == f.name_span => return true,
+                    Item::Namespace { name, items, .. } => {
+                        path.push(name.clone());
+                        if find(items, f, path) {
+                            return true;
+                        }
+                        path.pop();
+                    }
+                    Item::ExternC { items, .. } if find(items, f, path) => return true,
+                    _ => {}
+                }
+            }
+            false
+        }
+        let mut path = Vec::new();
+        if !find(&self.tu.items, f, &mut path) {
+            path.clear();
+        }
+        path
     }
 
     /// All function definitions and declarations with this (possibly qualified) name.

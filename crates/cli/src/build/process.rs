@@ -78,7 +78,7 @@ pub fn plan(
         plan.replacements.push(Edit {
             lo: request.call_span.lo as usize,
             hi: request.call_span.hi as usize,
-            text: function_object(&info.name, info.is_kernel),
+            text: function_object(&info.qualified_name, info.is_kernel),
         });
     }
     plan

@@ -247,7 +247,10 @@ impl Parser<'_, '_> {
             return self.finish_aggregate_decl(specs, template);
         }
         let base = specs.ty.clone().unwrap_or_else(|| Ty::new(TyKind::Void));
-        let declarator = self.parse_declarator(base.clone(), true)?;
+        let declarator = match self.free_operator_declarator(&base) {
+            Some(d) => d,
+            None => self.parse_declarator(base.clone(), true)?,
+        };
         let is_function = self.at("(") && (specs.ty.is_none() || self.looks_like_params());
         if is_function && !specs.decl.is_typedef {
             let function = self.parse_function_rest(specs, declarator, template, start)?;

@@ -36,6 +36,17 @@ pub fn parse(tokens: &[Token], diags: &mut Diagnostics) -> TranslationUnit {
     TranslationUnit { items }
 }
 
+/// Template arguments written as text (`float, 256` from `--fn 'layer<float, 256>'`), or `None`
+/// when they do not parse. Names the parser cannot know as types come back as expressions.
+pub fn parse_template_args_text(
+    tokens: &[Token],
+    diags: &mut Diagnostics,
+) -> Option<Vec<crate::ast::TemplateArg>> {
+    let mut parser = Parser::new(tokens, diags);
+    let args = parser.parse_template_args().ok()?;
+    parser.at_eof().then_some(args)
+}
+
 /// A token as the parser sees it: `>>` and `>>>` are split into single `>` tokens so that
 /// template argument lists can close one at a time; `glued` marks the pieces after the first.
 #[derive(Clone, Copy, Debug)]

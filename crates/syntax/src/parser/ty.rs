@@ -359,6 +359,26 @@ impl Parser<'_, '_> {
         self.parse_array_suffixes(ty)
     }
 
+    /// The declarator of a free arithmetic operator function (`float3 operator*(float3 a,
+    /// float s)`), named `operator*`; `None` (cursor unmoved) for anything else.
+    pub(crate) fn free_operator_declarator(&mut self, base: &Ty) -> Option<Declarator> {
+        let start = self.pos;
+        let ty = self.parse_ptr_ops(base.clone());
+        let symbol = self.nth(1).text;
+        if self.at("operator") && matches!(symbol, "+" | "-" | "*" | "/") && self.nth_is(2, "(") {
+            let span = self.cur_span();
+            self.bump();
+            self.bump();
+            return Some(Declarator {
+                name: format!("operator{symbol}"),
+                span,
+                ty,
+            });
+        }
+        self.pos = start;
+        None
+    }
+
     /// A declarator: pointer/reference operators, the (possibly qualified) name and array
     /// bounds. Function parameter lists are left to the caller.
     pub(crate) fn parse_declarator(&mut self, base: Ty, need_name: bool) -> PResult<Declarator> {
