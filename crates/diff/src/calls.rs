@@ -116,6 +116,24 @@ impl Gen<'_, '_> {
                     out.push(if_stmt((**c).clone(), ta, Some(tb)));
                 }
             }
+            ExprKind::Cast { ty, expr, .. }
+                if matches!(expr.kind, ExprKind::InitList(_))
+                    || !self.prog.fields(&self.prog.canonical(ty)).is_empty() =>
+            {
+                let target = self.prog.canonical(ty);
+                let items: Vec<Expr> = match &expr.kind {
+                    ExprKind::InitList(items) => items.clone(),
+                    _ => comma_operands(expr),
+                };
+                out.extend(self.rev_braced(e, &items, &target, adj));
+            }
+            ExprKind::InitList(items) => match self.type_of(e) {
+                Some(t) => out.extend(self.rev_braced(e, items, &t, adj)),
+                None => self.error(
+                    e.span,
+                    "cuad cannot differentiate a braced list here; initialize a local with it",
+                ),
+            },
             ExprKind::Cast { ty, expr, .. } => {
                 let target = self.prog.canonical(ty);
                 if is_real(&target)
@@ -129,6 +147,96 @@ impl Gen<'_, '_> {
             _ => {}
         }
         out
+    }
+
+    /// `T{a, b}` of a struct or vector type: the adjoint of each item is the adjoint's
+    /// field of the same position.
+    fn rev_braced(&mut self, e: &Expr, items: &[Expr], ty: &Ty, adj: Expr) -> Vec<Stmt> {
+        if is_real(ty) {
+            return match items {
+                [x] => self.rev_expr(x, adj),
+                _ => vec![],
+            };
+        }
+        if let Some(sources) = self.constructor_sources(e, ty, items.len()) {
+            let mut out = Vec::new();
+            let adj = self.bind(adj, Some(ty.clone()), items.len(), &mut out);
+            for (field, j) in sources {
+                out.extend(self.rev_expr(&items[j], member(adj.clone(), &field, false)));
+            }
+            return out;
+        }
+        let fields = self.prog.fields(ty);
+        if fields.len() < items.len()
+            || items
+                .iter()
+                .any(|i| matches!(i.kind, ExprKind::InitList(_)))
+        {
+            self.error(
+                e.span,
+                "cuad cannot differentiate this braced initializer (nested braces or more items than fields)",
+            );
+            return vec![];
+        }
+        let mut out = Vec::new();
+        let adj = self.bind(adj, Some(ty.clone()), items.len(), &mut out);
+        for (item, (field, _)) in items.iter().zip(fields) {
+            out.extend(self.rev_expr(item, member(adj.clone(), &field, false)));
+        }
+        out
+    }
+
+    /// For a struct with constructors: which argument each field comes from, read off the
+    /// constructor taking `n` arguments, which must only copy parameters into fields
+    /// (`V(float a, float b) : x(a), y(b) {}`). `None` for aggregates (positional fields).
+    fn constructor_sources(&mut self, e: &Expr, ty: &Ty, n: usize) -> Option<Vec<(String, usize)>> {
+        let TyKind::Named { name, .. } = &ty.kind else {
+            return None;
+        };
+        let s = self.prog.struct_def(name)?;
+        let owner = s.name.clone()?;
+        let ctors: Vec<&Function> = s
+            .members
+            .iter()
+            .flatten()
+            .filter_map(|m| match m {
+                Member::Method(f) if f.name == owner => Some(f),
+                _ => None,
+            })
+            .collect();
+        if ctors.is_empty() {
+            return None;
+        }
+        let simple = ctors.iter().find(|c| c.params.len() == n).and_then(|c| {
+            let body_empty = c
+                .body
+                .as_ref()
+                .is_some_and(|b| b.iter().all(|s| matches!(s.kind, StmtKind::Empty)));
+            let param = |x: &Expr| {
+                let ExprKind::Ident(p) = &x.strip_parens().kind else {
+                    return None;
+                };
+                c.params
+                    .iter()
+                    .position(|q| q.name.as_deref() == Some(p.as_str()))
+            };
+            let sources: Option<Vec<(String, usize)>> = c
+                .ctor_inits
+                .iter()
+                .map(|(field, args)| match args.as_slice() {
+                    [x] => param(x).map(|j| (field.clone(), j)),
+                    _ => None,
+                })
+                .collect();
+            sources.filter(|_| body_empty)
+        });
+        if simple.is_none() {
+            self.error(
+                e.span,
+                format!("cuad differentiates constructors of `{owner}` only when they copy their parameters into fields (`{owner}(float a, float b) : x(a), y(b) {{}}`)"),
+            );
+        }
+        Some(simple.unwrap_or_default())
     }
 
     /// `f(x).field` / `make_float2(a, b).x`: the adjoint of the whole value is zero except the
@@ -478,6 +586,21 @@ impl Gen<'_, '_> {
                             pre.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
                             call_args.push(addr_of(ident(&t)));
                             post.extend(self.accumulate_place(place, ident(&t)));
+                        }
+                        // A temporary bound to a const reference (`f(P{a, b})`): a scratch
+                        // adjoint, propagated into the temporary's expression like a value.
+                        None if self.expr_is_active(a) => {
+                            active_params.insert(j);
+                            let t = self.fresh("_r");
+                            let ty = (**inner).clone().with_const(false);
+                            let zero = if is_real(&ty) {
+                                real_zero(&ty)
+                            } else {
+                                Expr::synth(ExprKind::InitList(vec![]))
+                            };
+                            pre.push(decl(ty, &t, Some(zero)));
+                            call_args.push(addr_of(ident(&t)));
+                            post.extend(self.rev_expr(a, ident(&t)));
                         }
                         None => call_args.push(Expr::synth(ExprKind::Nullptr)),
                     }
@@ -934,6 +1057,18 @@ impl Gen<'_, '_> {
             },
             e.span,
         ))
+    }
+}
+
+/// `a, b, c` -> `[a, b, c]` (the arguments of `T(a, b, c)`).
+fn comma_operands(e: &Expr) -> Vec<Expr> {
+    match &e.kind {
+        ExprKind::Binary(BinOp::Comma, l, r) => {
+            let mut out = comma_operands(l);
+            out.push((**r).clone());
+            out
+        }
+        _ => vec![e.clone()],
     }
 }
 

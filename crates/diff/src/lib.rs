@@ -23,6 +23,7 @@ mod index;
 mod instantiate;
 mod jumps;
 mod merge;
+mod methods;
 mod normalize;
 mod recompute;
 mod replay;
@@ -70,14 +71,27 @@ pub struct Differentiator<'a> {
     helpers: Helpers,
     /// `__maxnreg__` for generated kernels (`cuad grad --max-registers`).
     max_registers: Option<u32>,
+    /// Free stand-ins for methods; the generated code calls them, so those used are emitted.
+    lowered: Vec<&'a Function>,
     /// Primary templates of gradients of templates: (name, declaration, namespaces).
     primary_templates: Vec<(String, Function, Vec<Option<String>>)>,
 }
 
 impl<'a> Differentiator<'a> {
     pub fn new(tu: &'a TranslationUnit, sm: &'a SourceMap) -> Differentiator<'a> {
+        let mut prog = Program::new(tu);
+        // Free stand-ins for methods (methods.rs). The program borrows functions for the
+        // translation unit's lifetime; these few live as long as the process (leaked).
+        let lowered: Vec<&'a Function> = methods::lower_all(tu, &prog)
+            .into_iter()
+            .map(|f| &*Box::leak(Box::new(f)))
+            .collect();
+        for f in &lowered {
+            prog.add_function(f);
+        }
         Differentiator {
-            prog: Program::new(tu),
+            lowered,
+            prog,
             sm,
             done: vec![],
             helpers: Helpers::default(),
@@ -370,6 +384,7 @@ impl<'a> Differentiator<'a> {
             prototypes.push('\n');
         }
         let mut definitions = helpers::helper_code(&self.helpers);
+        definitions.push_str(&self.used_method_stand_ins());
         if !self.done.is_empty() {
             definitions.push_str(&prototypes);
             definitions.push('\n');
@@ -383,6 +398,59 @@ impl<'a> Differentiator<'a> {
             definitions,
         }
     }
+}
+
+impl Differentiator<'_> {
+    /// Prototypes and definitions of the method stand-ins the generated code calls (directly
+    /// or through other stand-ins).
+    fn used_method_stand_ins(&self) -> String {
+        let generated: String = self
+            .done
+            .iter()
+            .map(|(_, f, _)| cuad_emit::print_function(f))
+            .collect();
+        let mut used: Vec<&Function> = Vec::new();
+        let mut texts = vec![generated];
+        while let Some(text) = texts.pop() {
+            // Member operators' stand-ins are never emitted: next to the member they would
+            // make `a * s` ambiguous, and the generated code calls only their pullbacks.
+            for f in self
+                .lowered
+                .iter()
+                .filter(|f| !f.name.starts_with("operator"))
+            {
+                if !used.iter().any(|u| u.name == f.name) && calls_name(&text, &f.name) {
+                    used.push(f);
+                    texts.push(cuad_emit::print_function(f));
+                }
+            }
+        }
+        if used.is_empty() {
+            return String::new();
+        }
+        let mut out = String::from("// methods as free functions (called by the generated code)\n");
+        for f in &used {
+            let mut proto = (*f).clone();
+            proto.body = None;
+            out.push_str(&cuad_emit::print_function(&proto));
+            out.push('\n');
+        }
+        for f in &used {
+            out.push_str(&cuad_emit::print_function(f));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Whether printed code calls `name(`.
+fn calls_name(text: &str, name: &str) -> bool {
+    text.match_indices(&format!("{name}(")).any(|(i, _)| {
+        !text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 fn instance_key(f: &Function, name: &str) -> String {

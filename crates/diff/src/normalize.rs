@@ -34,6 +34,10 @@ pub fn normalize(
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
     let body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let body: Vec<Stmt> = body
+        .into_iter()
+        .map(|s| brace_returns(s, &func.ret))
+        .collect();
     let body = host_patterns(body, &mut 0);
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
@@ -61,6 +65,61 @@ pub fn normalize(
         locals: h.locals,
         body,
     })
+}
+
+/// `return {a, b};` / `return T{a, b};` -> `{ R _cuad_ret = {a, b}; return _cuad_ret; }`: a
+/// braced local is differentiated field by field, a braced return value would not be.
+fn brace_returns(s: Stmt, ret: &Ty) -> Stmt {
+    let sub = |b: Box<Stmt>| Box::new(brace_returns(*b, ret));
+    let kind = match s.kind {
+        StmtKind::Return(Some(e)) => {
+            let list = match &e.kind {
+                ExprKind::InitList(_) => Some(e.clone()),
+                ExprKind::Cast {
+                    kind: CastKind::Functional,
+                    expr,
+                    ..
+                } if matches!(expr.kind, ExprKind::InitList(_)) => Some((**expr).clone()),
+                _ => None,
+            };
+            match list {
+                Some(list) => StmtKind::Block(vec![
+                    decl(ret.clone().with_const(false), "_cuad_ret", Some(list)),
+                    Stmt::new(StmtKind::Return(Some(ident("_cuad_ret"))), s.span),
+                ]),
+                None => StmtKind::Return(Some(e)),
+            }
+        }
+        StmtKind::Block(b) => {
+            StmtKind::Block(b.into_iter().map(|x| brace_returns(x, ret)).collect())
+        }
+        StmtKind::If { cond, then, els } => StmtKind::If {
+            cond,
+            then: sub(then),
+            els: els.map(sub),
+        },
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => StmtKind::For {
+            init,
+            cond,
+            step,
+            body: sub(body),
+        },
+        StmtKind::While { cond, body } => StmtKind::While {
+            cond,
+            body: sub(body),
+        },
+        StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
+            body: sub(body),
+            cond,
+        },
+        other => other,
+    };
+    Stmt { kind, ..s }
 }
 
 /// Can `e` be bound to a non-const reference (a variable or memory, not a temporary)?

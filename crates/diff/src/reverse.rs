@@ -182,7 +182,7 @@ pub fn generate(
             format!("`{}` has no body to differentiate", func.name),
         )]);
     };
-    let norm = normalize(prog, func, body)?;
+    let mut norm = normalize(prog, func, body)?;
     let params: Vec<(String, Ty)> = func
         .params
         .iter()
@@ -197,6 +197,14 @@ pub fn generate(
     let mut types: HashMap<String, Ty> = params.iter().cloned().collect();
     for l in &norm.locals {
         types.insert(l.name.clone(), l.ty.clone());
+    }
+    // Method calls become calls of their free stand-ins (methods.rs).
+    let object_type = |e: &Expr| {
+        prog.type_of(e, &TypeScope(&types))
+            .map(|t| prog.canonical(&t))
+    };
+    for s in &mut norm.body {
+        crate::methods::lower_calls(s, prog, &object_type);
     }
     let seeds: Names = match target {
         Target::Grad { wrt } => wrt.iter().map(|&i| params[i].0.clone()).collect(),

@@ -120,6 +120,16 @@ impl<'a> Program<'a> {
         scope
     }
 
+    /// Makes a function that is not in the translation unit callable by name (cuad's free
+    /// stand-ins for methods).
+    pub fn add_function(&mut self, f: &'a Function) {
+        self.index
+            .functions
+            .entry(f.name.clone())
+            .or_default()
+            .push(f);
+    }
+
     /// The namespaces enclosing `f`'s definition, outermost first (`None` for an anonymous
     /// one), found by `f`'s name span (so copies and template instances of `f` match). Empty
     /// for functions at file scope and methods.

@@ -1006,6 +1006,37 @@ fn variables_named_like_types_shadow_them() {
 // ------------------------------------------------------------------ islands
 
 #[test]
+fn arithmetic_operator_functions_are_functions() {
+    let src = r#"
+struct V2 {
+    float x, y;
+    __device__ V2 operator*(float s) const { return {x * s, y * s}; }
+};
+__host__ __device__ inline V2 operator+(V2 a, V2 b) { return V2{a.x + b.x, a.y + b.y}; }
+"#;
+    let (tu, diags, sm) = parse_full(src);
+    assert!(diags.list.is_empty(), "{}", diags.render(&sm));
+    let Item::Struct(s) = &tu.items[0] else {
+        panic!("{:?}", tu.items[0])
+    };
+    let methods: Vec<&str> = s
+        .members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) => Some(f.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(methods, ["operator*"]);
+    let Item::Function(f) = &tu.items[1] else {
+        panic!("{:?}", tu.items[1])
+    };
+    assert_eq!(f.name, "operator+");
+    assert_eq!(f.params.len(), 2);
+}
+
+#[test]
 fn unmodelled_top_level_constructs_become_opaque_without_errors() {
     let src = r#"
 template <typename T, int N>
@@ -1018,7 +1049,7 @@ private:
     T data[N * N];
 };
 struct V2 { float x, y; };
-__host__ __device__ inline V2 operator+(V2 a, V2 b) { return V2{a.x + b.x, a.y + b.y}; }
+__host__ __device__ inline bool operator==(V2 a, V2 b) { return a.x == b.x && a.y == b.y; }
 template <> struct Matrix<float, 0> { };
 [[nodiscard]] int attr_fn();
 typedef void (*callback_t)(int);

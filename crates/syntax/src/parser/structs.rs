@@ -169,7 +169,10 @@ impl Parser<'_, '_> {
                 .collect());
         }
         let base = specs.ty.clone().unwrap_or_else(|| Ty::new(TyKind::Void));
-        let declarator = self.parse_declarator(base.clone(), true)?;
+        let declarator = match self.free_operator_declarator(&base) {
+            Some(d) => d,
+            None => self.parse_declarator(base.clone(), true)?,
+        };
         if self.at("(") {
             let function = self.parse_function_rest(specs, declarator, None, start)?;
             return Ok(vec![Member::Method(function)]);

@@ -359,8 +359,9 @@ impl Parser<'_, '_> {
         self.parse_array_suffixes(ty)
     }
 
-    /// The declarator of a free arithmetic operator function (`float3 operator*(float3 a,
-    /// float s)`), named `operator*`; `None` (cursor unmoved) for anything else.
+    /// The declarator of an arithmetic operator function (`float3 operator*(float3 a, float s)`,
+    /// or a member `Vec operator*(float s) const`), named `operator*`; `None` (cursor unmoved)
+    /// for anything else.
     pub(crate) fn free_operator_declarator(&mut self, base: &Ty) -> Option<Declarator> {
         let start = self.pos;
         let ty = self.parse_ptr_ops(base.clone());
