@@ -174,6 +174,20 @@ impl Gen<'_, '_> {
                 let place = self.adj_place(x)?;
                 Some((addr_of(place.lvalue), place.space, place.offset))
             }
+            // An array field (`L->units`, `s.w`): the same field of the adjoint object.
+            ExprKind::Member { base, field, arrow }
+                if self
+                    .type_of(p)
+                    .is_some_and(|t| matches!(t.kind, TyKind::Array { .. })) =>
+            {
+                if *arrow {
+                    let (sb, space, _) = self.shadow(base)?;
+                    Some((member(sb, field, true), space, None))
+                } else {
+                    let place = self.adj_place(base)?;
+                    Some((member(place.lvalue, field, false), place.space, None))
+                }
+            }
             ExprKind::Index(b, i) => {
                 // Row of a multi-dimensional array: `a[i]` in `a[i][j]`.
                 let (sb, space, _) = self.shadow(b)?;
@@ -398,6 +412,14 @@ impl Gen<'_, '_> {
             return out;
         }
         let Some(place) = self.adj_place(target) else {
+            // Dropping the update would be a silently wrong gradient.
+            self.error(
+                target.span,
+                format!(
+                    "cuad cannot tell where the adjoint of `{}` lives",
+                    cuad_emit::print_expr(target)
+                ),
+            );
             return vec![];
         };
         self.accumulate_place(place, value)

@@ -387,6 +387,15 @@ impl Gen<'_, '_> {
             binary(BinOp::Sub, width.clone(), int_lit(1)),
         );
         let moved = self.fresh("_r");
+        let uniform = |g: &Self, x: &Expr| g.env.poly(x).is_uniform();
+        if !uniform(self, &k) || !uniform(self, &width) {
+            // The lane read differs between lanes: every lane collects the adjoints of the
+            // lanes that read from it, one lane at a time.
+            let total =
+                self.shuffle_from_varying_lanes(name, &mask, &k, &width, adj, &ty, &mut out);
+            out.extend(self.rev_expr(v, total));
+            return out;
+        }
         let pick = |c: Expr, x: Expr| {
             Expr::synth(ExprKind::Cond(
                 Box::new(c),
@@ -467,6 +476,96 @@ impl Gen<'_, '_> {
         };
         out.extend(self.rev_expr(v, total));
         out
+    }
+
+    /// Adjoint of `__shfl*_sync(mask, v, k[, width])` with a lane argument that varies
+    /// between lanes: each lane's source lane is computed, then for every lane `j` of the
+    /// mask the adjoint of lane `j` is added where `j` read from.
+    #[allow(clippy::too_many_arguments)]
+    fn shuffle_from_varying_lanes(
+        &mut self,
+        name: &str,
+        mask: &Expr,
+        k: &Expr,
+        width: &Expr,
+        adj: Expr,
+        ty: &Ty,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let lane = call("cuad_linear_tid", vec![]);
+        let lane = paren(binary(BinOp::BitAnd, lane, int_lit(31)));
+        let w1 = paren(binary(BinOp::Sub, paren(width.clone()), int_lit(1)));
+        let in_segment = paren(binary(BinOp::BitAnd, lane.clone(), w1.clone()));
+        let segment = paren(binary(BinOp::Sub, lane.clone(), in_segment.clone()));
+        let k = paren(k.clone());
+        let src_expr = match name {
+            "__shfl_sync" => binary(BinOp::Add, segment, paren(binary(BinOp::BitAnd, k, w1))),
+            "__shfl_down_sync" => Expr::synth(ExprKind::Cond(
+                Box::new(binary(
+                    BinOp::Lt,
+                    binary(BinOp::Add, in_segment, k.clone()),
+                    paren(width.clone()),
+                )),
+                Box::new(binary(BinOp::Add, lane.clone(), k)),
+                Box::new(lane),
+            )),
+            "__shfl_up_sync" => Expr::synth(ExprKind::Cond(
+                Box::new(binary(BinOp::Ge, in_segment, k.clone())),
+                Box::new(binary(BinOp::Sub, lane.clone(), k)),
+                Box::new(lane),
+            )),
+            _ => {
+                // xor: the partner, when it is inside the segment
+                let partner = paren(binary(BinOp::BitXor, lane.clone(), k));
+                Expr::synth(ExprKind::Cond(
+                    Box::new(binary(
+                        BinOp::Lt,
+                        paren(binary(BinOp::Sub, partner.clone(), segment)),
+                        paren(width.clone()),
+                    )),
+                    Box::new(partner),
+                    Box::new(lane),
+                ))
+            }
+        };
+        let src = self.fresh("_src");
+        out.push(decl(Ty::int(), &src, Some(src_expr)));
+        let acc = self.fresh("_r");
+        out.push(decl(ty.clone(), &acc, Some(real_zero(ty))));
+        let j = self.fresh("_lane");
+        let in_mask = binary(
+            BinOp::BitAnd,
+            paren(binary(BinOp::Shr, paren(mask.clone()), ident(&j))),
+            int_lit(1),
+        );
+        let from_j = call("__shfl_sync", vec![mask.clone(), adj, ident(&j)]);
+        let src_j = call("__shfl_sync", vec![mask.clone(), ident(&src), ident(&j)]);
+        let dj = self.fresh("_r");
+        let sj = self.fresh("_src");
+        let me = binary(BinOp::BitAnd, call("cuad_linear_tid", vec![]), int_lit(31));
+        let body = if_stmt(
+            in_mask,
+            vec![
+                decl(ty.clone(), &dj, Some(from_j)),
+                decl(Ty::int(), &sj, Some(src_j)),
+                if_stmt(
+                    binary(BinOp::Eq, ident(&sj), me),
+                    vec![expr_stmt(compound(BinOp::Add, ident(&acc), ident(&dj)))],
+                    None,
+                ),
+            ],
+            None,
+        );
+        out.push(Stmt::synth(StmtKind::For {
+            init: Some(Box::new(decl(Ty::int(), &j, Some(int_lit(0))))),
+            cond: Some(binary(BinOp::Lt, ident(&j), int_lit(32))),
+            step: Some(Expr::synth(ExprKind::Unary(
+                UnOp::PreInc,
+                Box::new(ident(&j)),
+            ))),
+            body: Box::new(block(vec![body])),
+        }));
+        ident(&acc)
     }
 
     fn find_custom(&self, name: &str) -> Option<String> {
@@ -582,8 +681,22 @@ impl Gen<'_, '_> {
                         Some(place) => {
                             let t = self.fresh("_r");
                             let ty = (**inner).clone().with_const(false);
-                            pre.push(decl(ty.clone(), &t, Some(place.lvalue.clone())));
-                            pre.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
+                            let zero = if is_real(&ty) {
+                                real_zero(&ty)
+                            } else {
+                                Expr::synth(ExprKind::InitList(vec![]))
+                            };
+                            if callee_writes_param(callee, j) {
+                                // The pullback may replace the adjoint of what the callee
+                                // overwrites: hand it the current adjoint. (A race-free primal
+                                // writes only this thread's memory through the reference.)
+                                pre.push(decl(ty.clone(), &t, Some(place.lvalue.clone())));
+                                pre.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
+                            } else {
+                                // Read-only: a scratch adjoint added to the shared one after
+                                // (moving the shared value through a thread would race).
+                                pre.push(decl(ty.clone(), &t, Some(zero)));
+                            }
                             call_args.push(addr_of(ident(&t)));
                             post.extend(self.accumulate_place(place, ident(&t)));
                         }
@@ -1058,6 +1171,36 @@ impl Gen<'_, '_> {
             e.span,
         ))
     }
+}
+
+/// Does the callee assign through its `j`-th parameter (a reference)?
+fn callee_writes_param(callee: &Function, j: usize) -> bool {
+    let Some(name) = callee.params.get(j).and_then(|p| p.name.as_deref()) else {
+        return false;
+    };
+    if callee.params[j].ty.is_const
+        || matches!(&callee.params[j].ty.kind, TyKind::LRef(t) if t.is_const)
+    {
+        return false;
+    }
+    let mut written = Names::new();
+    if let Some(body) = &callee.body {
+        crate::usage::stmt_writes(body, &mut written);
+    }
+    // Handing it to another call may write it too; no body (a custom derivative): it may.
+    let passed_on = callee.body.iter().flatten().any(|s| {
+        let mut found = false;
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            found |= crate::usage::any_expr(e, &|x| match &x.kind {
+                ExprKind::Call { args, .. } => args
+                    .iter()
+                    .any(|a| crate::usage::lvalue_root(a) == Some(name)),
+                _ => false,
+            });
+        });
+        found
+    });
+    callee.body.is_none() || written.contains(name) || passed_on
 }
 
 /// `a, b, c` -> `[a, b, c]` (the arguments of `T(a, b, c)`).

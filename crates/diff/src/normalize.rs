@@ -37,6 +37,7 @@ pub fn normalize(
     let body: Vec<Stmt> = body
         .into_iter()
         .map(|s| brace_returns(s, &func.ret))
+        .map(split_sincos)
         .collect();
     let body = host_patterns(body, &mut 0);
     let is_value = !matches!(func.ret.kind, TyKind::Void);
@@ -120,6 +121,76 @@ fn brace_returns(s: Stmt, ret: &Ty) -> Stmt {
         other => other,
     };
     Stmt { kind, ..s }
+}
+
+/// `sincosf(x, &s, &c);` -> `{ float _cuad_sc = x; s = sinf(_cuad_sc); c = cosf(_cuad_sc); }`
+/// (also `sincos`, `sincospi[f]`, `__sincosf`): two ordinary math calls, differentiated by
+/// the rule table.
+fn split_sincos(s: Stmt) -> Stmt {
+    let sub = |b: Box<Stmt>| Box::new(split_sincos(*b));
+    let kind = match s.kind {
+        StmtKind::Expr(e) => match sincos_parts(&e) {
+            Some(stmts) => StmtKind::Block(stmts),
+            None => StmtKind::Expr(e),
+        },
+        StmtKind::Block(b) => StmtKind::Block(b.into_iter().map(split_sincos).collect()),
+        StmtKind::If { cond, then, els } => StmtKind::If {
+            cond,
+            then: sub(then),
+            els: els.map(sub),
+        },
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => StmtKind::For {
+            init,
+            cond,
+            step,
+            body: sub(body),
+        },
+        StmtKind::While { cond, body } => StmtKind::While {
+            cond,
+            body: sub(body),
+        },
+        StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
+            body: sub(body),
+            cond,
+        },
+        other => other,
+    };
+    Stmt { kind, ..s }
+}
+
+fn sincos_parts(e: &Expr) -> Option<Vec<Stmt>> {
+    let ExprKind::Call { callee, args, .. } = &e.kind else {
+        return None;
+    };
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    let bare = name.trim_start_matches("::").trim_start_matches("std::");
+    let (sin, cos, ty) = match bare {
+        "sincosf" | "__sincosf" => ("sinf", "cosf", TyKind::Float),
+        "sincos" => ("sin", "cos", TyKind::Double),
+        "sincospif" => ("sinpif", "cospif", TyKind::Float),
+        "sincospi" => ("sinpi", "cospi", TyKind::Double),
+        _ => return None,
+    };
+    let [x, sp, cp] = args.as_slice() else {
+        return None;
+    };
+    let target = |p: &Expr| match &p.strip_parens().kind {
+        ExprKind::Unary(UnOp::AddrOf, v) => (**v).clone(),
+        _ => Expr::synth(ExprKind::Unary(UnOp::Deref, Box::new(p.clone()))),
+    };
+    let arg = "_cuad_sc";
+    Some(vec![
+        decl(Ty::new(ty), arg, Some(x.clone())),
+        expr_stmt(assign(target(sp), call(sin, vec![ident(arg)]))),
+        expr_stmt(assign(target(cp), call(cos, vec![ident(arg)]))),
+    ])
 }
 
 /// Can `e` be bound to a non-const reference (a variable or memory, not a temporary)?
@@ -375,6 +446,41 @@ fn nested_structure(s: Stmt) -> Stmt {
 fn expand_compound(s: Stmt) -> Stmt {
     let span = s.span;
     let kind = match s.kind {
+        // `a = b = e;` -> `b = e; a = b;`
+        StmtKind::Expr(Expr {
+            kind: ExprKind::Assign(op, l, r),
+            span: e_span,
+        }) if matches!(r.strip_parens().kind, ExprKind::Assign(..)) => {
+            let inner = r.strip_parens().clone();
+            let ExprKind::Assign(_, inner_lhs, _) = &inner.kind else {
+                unreachable!("matched above")
+            };
+            let outer = Expr::new(ExprKind::Assign(op, l, inner_lhs.clone()), e_span);
+            StmtKind::Block(vec![
+                expand_compound(Stmt::new(StmtKind::Expr(inner), span)),
+                expand_compound(Stmt::new(StmtKind::Expr(outer), span)),
+            ])
+        }
+        // `(c ? a : b) = e;` -> `if (c) a = e; else b = e;`
+        StmtKind::Expr(Expr {
+            kind: ExprKind::Assign(op, l, r),
+            span: e_span,
+        }) if matches!(l.strip_parens().kind, ExprKind::Cond(..)) => {
+            let ExprKind::Cond(c, a, b) = l.strip_parens().kind.clone() else {
+                unreachable!("matched above")
+            };
+            let branch = |target: Box<Expr>| {
+                Box::new(expand_compound(Stmt::new(
+                    StmtKind::Expr(Expr::new(ExprKind::Assign(op, target, r.clone()), e_span)),
+                    span,
+                )))
+            };
+            StmtKind::If {
+                cond: *c,
+                then: branch(a),
+                els: Some(branch(b)),
+            }
+        }
         StmtKind::Expr(e) => StmtKind::Expr(expand_compound_expr(e)),
         StmtKind::Block(b) => StmtKind::Block(b.into_iter().map(expand_compound).collect()),
         StmtKind::If { cond, then, els } => StmtKind::If {

@@ -732,6 +732,21 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
         }
         let place = self.adj_place(l).filter(|_| self.is_real_value(l));
+        if place.is_none()
+            && self.is_real_value(l)
+            && self.expr_is_active(r)
+            && lvalue_root(l).is_none_or(|root| self.active.contains(root))
+        {
+            // Skipping the update would be a silently wrong gradient.
+            self.error(
+                l.span,
+                format!(
+                    "cuad cannot tell where the adjoint of `{}` lives",
+                    cuad_emit::print_expr(l)
+                ),
+            );
+            return (vec![], vec![]);
+        }
         let mut fwd = Vec::new();
         let mut rev = Vec::new();
         if place.is_some() {

@@ -135,6 +135,8 @@ const INV_SQRT_2PI: f64 = 0.398_942_280_401_432_7;
 static ROWS: &[Row] = &[
     Row { name: "sin", arity: 1, intrinsic: true, partials: |c, a| vec![c.f("cos", vec![a[0].clone()])] },
     Row { name: "cos", arity: 1, intrinsic: true, partials: |c, a| vec![neg(c.f("sin", vec![a[0].clone()]))] },
+    Row { name: "sinpi", arity: 1, intrinsic: false, partials: |c, a| vec![mul(c.lit(std::f64::consts::PI), c.f("cospi", vec![a[0].clone()]))] },
+    Row { name: "cospi", arity: 1, intrinsic: false, partials: |c, a| vec![mul(c.lit(-std::f64::consts::PI), c.f("sinpi", vec![a[0].clone()]))] },
     Row { name: "tan", arity: 1, intrinsic: true, partials: |c, a| vec![div(c.lit(1.0), sq(&c.f("cos", vec![a[0].clone()])))] },
     Row { name: "asin", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), c.f("sqrt", vec![sub(c.lit(1.0), sq(&a[0]))]))] },
     Row { name: "acos", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(-1.0), c.f("sqrt", vec![sub(c.lit(1.0), sq(&a[0]))]))] },
@@ -204,7 +206,7 @@ static ROWS: &[Row] = &[
     } },
     Row { name: "copysign", arity: 2, intrinsic: false, partials: |c, a| {
         let same = binary(BinOp::Eq,
-            c.f("signbit", vec![a[0].clone()]), c.f("signbit", vec![a[1].clone()]));
+            paren(cmp(BinOp::Lt, &a[0], c.lit(0.0))), paren(cmp(BinOp::Lt, &a[1], c.lit(0.0))));
         vec![cond(same, c.lit(1.0), c.lit(-1.0)), c.lit(0.0)]
     } },
 ];
