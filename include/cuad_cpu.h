@@ -676,6 +676,11 @@ inline void* dynamic_shared() {
   return tl_block->dynamic_shared.data();
 }
 
+inline size_t dynamic_shared_bytes() {
+  if (!tl_block) fatal("extern __shared__ memory used outside a kernel");
+  return tl_block->dynamic_shared.size();
+}
+
 // ------------------------------------------------------------ warp exchange
 inline unsigned lane_id() { return tl_linear % 32; }
 

@@ -29,9 +29,18 @@
     cuad_test::check_cuda(cudaGetLastError(), "launch of " #kernel); \
     cuad_test::check_cuda(cudaDeviceSynchronize(), #kernel);         \
   } while (0)
+// With `bytes` of dynamic shared memory (`extern __shared__`).
+#define CUAD_LAUNCH_SHARED(kernel, grid, block, bytes, ...)          \
+  do {                                                               \
+    kernel<<<grid, block, bytes>>>(__VA_ARGS__);                     \
+    cuad_test::check_cuda(cudaGetLastError(), "launch of " #kernel); \
+    cuad_test::check_cuda(cudaDeviceSynchronize(), #kernel);         \
+  } while (0)
 #else
 #define CUAD_LAUNCH(kernel, grid, block, ...) \
   cuad_cpu::launch(kernel, cuad_cpu::config(grid, block), __VA_ARGS__)
+#define CUAD_LAUNCH_SHARED(kernel, grid, block, bytes, ...) \
+  cuad_cpu::launch(kernel, cuad_cpu::config(grid, block, bytes), __VA_ARGS__)
 #endif
 
 // Wraps every statement that calls generated code.

@@ -127,6 +127,18 @@ __device__ void cuad_block_add_n(T* const (&addr)[N], const T (&v)[N]) {
     }
 }
 
+// Bytes of dynamic shared memory (`extern __shared__`) this launch has. A gradient keeps the
+// adjoints of dynamic shared arrays in the second half: launch it with twice the primal's.
+__device__ __forceinline__ unsigned cuad_dynamic_smem_bytes() {
+#if defined(CUAD_CPU)
+    return static_cast<unsigned>(cuad_cpu::dynamic_shared_bytes());
+#else
+    unsigned n;
+    asm volatile("mov.u32 %0, %%dynamic_smem_size;" : "=r"(n));
+    return n;
+#endif
+}
+
 // Zeroes a __shared__ adjoint array cooperatively (followed by __syncthreads).
 __device__ __forceinline__ void cuad_zero_shared(void* p, unsigned long long bytes) {
     char* c = static_cast<char*>(p);

@@ -359,16 +359,30 @@ fn launch(
         let Some(pname) = kfun.params.get(j).and_then(|p| p.name.as_deref()) else {
             continue;
         };
-        let ExprKind::Ident(arr) = &a.strip_parens().kind else {
-            continue;
-        };
-        if !written.contains(pname)
-            || !matches!(param_tys[j].kind, TyKind::Pointer { .. })
-            || !g.needs_save(a)
-        {
+        if !written.contains(pname) || !matches!(param_tys[j].kind, TyKind::Pointer { .. }) {
             continue;
         }
-        match checkpoint(g, arr, &param_tys[j]) {
+        // `buf` or `buf + offset`: the whole buffer is checkpointed.
+        let Some(arr) = pointer_root(a) else {
+            g.error(
+                s.span,
+                format!(
+                    "kernel `{kname}` writes through `{}`, which cuad cannot trace to a buffer",
+                    cuad_emit::print_expr(a)
+                ),
+            );
+            continue;
+        };
+        if !g.needs_save(&ident(&arr)) {
+            continue;
+        }
+        let arr_ty = g
+            .types
+            .get(&arr)
+            .cloned()
+            .unwrap_or_else(|| param_tys[j].clone());
+        let arr = &arr;
+        match checkpoint(g, arr, &arr_ty) {
             Some((f, r)) => {
                 fwd.extend(f);
                 restore.extend(r);
@@ -398,11 +412,41 @@ fn launch(
     rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
         kernel: Box::new(ident(&grad)),
         template_args: template_args.to_vec(),
-        config: config.to_vec(),
+        config: gradient_config(kfun, config),
         args: launch_args,
     })));
     rev.extend(post);
     (fwd, rev)
+}
+
+/// The gradient's launch configuration: the primal's, with twice the dynamic shared memory
+/// when the kernel has `extern __shared__` arrays (their adjoints take the second half).
+fn gradient_config(kfun: &Function, config: &[Expr]) -> Vec<Expr> {
+    let mut config = config.to_vec();
+    let dynamic_shared = kfun.body.iter().flatten().any(|s| {
+        crate::usage::any_stmt(
+            s,
+            &|x| matches!(&x.kind, StmtKind::Decl(d) if d.specs.shared && d.specs.is_extern),
+        )
+    });
+    if dynamic_shared && config.len() >= 3 {
+        config[2] = binary(BinOp::Mul, int_lit(2), paren(config[2].clone()));
+    }
+    config
+}
+
+/// The buffer a pointer expression points into: `buf`, `buf + k`, `(T*)buf`.
+fn pointer_root(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Ident(n) => Some(n.clone()),
+        ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => pointer_root(x),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => pointer_root(l),
+        ExprKind::Unary(UnOp::AddrOf, x) => match &x.kind {
+            ExprKind::Index(b, _) => pointer_root(b),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Copies a device array aside before it is overwritten and restores it in the reverse pass.

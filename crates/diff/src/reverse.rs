@@ -480,6 +480,45 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             let adj = adj_name(&l.name);
             let ty = mutable_ty(&l.ty);
+            if l.specs.shared && l.specs.is_extern {
+                // Every `extern __shared__` array is the launch's one dynamic region, so the
+                // adjoint cannot be another one: it is the region's second half.
+                let elem = match &ty.kind {
+                    TyKind::Array { elem, .. } => (**elem).clone(),
+                    _ => ty.clone(),
+                };
+                let ptr = Ty::pointer_to(elem.clone());
+                let bytes = call("cuad_dynamic_smem_bytes", vec![]);
+                let half = binary(BinOp::Div, bytes.clone(), int_lit(2));
+                let second_half = binary(
+                    BinOp::Add,
+                    Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Reinterpret,
+                        ty: Ty::pointer_to(Ty::new(TyKind::Int {
+                            kind: IntKind::Char,
+                            signed: None,
+                        })),
+                        expr: Box::new(ident(&l.name)),
+                    }),
+                    half.clone(),
+                );
+                let mut cptr = ptr.clone();
+                if let TyKind::Pointer { .. } = &mut cptr.kind {
+                    cptr.is_const = true;
+                }
+                body.push(decl(
+                    cptr,
+                    &adj,
+                    Some(Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Reinterpret,
+                        ty: ptr,
+                        expr: Box::new(second_half),
+                    })),
+                ));
+                shared_zeroing.push(expr_stmt(call("cuad_zero_shared", vec![ident(&adj), half])));
+                self.helpers.block_add = true;
+                continue;
+            }
             if l.specs.shared {
                 let specs = DeclSpecs {
                     shared: true,
@@ -489,7 +528,10 @@ impl<'p, 'a> Gen<'p, 'a> {
                 body.push(decl_with(specs, ty, &adj, None));
                 shared_zeroing.push(expr_stmt(call(
                     "cuad_zero_shared",
-                    vec![addr_of(ident(&adj)), size_of_expr(&adj, l.specs.is_extern)],
+                    vec![
+                        addr_of(ident(&adj)),
+                        Expr::synth(ExprKind::SizeofExpr(Box::new(ident(&adj)))),
+                    ],
                 )));
                 self.helpers.block_add = true;
                 continue;
@@ -1527,15 +1569,6 @@ pub fn method_call(obj: &str, method: &str, args: Vec<Expr>) -> Expr {
 
 fn tape_pop(tape: &str) -> Expr {
     method_call(tape, "pop", vec![])
-}
-
-fn size_of_expr(name: &str, is_extern: bool) -> Expr {
-    if is_extern {
-        // Dynamic shared memory: the launch's size is not visible here.
-        ident("0")
-    } else {
-        Expr::synth(ExprKind::SizeofExpr(Box::new(ident(name))))
-    }
 }
 
 /// The end-of-kernel block reductions of the kernel-invariant adjoints: one
