@@ -339,6 +339,11 @@ impl Gen<'_, '_> {
         if let (Some(adj), true) = (adj.clone(), bare.starts_with("__shfl")) {
             return self.rev_shuffle(bare, e, args, adj);
         }
+        // Precision conversions pass the adjoint through, converted back.
+        if let (Some(adj), Some(back), [x]) = (adj.clone(), conversion_back(bare), args.as_slice())
+        {
+            return self.rev_expr(x, call(back, vec![adj]));
+        }
         // Cache-hinted loads (`__ldg(&w[i])`) read `*p`: the adjoint goes where `*p`'s goes.
         if let (Some(adj), true, [ptr]) = (adj.clone(), is_hinted_load(bare), args.as_slice()) {
             let target = match &ptr.strip_parens().kind {
@@ -1239,6 +1244,18 @@ pub fn identifier_name(name: &str) -> String {
         _ => "op",
     };
     format!("operator_{word}")
+}
+
+/// For a conversion between floating-point formats, the conversion of its adjoint back.
+fn conversion_back(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "__half2float" | "__low2float" | "__high2float" => "__float2half",
+        "__float2half" | "__float2half_rn" | "__float2half_rz" => "__half2float",
+        "__bfloat162float" => "__float2bfloat16",
+        "__float2bfloat16" | "__float2bfloat16_rn" | "__float2bfloat16_rz" => "__bfloat162float",
+        "__double2float_rn" | "__double2float_rz" => "double",
+        _ => return None,
+    })
 }
 
 /// CUDA's cache-hinted loads: `__ldg(p)` and friends return `*p`.

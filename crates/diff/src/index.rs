@@ -19,6 +19,9 @@ pub enum Atom {
     Opaque(String),
     /// The counter of a grid-stride loop: distinct across threads and iterations.
     GridStride(String),
+    /// The counter of a block-stride loop (`j = threadIdx.x; ...; j += blockDim.x`): distinct
+    /// across the threads of a block and iterations, the same in every block.
+    BlockStride(String),
     /// A thread-varying integer divided (or shifted right) by a uniform amount, such as the
     /// row `t / width`: often the same for many neighbouring threads.
     Quotient(String),
@@ -29,7 +32,9 @@ impl Atom {
         match self {
             Atom::Builtin(b, _) => matches!(*b, "threadIdx" | "blockIdx"),
             Atom::Uniform(_) => false,
-            Atom::Opaque(_) | Atom::GridStride(_) | Atom::Quotient(_) => true,
+            Atom::Opaque(_) | Atom::GridStride(_) | Atom::BlockStride(_) | Atom::Quotient(_) => {
+                true
+            }
         }
     }
 }
@@ -180,6 +185,8 @@ pub struct IndexEnv {
     pub uniform_names: HashSet<String>,
     /// Grid-stride loop counters.
     pub grid_stride: HashSet<String>,
+    /// Block-stride loop counters.
+    pub block_stride: HashSet<String>,
     /// Loop counters whose bounds are uniform (uniform at each iteration).
     pub uniform_counters: HashSet<String>,
     /// Polynomials of indices used by plain (non-atomic) primal stores to global memory: the
@@ -259,6 +266,9 @@ impl IndexEnv {
         if self.grid_stride.contains(n) {
             return Poly::atom(Atom::GridStride(n.to_string()));
         }
+        if self.block_stride.contains(n) {
+            return Poly::atom(Atom::BlockStride(n.to_string()));
+        }
         if let Some(def) = self.defs.get(n) {
             return self.poly_depth(def, depth + 1);
         }
@@ -293,6 +303,11 @@ impl IndexEnv {
         }
         if self.stored_indices.iter().any(|p| p == index) {
             return true;
+        }
+        // Block-stride counter `j` in `[threadIdx.x, S)` plus `S * blockIdx.x`: the blocks own
+        // disjoint windows of S, the threads of a block distinct `j`s.
+        if let Some(unique) = self.block_stride_unique(&varying, ranges) {
+            return unique;
         }
         // Grid-stride counter: c * i.
         if varying.0.len() == 1 {
@@ -346,6 +361,30 @@ impl IndexEnv {
 }
 
 impl IndexEnv {
+    /// `Some(answer)` when `varying` has a block-stride counter: `S * blockIdx.x + j` with the
+    /// counter below `S` is distinct per thread; anything else with one is not.
+    fn block_stride_unique(&self, varying: &Poly, ranges: &[CounterRange]) -> Option<bool> {
+        let counter = varying.0.keys().flatten().find_map(|a| match a {
+            Atom::BlockStride(c) => Some(c.clone()),
+            _ => None,
+        })?;
+        let j = Poly::atom(Atom::BlockStride(counter.clone()));
+        let rest = varying.sub(&j);
+        let Some(range) = ranges.iter().rev().find(|r| r.counter == counter) else {
+            return Some(false);
+        };
+        let Some(stride) = rest.coefficient_of(&Atom::Builtin("blockIdx", 0)) else {
+            return Some(false);
+        };
+        Some(
+            rest == stride.mul(&builtin("blockIdx", 0))
+                && stride.is_uniform()
+                && !self.changes_over_time(&stride)
+                && range.end == stride
+                && range.start == builtin("threadIdx", 0),
+        )
+    }
+
     /// The factor multiplying `threadIdx.x` in `varying`, when it is a single monomial of
     /// names that do not change during the kernel.
     fn thread_stride(&self, varying: &Poly) -> Option<Poly> {
@@ -376,6 +415,12 @@ impl IndexEnv {
                     .flatten()
                     .any(|a| matches!(a, Atom::Uniform(t) if mentions(t, c)))
             })
+            .chain(self.block_stride.iter().filter(|c| {
+                off.0
+                    .keys()
+                    .flatten()
+                    .any(|a| matches!(a, Atom::BlockStride(t) if t == *c))
+            }))
             .collect();
         counters.sort();
         counters
@@ -688,6 +733,11 @@ fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv) {
                     let total = builtin("blockDim", 0).mul(&builtin("gridDim", 0));
                     if env.poly(&start) == global_coord(0) && stride.as_ref() == Some(&total) {
                         env.grid_stride.insert(counter.clone());
+                    } else if env.poly(&start) == builtin("threadIdx", 0)
+                        && stride.as_ref() == Some(&builtin("blockDim", 0))
+                        && bound_uniform(env, cond, &counter)
+                    {
+                        env.block_stride.insert(counter.clone());
                     } else if env.poly(&start).is_uniform()
                         && stride.as_ref().is_some_and(|p| p.is_uniform())
                         && bound_uniform(env, cond, &counter)
@@ -716,13 +766,15 @@ pub fn counter_range(env: &IndexEnv, s: &Stmt) -> Option<CounterRange> {
         return None;
     };
     let (counter, start) = counter_init(init)?;
-    if !env.uniform_counters.contains(&counter) {
+    if !env.uniform_counters.contains(&counter) && !env.block_stride.contains(&counter) {
         return None;
     }
     let mut body_writes = crate::usage::Names::new();
     crate::usage::stmt_writes_one(body, &mut body_writes);
-    let stride = env.poly(&step_stride(step, &counter)?).as_constant()?;
-    if body_writes.contains(&counter) || stride <= 0 {
+    let stride = env.poly(&step_stride(step, &counter)?);
+    let positive = stride.as_constant().is_some_and(|c| c > 0)
+        || (env.block_stride.contains(&counter) && stride == builtin("blockDim", 0));
+    if body_writes.contains(&counter) || !positive {
         return None;
     }
     let end = exclusive_end(env, cond, &counter)?;
