@@ -222,6 +222,65 @@ impl Gen<'_, '_> {
         }
     }
 
+    /// One step of a shared-memory tree reduction: the innermost loop's body is
+    /// `if (threadIdx.x < s) { ... }` plus `__syncthreads()`, and inside the `if` the array is
+    /// accessed only at `threadIdx.x` and `threadIdx.x + s`. The active threads then own
+    /// `[0, s)` and `[s, 2s)` one element each, and the barrier separates the steps.
+    fn tree_step_unique(&self, place: &AdjPlace, off: &Poly) -> bool {
+        let (Some(body), Some(base)) = (self.loop_bodies.last(), place.base.as_ref()) else {
+            return false;
+        };
+        let mut stmts: &[Stmt] = std::slice::from_ref(body);
+        while let [Stmt {
+            kind: StmtKind::Block(inner),
+            ..
+        }] = stmts
+        {
+            stmts = inner;
+        }
+        let is_barrier = |s: &Stmt| matches!(&s.kind, StmtKind::Expr(e) if crate::host::callee_name(e) == Some("__syncthreads"));
+        let ifs: Vec<&Stmt> = stmts.iter().filter(|s| !is_barrier(s)).collect();
+        let ([guarded], true) = (ifs.as_slice(), stmts.iter().any(is_barrier)) else {
+            return false;
+        };
+        let StmtKind::If {
+            cond,
+            then,
+            els: None,
+        } = &guarded.kind
+        else {
+            return false;
+        };
+        let tx = Poly::atom(crate::index::Atom::Builtin("threadIdx", 0));
+        let ExprKind::Binary(BinOp::Lt, l, r) = &cond.strip_parens().kind else {
+            return false;
+        };
+        let step = self.env.poly(r);
+        if self.env.poly(l) != tx || !step.is_uniform() {
+            return false;
+        }
+        let allowed = [tx.clone(), tx.add(&step)];
+        if !allowed.contains(off) {
+            return false;
+        }
+        if crate::usage::any_stmt(then, &|x| {
+            is_barrier(x)
+                || matches!(
+                    x.kind,
+                    StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+                )
+        }) {
+            return false;
+        }
+        let mut found = Vec::new();
+        let mut ranges = Vec::new();
+        self.collect_offsets_in(then, &mut ranges, &mut found);
+        found
+            .iter()
+            .filter(|(b, _)| b == base)
+            .all(|(_, (o, _))| o.as_ref().is_some_and(|o| allowed.contains(o)))
+    }
+
     /// A per-thread-distinct offset is race-free only if every access to the same array uses
     /// that same offset (`in[i-1]` and `in[i+1]` in one kernel collide across threads).
     fn sole_offset(&self, place: &AdjPlace, off: &Poly) -> bool {
@@ -347,6 +406,9 @@ impl Gen<'_, '_> {
                         && self.sole_offset(place, off) =>
                 {
                     Strategy::Plain("distinct per thread of the block")
+                }
+                Some(off) if self.tree_step_unique(place, off) => {
+                    Strategy::Plain("distinct per thread in each step of a tree reduction")
                 }
                 _ => Strategy::Atomic,
             },

@@ -14,7 +14,7 @@ use crate::builder::*;
 use crate::reverse::{method_call, Gen};
 use cuad_syntax::ast::*;
 
-fn callee_name(e: &Expr) -> Option<&str> {
+pub(crate) fn callee_name(e: &Expr) -> Option<&str> {
     match &e.kind {
         ExprKind::Call { callee, .. } => match &callee.kind {
             ExprKind::Ident(n) => Some(n.trim_start_matches("::")),
@@ -46,10 +46,9 @@ pub fn gen_host_call(
         return None;
     };
     let name = callee_name(e)?;
-    let _ = lhs;
     match name {
         "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => Some(cuda_malloc(g, args, s)),
-        "malloc" | "calloc" => None,
+        "malloc" | "calloc" => host_malloc(g, lhs?, name, args, s),
         "cudaMemcpy" | "cudaMemcpyAsync" if args.len() >= 4 => Some(cuda_memcpy(g, args, s)),
         "cudaMemset" | "cudaMemsetAsync" if args.len() >= 3 => {
             let mut rev = Vec::new();
@@ -80,6 +79,40 @@ pub fn gen_host_call(
         _ if name.starts_with("cuda") => Some((vec![s.clone()], vec![])),
         _ => None,
     }
+}
+
+/// `p = (T*)malloc(bytes)` / `calloc(n, size)`: a zeroed host adjoint buffer `_d_p` first
+/// when `p` carries derivatives (freed where `p` is).
+fn host_malloc(
+    g: &mut Gen,
+    lhs: &Expr,
+    name: &str,
+    args: &[Expr],
+    s: &Stmt,
+) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+    let ExprKind::Ident(p) = &lhs.strip_parens().kind else {
+        return None;
+    };
+    let bytes = match (name, args) {
+        ("malloc", [b]) => b.clone(),
+        ("calloc", [n, size]) => binary(BinOp::Mul, paren(n.clone()), paren(size.clone())),
+        _ => return None,
+    };
+    g.allocations.push((p.clone(), bytes.clone()));
+    let mut fwd = Vec::new();
+    if g.active.contains(p) {
+        let ty = g.types.get(p).cloned()?;
+        fwd.push(expr_stmt(assign(
+            ident(&adj_name(p)),
+            Expr::synth(ExprKind::Cast {
+                kind: CastKind::Static,
+                ty,
+                expr: Box::new(call("calloc", vec![int_lit(1), bytes])),
+            }),
+        )));
+    }
+    fwd.push(s.clone());
+    Some((fwd, vec![]))
 }
 
 /// `cudaMalloc(&p, bytes)`: allocate and zero `_d_p` first when `p` carries derivatives.

@@ -246,7 +246,10 @@ impl IndexEnv {
             _ => {
                 // Divisions, loads and calls: uniform when every name in them is uniform.
                 let uniform = !crate::usage::any_expr(e, &|x| match &x.kind {
-                    ExprKind::Ident(n) => !self.uniform_names.contains(n) && n != "warpSize",
+                    ExprKind::Ident(n) => {
+                        !self.uniform_names.contains(n)
+                            && !matches!(n.as_str(), "warpSize" | "blockDim" | "gridDim")
+                    }
                     ExprKind::Member { base, .. } => {
                         matches!(&base.kind, ExprKind::Ident(b) if b == "threadIdx" || b == "blockIdx")
                     }
@@ -739,7 +742,8 @@ fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv) {
                     {
                         env.block_stride.insert(counter.clone());
                     } else if env.poly(&start).is_uniform()
-                        && stride.as_ref().is_some_and(|p| p.is_uniform())
+                        && (stride.as_ref().is_some_and(|p| p.is_uniform())
+                            || geometric_step(env, step, &counter))
                         && bound_uniform(env, cond, &counter)
                     {
                         env.uniform_counters.insert(counter.clone());
@@ -795,6 +799,26 @@ pub struct CounterRange {
     pub counter: String,
     pub start: Poly,
     pub end: Poly,
+}
+
+/// `k >>= c`, `k <<= c`, `k *= c`, `k /= c` (or `k = k op c`) with a uniform `c`: a counter
+/// that every thread steps through the same values.
+fn geometric_step(env: &IndexEnv, step: &Expr, counter: &str) -> bool {
+    let is_counter =
+        |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == counter);
+    let geometric = |op: &BinOp| matches!(op, BinOp::Shr | BinOp::Shl | BinOp::Mul | BinOp::Div);
+    match &step.strip_parens().kind {
+        ExprKind::Assign(Some(op), l, r) => {
+            geometric(op) && is_counter(l) && env.poly(r).is_uniform()
+        }
+        ExprKind::Assign(None, l, r) => match &r.strip_parens().kind {
+            ExprKind::Binary(op, a, c) => {
+                geometric(op) && is_counter(l) && is_counter(a) && env.poly(c).is_uniform()
+            }
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// `end` of a loop condition `k < end` / `k <= end - 1` / `end > k`.

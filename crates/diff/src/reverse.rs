@@ -104,6 +104,8 @@ pub struct Gen<'p, 'a> {
     pub guards: Vec<(Expr, bool)>,
     /// Ranges of the counters of the loops being generated (for adjoint address analysis).
     pub loop_ranges: Vec<crate::index::CounterRange>,
+    /// Bodies of the loops being generated, innermost last.
+    pub loop_bodies: Vec<Stmt>,
     /// Kernel-invariant adjoint addresses summed in registers: (key, register, lvalue).
     pub kernel_accs: Vec<KernelAcc>,
     pub helpers: Helpers,
@@ -279,6 +281,7 @@ pub fn generate(
         decls: vec![],
         guards: vec![],
         loop_ranges: vec![],
+        loop_bodies: vec![],
         kernel_accs: vec![],
         helpers: Helpers::default(),
         pullbacks: vec![],
@@ -761,9 +764,14 @@ impl<'p, 'a> Gen<'p, 'a> {
             );
             return (vec![], vec![]);
         }
-        if let ExprKind::Launch { .. } | ExprKind::Call { .. } = &r.kind {
+        // `p = (T*)malloc(n)`: the call under the cast.
+        let mut call_rhs = r.strip_parens();
+        while let ExprKind::Cast { expr, .. } = &call_rhs.kind {
+            call_rhs = expr.strip_parens();
+        }
+        if let ExprKind::Launch { .. } | ExprKind::Call { .. } = &call_rhs.kind {
             if self.mode == Mode::Host {
-                if let Some(out) = self.gen_host_call(Some(l), r, s) {
+                if let Some(out) = self.gen_host_call(Some(l), call_rhs, s) {
                     return out;
                 }
             }
@@ -976,7 +984,15 @@ impl<'p, 'a> Gen<'p, 'a> {
         let range = crate::index::counter_range(&self.env, s);
         let pushed = range.is_some();
         self.loop_ranges.extend(range);
+        let body = match &s.kind {
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. } => (**body).clone(),
+            _ => Stmt::synth(StmtKind::Empty),
+        };
+        self.loop_bodies.push(body);
         let out = self.gen_loop_parts(s);
+        self.loop_bodies.pop();
         if pushed {
             self.loop_ranges.pop();
         }
