@@ -174,19 +174,32 @@ impl Gen<'_, '_> {
                 let place = self.adj_place(x)?;
                 Some((addr_of(place.lvalue), place.space, place.offset))
             }
-            // An array field (`L->units`, `s.w`): the same field of the adjoint object.
+            // An array or pointer field (`L->units`, `A.vals`): the same field of the adjoint
+            // object (whose pointer fields point to the adjoint buffers).
             ExprKind::Member { base, field, arrow }
-                if self
-                    .type_of(p)
-                    .is_some_and(|t| matches!(t.kind, TyKind::Array { .. })) =>
+                if self.type_of(p).is_some_and(|t| {
+                    matches!(t.kind, TyKind::Array { .. } | TyKind::Pointer { .. })
+                }) =>
             {
-                if *arrow {
+                let (shadow_field, space) = if *arrow {
                     let (sb, space, _) = self.shadow(base)?;
-                    Some((member(sb, field, true), space, None))
+                    (member(sb, field, true), space)
                 } else {
                     let place = self.adj_place(base)?;
-                    Some((member(place.lvalue, field, false), place.space, None))
-                }
+                    (member(place.lvalue, field, false), place.space)
+                };
+                // `const double* vals` in the adjoint object points to a writable buffer.
+                let writable = match self.type_of(p).map(|t| t.kind) {
+                    Some(TyKind::Pointer { pointee, .. }) if pointee.is_const => {
+                        Expr::synth(ExprKind::Cast {
+                            kind: CastKind::Const,
+                            ty: Ty::pointer_to(pointee.with_const(false)),
+                            expr: Box::new(shadow_field),
+                        })
+                    }
+                    _ => shadow_field,
+                };
+                Some((writable, space, None))
             }
             ExprKind::Index(b, i) => {
                 // Row of a multi-dimensional array: `a[i]` in `a[i][j]`.
@@ -474,6 +487,12 @@ impl Gen<'_, '_> {
             return out;
         }
         let Some(place) = self.adj_place(target) else {
+            let root_inactive =
+                crate::usage::lvalue_root(target).is_some_and(|r| !self.active.contains(r));
+            if root_inactive {
+                // Memory that carries no derivative (an input not differentiated).
+                return vec![];
+            }
             // Dropping the update would be a silently wrong gradient.
             self.error(
                 target.span,
