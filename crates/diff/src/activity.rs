@@ -23,7 +23,14 @@ fn differentiable_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
         TyKind::Pointer { pointee, .. } => differentiable_depth(prog, pointee, depth + 1),
         TyKind::LRef(t) | TyKind::RRef(t) => differentiable_depth(prog, t, depth + 1),
         TyKind::Array { elem, .. } => differentiable_depth(prog, elem, depth + 1),
-        TyKind::Named { name, .. } => real_aggregate_depth(prog, name, depth + 1),
+        TyKind::Named { name, .. } => {
+            real_aggregate_depth(prog, name, depth + 1)
+                // class templates: the fields with the template's arguments substituted
+                || prog
+                    .fields(ty)
+                    .iter()
+                    .any(|(_, t)| differentiable_depth(prog, t, depth + 1))
+        }
         _ => false,
     }
 }

@@ -1027,7 +1027,19 @@ impl Gen<'_, '_> {
                 _ => true,
             };
             if let ExprKind::Unary(UnOp::AddrOf, x) = &a.strip_parens().kind {
-                out.push((j, (**x).clone(), reads_entry(true)));
+                // Only a callee that writes through the pointer overwrites `x` (never through
+                // `const T*`).
+                let writes = match (callee, param) {
+                    (Some(f), Some(p)) => {
+                        let to_const = matches!(&self.prog.canonical(&p.ty).kind,
+                            TyKind::Pointer { pointee, .. } if pointee.is_const);
+                        !to_const && callee_writes_param(f, j)
+                    }
+                    _ => true,
+                };
+                if writes {
+                    out.push((j, (**x).clone(), reads_entry(true)));
+                }
                 continue;
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
@@ -1183,8 +1195,11 @@ fn callee_writes_param(callee: &Function, j: usize) -> bool {
     let Some(name) = callee.params.get(j).and_then(|p| p.name.as_deref()) else {
         return false;
     };
-    if callee.params[j].ty.is_const
-        || matches!(&callee.params[j].ty.kind, TyKind::LRef(t) if t.is_const)
+    let ty = &callee.params[j].ty;
+    let const_value = ty.is_const && !matches!(ty.kind, TyKind::Pointer { .. });
+    if const_value
+        || matches!(&ty.kind, TyKind::LRef(t) if t.is_const)
+        || matches!(&ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_const)
     {
         return false;
     }
