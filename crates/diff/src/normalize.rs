@@ -71,28 +71,36 @@ pub fn normalize(
 /// `return {a, b};` / `return T{a, b};` -> `{ R _cuad_ret = {a, b}; return _cuad_ret; }`: a
 /// braced local is differentiated field by field, a braced return value would not be.
 fn brace_returns(s: Stmt, ret: &Ty) -> Stmt {
-    let sub = |b: Box<Stmt>| Box::new(brace_returns(*b, ret));
+    map_simple_stmts(s, &|s| {
+        let StmtKind::Return(Some(e)) = &s.kind else {
+            return s;
+        };
+        let list = match &e.kind {
+            ExprKind::InitList(_) => e.clone(),
+            ExprKind::Cast {
+                kind: CastKind::Functional,
+                expr,
+                ..
+            } if matches!(expr.kind, ExprKind::InitList(_)) => (**expr).clone(),
+            _ => return s,
+        };
+        Stmt::new(
+            StmtKind::Block(vec![
+                decl(ret.clone().with_const(false), "_cuad_ret", Some(list)),
+                Stmt::new(StmtKind::Return(Some(ident("_cuad_ret"))), s.span),
+            ]),
+            s.span,
+        )
+    })
+}
+
+/// Applies `f` to every statement that is not a block, branch or loop (those are rebuilt
+/// around the results), at any depth.
+fn map_simple_stmts(s: Stmt, f: &dyn Fn(Stmt) -> Stmt) -> Stmt {
+    let sub = |b: Box<Stmt>| Box::new(map_simple_stmts(*b, f));
     let kind = match s.kind {
-        StmtKind::Return(Some(e)) => {
-            let list = match &e.kind {
-                ExprKind::InitList(_) => Some(e.clone()),
-                ExprKind::Cast {
-                    kind: CastKind::Functional,
-                    expr,
-                    ..
-                } if matches!(expr.kind, ExprKind::InitList(_)) => Some((**expr).clone()),
-                _ => None,
-            };
-            match list {
-                Some(list) => StmtKind::Block(vec![
-                    decl(ret.clone().with_const(false), "_cuad_ret", Some(list)),
-                    Stmt::new(StmtKind::Return(Some(ident("_cuad_ret"))), s.span),
-                ]),
-                None => StmtKind::Return(Some(e)),
-            }
-        }
         StmtKind::Block(b) => {
-            StmtKind::Block(b.into_iter().map(|x| brace_returns(x, ret)).collect())
+            StmtKind::Block(b.into_iter().map(|x| map_simple_stmts(x, f)).collect())
         }
         StmtKind::If { cond, then, els } => StmtKind::If {
             cond,
@@ -118,7 +126,7 @@ fn brace_returns(s: Stmt, ret: &Ty) -> Stmt {
             body: sub(body),
             cond,
         },
-        other => other,
+        other => return f(Stmt { kind: other, ..s }),
     };
     Stmt { kind, ..s }
 }
@@ -127,40 +135,13 @@ fn brace_returns(s: Stmt, ret: &Ty) -> Stmt {
 /// (also `sincos`, `sincospi[f]`, `__sincosf`): two ordinary math calls, differentiated by
 /// the rule table.
 fn split_sincos(s: Stmt) -> Stmt {
-    let sub = |b: Box<Stmt>| Box::new(split_sincos(*b));
-    let kind = match s.kind {
-        StmtKind::Expr(e) => match sincos_parts(&e) {
-            Some(stmts) => StmtKind::Block(stmts),
-            None => StmtKind::Expr(e),
+    map_simple_stmts(s, &|s| match &s.kind {
+        StmtKind::Expr(e) => match sincos_parts(e) {
+            Some(stmts) => Stmt::new(StmtKind::Block(stmts), s.span),
+            None => s,
         },
-        StmtKind::Block(b) => StmtKind::Block(b.into_iter().map(split_sincos).collect()),
-        StmtKind::If { cond, then, els } => StmtKind::If {
-            cond,
-            then: sub(then),
-            els: els.map(sub),
-        },
-        StmtKind::For {
-            init,
-            cond,
-            step,
-            body,
-        } => StmtKind::For {
-            init,
-            cond,
-            step,
-            body: sub(body),
-        },
-        StmtKind::While { cond, body } => StmtKind::While {
-            cond,
-            body: sub(body),
-        },
-        StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
-            body: sub(body),
-            cond,
-        },
-        other => other,
-    };
-    Stmt { kind, ..s }
+        _ => s,
+    })
 }
 
 fn sincos_parts(e: &Expr) -> Option<Vec<Stmt>> {
