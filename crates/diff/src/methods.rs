@@ -97,13 +97,11 @@ fn lower_method(
     methods: &HashSet<String>,
 ) -> Option<Function> {
     // A parameter or local named like a field would need scoping; leave such methods alone.
-    let mut shadowing = f
-        .params
-        .iter()
-        .filter_map(|p| p.name.clone())
-        .collect::<Vec<_>>();
+    let mut shadowing: crate::usage::Names =
+        f.params.iter().filter_map(|p| p.name.clone()).collect();
     if let Some(body) = &f.body {
-        body.iter().for_each(|s| declared(s, &mut shadowing));
+        body.iter()
+            .for_each(|s| crate::normalize::declared_names(s, &mut shadowing));
     }
     if shadowing.iter().any(|n| fields.contains(n) || n == "self") {
         return None;
@@ -144,32 +142,6 @@ fn lower_method(
         span: f.span,
         name_span: f.name_span,
     })
-}
-
-/// Names declared by a statement (recursively).
-fn declared(s: &Stmt, out: &mut Vec<String>) {
-    match &s.kind {
-        StmtKind::Decl(d) => out.extend(d.vars.iter().map(|v| v.name.clone())),
-        StmtKind::Block(b) => b.iter().for_each(|x| declared(x, out)),
-        StmtKind::If { then, els, .. } => {
-            declared(then, out);
-            if let Some(e) = els {
-                declared(e, out);
-            }
-        }
-        StmtKind::For { init, body, .. } => {
-            if let Some(i) = init {
-                declared(i, out);
-            }
-            declared(body, out);
-        }
-        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => declared(body, out),
-        StmtKind::Switch { cases, .. } => cases
-            .iter()
-            .flat_map(|c| &c.body)
-            .for_each(|x| declared(x, out)),
-        _ => {}
-    }
 }
 
 /// Field `x` -> `self.x`, `this->x` -> `self.x`, `*this` -> `self`, `this` -> `&self`,

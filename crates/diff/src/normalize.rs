@@ -227,7 +227,7 @@ fn references_stay_put(d: &DeclStmt, rest: &[Stmt]) -> bool {
     })
 }
 
-fn declared_names(s: &Stmt, out: &mut Names) {
+pub(crate) fn declared_names(s: &Stmt, out: &mut Names) {
     match &s.kind {
         StmtKind::Decl(d) => out.extend(d.vars.iter().map(|v| v.name.clone())),
         StmtKind::Block(b) => b.iter().for_each(|x| declared_names(x, out)),
@@ -425,6 +425,10 @@ fn nested_structure(s: Stmt) -> Stmt {
 // ---------------------------------------------------------------- compound assignments
 
 fn expand_compound(s: Stmt) -> Stmt {
+    map_simple_stmts(s, &expand_compound_stmt)
+}
+
+fn expand_compound_stmt(s: Stmt) -> Stmt {
     let span = s.span;
     let kind = match s.kind {
         // `a = b = e;` -> `b = e; a = b;`
@@ -463,31 +467,6 @@ fn expand_compound(s: Stmt) -> Stmt {
             }
         }
         StmtKind::Expr(e) => StmtKind::Expr(expand_compound_expr(e)),
-        StmtKind::Block(b) => StmtKind::Block(b.into_iter().map(expand_compound).collect()),
-        StmtKind::If { cond, then, els } => StmtKind::If {
-            cond,
-            then: Box::new(expand_compound(*then)),
-            els: els.map(|e| Box::new(expand_compound(*e))),
-        },
-        StmtKind::For {
-            init,
-            cond,
-            step,
-            body,
-        } => StmtKind::For {
-            init,
-            cond,
-            step,
-            body: Box::new(expand_compound(*body)),
-        },
-        StmtKind::While { cond, body } => StmtKind::While {
-            cond,
-            body: Box::new(expand_compound(*body)),
-        },
-        StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
-            body: Box::new(expand_compound(*body)),
-            cond,
-        },
         k => k,
     };
     Stmt::new(kind, span)
