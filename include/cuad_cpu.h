@@ -972,27 +972,39 @@ inline void __sincosf(float x, float* s, float* c) { ::sincosf(x, s, c); }
 inline float __powf(float x, float y) { return std::pow(x, y); }
 inline float __fdividef(float a, float b) { return a / b; }
 inline float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
-inline float __frcp_rn(float x) { return 1.0f / x; }
-inline float __fsqrt_rn(float x) { return std::sqrt(x); }
 inline float __frsqrt_rn(float x) { return 1.0f / std::sqrt(x); }
-inline double __drcp_rn(double x) { return 1.0 / x; }
-inline double __dsqrt_rn(double x) { return std::sqrt(x); }
-#define CUAD_ROUNDED(T, SUFFIX)                                                  \
-  inline T SUFFIX##add_rn(T a, T b) { return a + b; }                            \
-  inline T SUFFIX##add_rz(T a, T b) { return a + b; }                            \
-  inline T SUFFIX##add_ru(T a, T b) { return a + b; }                            \
-  inline T SUFFIX##add_rd(T a, T b) { return a + b; }                            \
-  inline T SUFFIX##sub_rn(T a, T b) { return a - b; }                            \
-  inline T SUFFIX##mul_rn(T a, T b) { return a * b; }                            \
-  inline T SUFFIX##mul_rz(T a, T b) { return a * b; }                            \
-  inline T SUFFIX##div_rn(T a, T b) { return a / b; }
-CUAD_ROUNDED(float, __f)
-CUAD_ROUNDED(double, __d)
+#define CUAD_ROUNDED(T, SUFFIX, MODE)                                                \
+  inline T SUFFIX##add##MODE(T a, T b) { return a + b; }                          \
+  inline T SUFFIX##sub##MODE(T a, T b) { return a - b; }                          \
+  inline T SUFFIX##mul##MODE(T a, T b) { return a * b; }                          \
+  inline T SUFFIX##div##MODE(T a, T b) { return a / b; }                          \
+  inline T SUFFIX##rcp##MODE(T a) { return T(1) / a; }                            \
+  inline T SUFFIX##sqrt##MODE(T a) { return std::sqrt(a); }
+#define CUAD_ROUNDED_MODES(T, SUFFIX)                                            \
+  CUAD_ROUNDED(T, SUFFIX, _rz) CUAD_ROUNDED(T, SUFFIX, _ru) CUAD_ROUNDED(T, SUFFIX, _rd)
+CUAD_ROUNDED_MODES(float, __f)
+CUAD_ROUNDED_MODES(double, __d)
+CUAD_ROUNDED(float, __f, _rn)
+CUAD_ROUNDED(double, __d, _rn)
+#undef CUAD_ROUNDED_MODES
 #undef CUAD_ROUNDED
-inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
-inline float __fmaf_rz(float a, float b, float c) { return std::fma(a, b, c); }
-inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c); }
-inline double __fma_rz(double a, double b, double c) { return std::fma(a, b, c); }
+#define CUAD_ROUNDED_FMA(MODE)                                                   \
+  inline float __fmaf##MODE(float a, float b, float c) { return std::fma(a, b, c); } \
+  inline double __fma##MODE(double a, double b, double c) { return std::fma(a, b, c); }
+CUAD_ROUNDED_FMA(_rn)
+CUAD_ROUNDED_FMA(_rz)
+CUAD_ROUNDED_FMA(_ru)
+CUAD_ROUNDED_FMA(_rd)
+#undef CUAD_ROUNDED_FMA
+// glibc's lgamma writes the global `signgam`: a data race between emulated threads.
+inline double cuad_cpu_lgamma(double x) { int sign; return ::lgamma_r(x, &sign); }
+inline float cuad_cpu_lgamma(float x) { int sign; return ::lgammaf_r(x, &sign); }
+inline float cuad_cpu_lgammaf(float x) { int sign; return ::lgammaf_r(x, &sign); }
+namespace std {
+using ::cuad_cpu_lgamma;
+}
+#define lgamma(x) cuad_cpu_lgamma(x)
+#define lgammaf(x) cuad_cpu_lgammaf(x)
 
 // min/max overloads that CUDA declares in the global namespace.
 #define CUAD_MINMAX(A, B, R)                                                      \

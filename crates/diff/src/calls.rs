@@ -316,6 +316,7 @@ impl Gen<'_, '_> {
                         );
                         return vec![];
                     };
+                    self.helpers.digamma |= rules::needs_digamma(&mc);
                     let active = args.iter().filter(|a| self.expr_is_active(a)).count();
                     let adj = self.bind(adj, Some(ty), active, &mut out);
                     for (a, p) in args.iter().zip(partials) {

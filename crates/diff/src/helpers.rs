@@ -185,9 +185,27 @@ void cuad_memcpy_pullback(T* d_dst, T* d_src, size_t bytes, cudaMemcpyKind kind)
 }
 "#;
 
+const DIGAMMA: &str = r#"// Digamma (the derivative of lgamma): reflection below 0, recurrence up to 6, then the
+// asymptotic series.
+template <typename T>
+__host__ __device__ inline T cuad_digamma(T x) {
+    const T pi = T(3.14159265358979323846);
+    T acc = T(0);
+    if (x <= T(0)) {
+        if (x == floor(x)) return T(NAN);
+        acc = -pi / tan(pi * x);
+        x = T(1) - x;
+    }
+    while (x < T(6)) { acc -= T(1) / x; x += T(1); }
+    T r = T(1) / x, r2 = r * r;
+    return acc + log(x) - T(0.5) * r
+        - r2 * (T(1) / 12 - r2 * (T(1) / 120 - r2 * (T(1) / 252 - r2 * (T(1) / 240 - r2 / 132))));
+}
+"#;
+
 /// The helper code needed, wrapped in an include guard.
 pub fn helper_code(h: &Helpers) -> String {
-    if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy) {
+    if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
         return String::new();
     }
     let mut out = String::from("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n");
@@ -199,6 +217,9 @@ pub fn helper_code(h: &Helpers) -> String {
     if h.memcpy {
         out.push_str("#include <cstring>\n");
         out.push_str(MEMCPY_PULLBACK);
+    }
+    if h.digamma {
+        out.push_str(DIGAMMA);
     }
     out.push_str("#endif // CUAD_RUNTIME_HELPERS\n");
     out

@@ -48,6 +48,7 @@ pub struct Helpers {
     pub tape: bool,
     pub host_tape: bool,
     pub memcpy: bool,
+    pub digamma: bool,
 }
 
 impl Helpers {
@@ -57,6 +58,7 @@ impl Helpers {
         self.tape |= o.tape;
         self.host_tape |= o.host_tape;
         self.memcpy |= o.memcpy;
+        self.digamma |= o.digamma;
     }
 }
 

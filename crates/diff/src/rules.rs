@@ -26,6 +26,9 @@ pub struct MathCall<'a> {
 pub fn classify(name: &str) -> Option<MathCall<'static>> {
     let name = name.trim_start_matches("::");
     let name = name.strip_prefix("std::").unwrap_or(name);
+    if let Some(call) = rounded_intrinsic(name) {
+        return Some(call);
+    }
     if let Some(rest) = name.strip_prefix("__") {
         let base = rest.strip_suffix('f')?;
         let row = ROWS.iter().find(|r| r.name == base && r.intrinsic)?;
@@ -46,6 +49,34 @@ pub fn classify(name: &str) -> Option<MathCall<'static>> {
         base: row.name,
         flavour: Flavour::Float,
     })
+}
+
+/// IEEE-rounded arithmetic intrinsics (`__fmul_rn`, `__dadd_rz`, `__fmaf_rn`, `__frcp_rd`,
+/// `__dsqrt_ru`...): the rounding mode does not change the derivative.
+fn rounded_intrinsic(name: &str) -> Option<MathCall<'static>> {
+    let rest = name.strip_prefix("__")?;
+    let (op, mode) = rest.split_at(rest.len().checked_sub(3)?);
+    if !matches!(mode, "_rn" | "_rz" | "_ru" | "_rd") {
+        return None;
+    }
+    let (flavour, op) = match op {
+        "fmaf" => (Flavour::Float, "fma"),
+        "fma" => (Flavour::Double, "fma"),
+        _ if op.starts_with('f') => (Flavour::Float, &op[1..]),
+        _ if op.starts_with('d') => (Flavour::Double, &op[1..]),
+        _ => return None,
+    };
+    let base = match op {
+        "add" => "rounded add",
+        "sub" => "rounded sub",
+        "mul" => "rounded mul",
+        "div" => "fdivide",
+        "rcp" => "rounded rcp",
+        "sqrt" => "sqrt",
+        "fma" => "fma",
+        _ => return None,
+    };
+    Some(MathCall { base, flavour })
 }
 
 /// Non-differentiable (piecewise constant or integer-valued) math functions.
@@ -69,6 +100,7 @@ pub fn is_piecewise_constant(name: &str) -> bool {
             | "isinf"
             | "isfinite"
             | "ilogb"
+            | "logb"
     )
 }
 
@@ -188,7 +220,7 @@ static ROWS: &[Row] = &[
     Row { name: "normcdf", arity: 1, intrinsic: false, partials: |c, a| vec![mul(c.lit(INV_SQRT_2PI), c.f("exp", vec![mul(c.lit(-0.5), sq(&a[0]))]))] },
     Row { name: "erfinv", arity: 1, intrinsic: false, partials: |c, a| {
         let r = c.f("erfinv", vec![a[0].clone()]);
-        vec![mul(c.lit(0.5 / TWO_OVER_SQRT_PI), c.f("exp", vec![sq(&r)]))]
+        vec![mul(c.lit(1.0 / TWO_OVER_SQRT_PI), c.f("exp", vec![sq(&r)]))]
     } },
     Row { name: "normcdfinv", arity: 1, intrinsic: false, partials: |c, a| {
         let r = c.f("normcdfinv", vec![a[0].clone()]);
@@ -204,6 +236,63 @@ static ROWS: &[Row] = &[
         let inside = binary(BinOp::And, cmp(BinOp::Gt, &a[0], c.lit(0.0)), cmp(BinOp::Lt, &a[0], c.lit(1.0)));
         vec![cond(inside, c.lit(1.0), c.lit(0.0))]
     } },
+    Row { name: "erfcinv", arity: 1, intrinsic: false, partials: |c, a| {
+        let r = c.f("erfcinv", vec![a[0].clone()]);
+        vec![mul(c.lit(-1.0 / TWO_OVER_SQRT_PI), c.f("exp", vec![sq(&r)]))]
+    } },
+    Row { name: "erfcx", arity: 1, intrinsic: false, partials: |c, a| {
+        let r = c.f("erfcx", vec![a[0].clone()]);
+        vec![sub(mul(mul(c.lit(2.0), paren(a[0].clone())), r), c.lit(TWO_OVER_SQRT_PI))]
+    } },
+    Row { name: "rhypot", arity: 2, intrinsic: false, partials: |c, a| {
+        let r = c.f("rhypot", vec![a[0].clone(), a[1].clone()]);
+        let r3 = mul(mul(r.clone(), r.clone()), r);
+        vec![neg(mul(paren(a[0].clone()), r3.clone())), neg(mul(paren(a[1].clone()), r3))]
+    } },
+    Row { name: "norm3d", arity: 3, intrinsic: false, partials: |c, a| {
+        let n = c.f("norm3d", a.to_vec());
+        a.iter().map(|x| div(paren(x.clone()), n.clone())).collect()
+    } },
+    Row { name: "norm4d", arity: 4, intrinsic: false, partials: |c, a| {
+        let n = c.f("norm4d", a.to_vec());
+        a.iter().map(|x| div(paren(x.clone()), n.clone())).collect()
+    } },
+    Row { name: "rnorm3d", arity: 3, intrinsic: false, partials: |c, a| {
+        let r = c.f("rnorm3d", a.to_vec());
+        let r3 = mul(mul(r.clone(), r.clone()), r);
+        a.iter().map(|x| neg(mul(paren(x.clone()), r3.clone()))).collect()
+    } },
+    Row { name: "rnorm4d", arity: 4, intrinsic: false, partials: |c, a| {
+        let r = c.f("rnorm4d", a.to_vec());
+        let r3 = mul(mul(r.clone(), r.clone()), r);
+        a.iter().map(|x| neg(mul(paren(x.clone()), r3.clone()))).collect()
+    } },
+    Row { name: "fdim", arity: 2, intrinsic: false, partials: |c, a| {
+        let above = cmp(BinOp::Gt, &a[0], paren(a[1].clone()));
+        vec![cond(above.clone(), c.lit(1.0), c.lit(0.0)), cond(above, c.lit(-1.0), c.lit(0.0))]
+    } },
+    Row { name: "remainder", arity: 2, intrinsic: false, partials: |c, a| {
+        vec![c.lit(1.0), neg(c.f("rint", vec![div(paren(a[0].clone()), a[1].clone())]))]
+    } },
+    // `ldexp(x, n)` and `scalbn(x, n)`: the exponent is an integer (its partial is never used).
+    Row { name: "ldexp", arity: 2, intrinsic: false, partials: |c, a| {
+        vec![c.f("ldexp", vec![c.lit(1.0), a[1].clone()]), c.lit(0.0)]
+    } },
+    Row { name: "scalbn", arity: 2, intrinsic: false, partials: |c, a| {
+        vec![c.f("scalbn", vec![c.lit(1.0), a[1].clone()]), c.lit(0.0)]
+    } },
+    // Digamma has no CUDA math function: `cuad_digamma` is emitted with the runtime helpers.
+    Row { name: "lgamma", arity: 1, intrinsic: false, partials: |_, a| {
+        vec![call("cuad_digamma", vec![a[0].clone()])]
+    } },
+    Row { name: "tgamma", arity: 1, intrinsic: false, partials: |c, a| {
+        vec![mul(c.f("tgamma", vec![a[0].clone()]), call("cuad_digamma", vec![a[0].clone()]))]
+    } },
+    // Rounded-arithmetic intrinsics (names no user function can have; see `rounded_intrinsic`).
+    Row { name: "rounded add", arity: 2, intrinsic: false, partials: |c, _| vec![c.lit(1.0), c.lit(1.0)] },
+    Row { name: "rounded sub", arity: 2, intrinsic: false, partials: |c, _| vec![c.lit(1.0), c.lit(-1.0)] },
+    Row { name: "rounded mul", arity: 2, intrinsic: false, partials: |_, a| vec![a[1].clone(), a[0].clone()] },
+    Row { name: "rounded rcp", arity: 1, intrinsic: false, partials: |c, a| vec![neg(div(c.lit(1.0), sq(&a[0])))] },
     Row { name: "copysign", arity: 2, intrinsic: false, partials: |c, a| {
         let same = binary(BinOp::Eq,
             paren(cmp(BinOp::Lt, &a[0], c.lit(0.0))), paren(cmp(BinOp::Lt, &a[1], c.lit(0.0))));
@@ -236,6 +325,11 @@ pub fn min_max_alias(name: &str) -> Option<&'static str> {
         "max" => Some("fmax"),
         _ => None,
     }
+}
+
+/// Whether a derivative of this row calls `cuad_digamma` (a runtime helper).
+pub fn needs_digamma(call: &MathCall) -> bool {
+    matches!(call.base, "lgamma" | "tgamma")
 }
 
 /// Math-library calls without side effects (safe to drop when their value is unused).
