@@ -550,7 +550,7 @@ impl Gen<'_, '_> {
             len: Some(len),
         }) = place.ty.as_ref().map(|t| &t.kind)
         {
-            if let ExprKind::IntLit(n) = &len.kind {
+            if let ExprKind::IntLit(n) = &len.strip_parens().kind {
                 let n: i64 = n
                     .trim_end_matches(['u', 'U', 'l', 'L'])
                     .parse()
@@ -566,6 +566,16 @@ impl Gen<'_, '_> {
                 }
                 return out;
             }
+            // Arrays have no `+=`; element by element needs the length.
+            self.error(
+                place.lvalue.span,
+                format!(
+                    "cuad cannot accumulate the adjoint of the array `{}`: its length `{}` is not a number here",
+                    cuad_emit::print_expr(&place.lvalue),
+                    cuad_emit::print_expr(len)
+                ),
+            );
+            return vec![];
         }
         if !fields.is_empty() {
             let mut out = Vec::new();

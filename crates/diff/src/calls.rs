@@ -86,21 +86,20 @@ impl Gen<'_, '_> {
                         }
                     }
                     BinOp::Div => {
-                        let adj = self.bind(adj, ty, la as usize + ra as usize, &mut out);
-                        if la {
-                            out.extend(self.rev_expr(
-                                l,
-                                binary(BinOp::Div, paren(adj.clone()), paren((**r).clone())),
-                            ));
-                        }
+                        // g = adj / r: the numerator's adjoint is g and the denominator's
+                        // -g * (l / r), whose quotient nvcc shares with the forward's: one
+                        // division instead of two (`adj * l / (r * r)`).
+                        let quotient = binary(BinOp::Div, paren(adj), paren((**r).clone()));
                         if ra {
-                            let r2 = binary(BinOp::Mul, paren((**r).clone()), paren((**r).clone()));
-                            let d = neg(paren(binary(
-                                BinOp::Div,
-                                mul(paren(adj), paren((**l).clone())),
-                                paren(r2),
-                            )));
-                            out.extend(self.rev_expr(r, d));
+                            let g = self.bind(quotient, ty, 2, &mut out);
+                            if la {
+                                out.extend(self.rev_expr(l, g.clone()));
+                            }
+                            let value =
+                                binary(BinOp::Div, paren((**l).clone()), paren((**r).clone()));
+                            out.extend(self.rev_expr(r, neg(paren(mul(g, paren(value))))));
+                        } else {
+                            out.extend(self.rev_expr(l, quotient));
                         }
                     }
                     BinOp::Comma => out.extend(self.rev_expr(r, adj)),
@@ -321,7 +320,7 @@ impl Gen<'_, '_> {
                     let adj = self.bind(adj, Some(ty), active, &mut out);
                     for (a, p) in args.iter().zip(partials) {
                         if self.expr_is_active(a) {
-                            out.extend(self.rev_expr(a, mul(paren(adj.clone()), paren(p))));
+                            out.extend(self.rev_expr(a, scale_adjoint(adj.clone(), p)));
                         }
                     }
                     return out;
@@ -607,7 +606,8 @@ impl Gen<'_, '_> {
             .filter(|(f, _)| f.body.is_some());
         let instance = match resolved {
             Some((f, bindings)) if f.template.is_some() => {
-                match crate::instantiate::instantiate(f, &bindings) {
+                let values = crate::instantiate::deduce_values(f, &arg_types);
+                match crate::instantiate::instantiate_with_values(f, &bindings, &values) {
                     Some(inst) => Some(inst),
                     None => {
                         self.error(e.span, format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly"));
@@ -1234,6 +1234,24 @@ fn comma_operands(e: &Expr) -> Vec<Expr> {
         }
         _ => vec![e.clone()],
     }
+}
+
+/// `adj * partial`; a partial `c / d` gives `adj * c / d` (`adj / d` for c = 1): one division
+/// instead of a division and a multiplication.
+fn scale_adjoint(adj: Expr, partial: Expr) -> Expr {
+    if let ExprKind::Binary(BinOp::Div, num, den) = &partial.kind {
+        let is_one = match &num.kind {
+            ExprKind::FloatLit(f) => f.trim_end_matches(['f', 'F']).parse::<f64>() == Ok(1.0),
+            _ => false,
+        };
+        let scaled = if is_one {
+            paren(adj)
+        } else {
+            mul(paren(adj), paren((**num).clone()))
+        };
+        return binary(BinOp::Div, scaled, paren((**den).clone()));
+    }
+    mul(paren(adj), paren(partial))
 }
 
 /// A name usable in an identifier for a function (`operator*` -> `operator_mul`).

@@ -78,53 +78,51 @@ __device__ __forceinline__ void cuad_warp_add_if_shared(T* addr, T v) {
 }
 "#;
 
-const BLOCK_ADD: &str = r#"// `*addr += v` summed over the whole block, then one atomic per block. Every thread of the
-// block must call it (cuad calls it at the end of the gradient kernel, outside any branch).
-template <typename T>
-__device__ void cuad_block_add(T* addr, T v) {
-    __shared__ T block_sum;
-    const unsigned tid = cuad_linear_tid();
-    const unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
-    if (tid == 0) block_sum = T(0);
-    __syncthreads();
-    if ((tid & ~31u) + 32 <= nthreads) {
-        for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
-        if ((tid & 31u) == 0) atomicAdd(&block_sum, v);
-    } else {
-        atomicAdd(&block_sum, v);
-    }
-    __syncthreads();
-    if (tid == 0 && block_sum != T(0)) atomicAdd(addr, block_sum);
-}
-
-// `*addr[k] += v[k]` for N kernel-invariant addresses, summed over the whole block with one
-// pair of barriers for all of them; then N threads issue the N atomics side by side.
+const BLOCK_ADD: &str = r#"// `*addr[k] += v[k]` for N kernel-invariant addresses, summed over the whole block with one
+// barrier for all of them, then one atomic per address and block. Every thread of the block
+// must call it (cuad calls it at the end of the gradient kernel, outside any branch).
 template <typename T, int N>
 __device__ void cuad_block_add_n(T* const (&addr)[N], const T (&v)[N]) {
-    __shared__ T block_sum[N];
+    // One slot per warp (at most 32 warps per block): no shared-memory atomics, one barrier.
+    __shared__ T warp_sums[N][32];
     const unsigned tid = cuad_linear_tid();
     const unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
-#pragma unroll
-    for (int k = 0; k < N; ++k) {
-        if (tid == k % nthreads) block_sum[k] = T(0);
-    }
-    __syncthreads();
-    const bool full_warp = (tid & ~31u) + 32 <= nthreads;
+    const unsigned lane = tid & 31u, warp = tid >> 5;
+    const unsigned nwarps = (nthreads + 31u) / 32u;
+    const bool full_warp = (warp + 1u) * 32u <= nthreads;
 #pragma unroll
     for (int k = 0; k < N; ++k) {
         T x = v[k];
         if (full_warp) {
             for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
-            if ((tid & 31u) == 0) atomicAdd(&block_sum[k], x);
+            if (lane == 0) warp_sums[k][warp] = x;
         } else {
-            atomicAdd(&block_sum[k], x);
+            // The block's last, partial warp: its lanes add up through shared memory.
+            const unsigned mask = (1u << (nthreads - warp * 32u)) - 1u;
+            if (lane == 0) warp_sums[k][warp] = T(0);
+            __syncwarp(mask);
+            atomicAdd(&warp_sums[k][warp], x);
         }
     }
     __syncthreads();
+    if (warp == 0) {
 #pragma unroll
-    for (int k = 0; k < N; ++k) {
-        if (tid == k % nthreads && block_sum[k] != T(0)) atomicAdd(addr[k], block_sum[k]);
+        for (int k = 0; k < N; ++k) {
+            T x = lane < nwarps ? warp_sums[k][lane] : T(0);
+            if (full_warp) {
+                for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
+            }
+            if (lane == 0 && x != T(0)) atomicAdd(addr[k], x);
+        }
     }
+}
+
+// `*addr += v` for an address that is the same in every thread of the kernel.
+template <typename T>
+__device__ __forceinline__ void cuad_block_add(T* addr, T v) {
+    T* const a[1] = {addr};
+    const T x[1] = {v};
+    cuad_block_add_n(a, x);
 }
 
 // Bytes of dynamic shared memory (`extern __shared__`) this launch has. A gradient keeps the

@@ -5,16 +5,11 @@ use cuad_sema::{substitute, Bindings};
 use cuad_syntax::ast::*;
 use std::collections::HashMap;
 
-/// A copy of `f` with its template parameters replaced; `None` when some parameter is not
-/// bound (e.g. a non-type parameter that could not be deduced).
-pub fn instantiate(f: &Function, bindings: &Bindings) -> Option<Function> {
-    instantiate_with_values(f, bindings, &Values::new())
-}
-
 /// Values of non-type template parameters (`N` -> `256`).
 pub type Values = HashMap<String, Expr>;
 
-/// [`instantiate`] with non-type parameters bound too (explicit template arguments).
+/// A copy of `f` with its template parameters replaced (types and non-type values); `None`
+/// when some parameter is not bound.
 pub fn instantiate_with_values(
     f: &Function,
     types: &Bindings,
@@ -46,6 +41,74 @@ pub fn instantiate_with_values(
         }
     }
     Some(out)
+}
+
+/// Non-type template parameters deduced from argument types: a parameter `const Poly<T, N>&`
+/// given a `Poly<double, 4>` binds `N` to `4`.
+pub fn deduce_values(f: &Function, arg_types: &[Option<Ty>]) -> Values {
+    let value_params: Vec<&str> = f
+        .template
+        .iter()
+        .flatten()
+        .filter(|p| matches!(p.kind, TemplateParamKind::Value { .. }))
+        .map(|p| p.name.as_str())
+        .collect();
+    let mut values = Values::new();
+    for (param, arg) in f.params.iter().zip(arg_types) {
+        if let Some(arg) = arg {
+            deduce_values_in(&param.ty, arg, &value_params, &mut values);
+        }
+    }
+    values
+}
+
+fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut Values) {
+    match (&param.kind, &arg.kind) {
+        (TyKind::LRef(p) | TyKind::RRef(p), _) => deduce_values_in(p, arg, names, out),
+        (_, TyKind::LRef(a) | TyKind::RRef(a)) => deduce_values_in(param, a, names, out),
+        (TyKind::Pointer { pointee: p, .. }, TyKind::Pointer { pointee: a, .. }) => {
+            deduce_values_in(p, a, names, out)
+        }
+        (TyKind::Named { name: pn, args: pa }, TyKind::Named { name: an, args: aa })
+            if pn == an && pa.len() == aa.len() =>
+        {
+            for (p, a) in pa.iter().zip(aa) {
+                match (p, a) {
+                    (TemplateArg::Expr(pe), TemplateArg::Expr(ae)) => {
+                        if let ExprKind::Ident(n) = &pe.kind {
+                            if names.contains(&n.as_str()) {
+                                out.entry(n.clone()).or_insert_with(|| ae.clone());
+                            }
+                        }
+                    }
+                    (TemplateArg::Type(pt), TemplateArg::Type(at)) => {
+                        deduce_values_in(pt, at, names, out)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Replaces types named in `types` throughout `f` (signature and body), keeping its template
+/// parameters: a class template's injected name `Vec3T` -> `Vec3T<T>` in a lowered method.
+pub fn substitute_types(f: &mut Function, types: &Bindings) {
+    let values = Values::new();
+    let b = &Subst {
+        types,
+        values: &values,
+    };
+    f.ret = b.ty(&f.ret);
+    for p in &mut f.params {
+        p.ty = b.ty(&p.ty);
+    }
+    if let Some(body) = &mut f.body {
+        for s in body {
+            stmt(s, b);
+        }
+    }
 }
 
 /// Binds `f`'s template parameters to explicit arguments (defaults fill the rest). A name the
@@ -111,6 +174,15 @@ impl Subst<'_> {
 
     fn array_lengths(&self, t: &mut Ty) {
         match &mut t.kind {
+            // `Poly<T, N>`: value arguments of a template type too.
+            TyKind::Named { args, .. } => {
+                for a in args {
+                    match a {
+                        TemplateArg::Expr(e) => expr(e, self),
+                        TemplateArg::Type(t) => self.array_lengths(t),
+                    }
+                }
+            }
             TyKind::Array { elem, len } => {
                 if let Some(l) = len {
                     expr(l, self);

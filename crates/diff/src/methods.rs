@@ -41,26 +41,16 @@ fn collect(items: &[Item], prog: &Program, out: &mut Vec<Function>) {
 }
 
 fn lower_struct(s: &StructDef, prog: &Program, out: &mut Vec<Function>) {
-    let (Some(name), None, Some(members)) = (&s.name, &s.template, &s.members) else {
+    let (Some(name), Some(members)) = (&s.name, &s.members) else {
         return;
     };
     // Private members would not be reachable from a free function.
-    let mut public = s.keyword != "class";
-    let mut accessible = true;
-    for m in members {
-        match m {
-            Member::Access(a) => public = a.starts_with("public"),
-            Member::Field(_) if !public => accessible = false,
-            _ => {}
-        }
-    }
-    if !accessible || !s.bases.is_empty() {
+    if !fields_public(s) || !s.bases.is_empty() {
         return;
     }
-    let fields: HashSet<String> = prog
-        .fields(&Ty::named(name))
+    let fields: HashSet<String> = crate::normalize::struct_field_names(s)
         .into_iter()
-        .map(|(f, _)| f)
+        .chain(prog.fields(&Ty::named(name)).into_iter().map(|(f, _)| f))
         .collect();
     let methods: HashSet<String> = members
         .iter()
@@ -75,23 +65,55 @@ fn lower_struct(s: &StructDef, prog: &Program, out: &mut Vec<Function>) {
             f.name.as_str(),
             "operator+" | "operator-" | "operator*" | "operator/"
         ) && f.params.len() == 1;
+        let lowered_operator =
+            binary_operator || f.name == "operator()" || compound_operator(f).is_some();
         if f.body.is_none()
             || f.template.is_some()
             || f.name == *name
-            || (f.name.starts_with("operator") && !binary_operator)
+            || (f.name.starts_with("operator") && !lowered_operator)
             || f.name.starts_with('~')
             || f.attrs.is_static
         {
             continue;
         }
-        if let Some(free) = lower_method(name, f, &fields, &methods) {
+        if let Some(free) = lower_method(name, s.template.as_deref(), f, &fields, &methods) {
             out.push(free);
         }
     }
 }
 
+/// Every field of the struct is public (so code outside it may name them).
+fn fields_public(s: &StructDef) -> bool {
+    let mut public = s.keyword != "class";
+    for m in s.members.iter().flatten() {
+        match m {
+            Member::Access(a) => public = a.starts_with("public"),
+            Member::Field(_) if !public => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+/// `Owner<T, N>` for a class template `template <typename T, int N> struct Owner`, else `Owner`.
+fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
+    let args = template
+        .unwrap_or_default()
+        .iter()
+        .map(|p| match p.kind {
+            TemplateParamKind::Type { .. } => TemplateArg::Type(Ty::named(&p.name)),
+            TemplateParamKind::Value { .. } => TemplateArg::Expr(ident(&p.name)),
+        })
+        .collect();
+    Ty::new(TyKind::Named {
+        name: owner.to_string(),
+        args,
+    })
+}
+
 fn lower_method(
     owner: &str,
+    template: Option<&[TemplateParam]>,
     f: &Function,
     fields: &HashSet<String>,
     methods: &HashSet<String>,
@@ -106,8 +128,18 @@ fn lower_method(
     if shadowing.iter().any(|n| fields.contains(n) || n == "self") {
         return None;
     }
-    let mut object = Ty::named(owner);
+    let mut object = self_type(owner, template);
     object.is_const = f.is_const_method;
+    let mut ret = f.ret.clone();
+    let mut body = f.body.clone()?;
+    if compound_operator(f).is_some() {
+        // `a += b` is lowered only as a statement, so the returned `*this` is never used.
+        if !returns_only_this(&body) {
+            return None;
+        }
+        body.iter_mut().for_each(drop_return_this);
+        ret = Ty::new(TyKind::Void);
+    }
     let mut params = vec![Param {
         name: Some("self".into()),
         ty: Ty::new(TyKind::LRef(Box::new(object))),
@@ -115,7 +147,6 @@ fn lower_method(
         span: f.name_span,
     }];
     params.extend(f.params.iter().cloned());
-    let mut body = f.body.clone()?;
     let rewrite = &mut |e: &mut Expr| to_self(e, fields, methods, owner);
     for s in &mut body {
         map_stmt_exprs(s, rewrite);
@@ -125,15 +156,32 @@ fn lower_method(
     }
     let mut attrs = f.attrs.clone();
     attrs.constexpr = false;
-    Some(Function {
+    let mut free = Function {
         attrs,
-        template: None,
-        ret: f.ret.clone(),
-        // A member operator keeps its name: `a * s` then finds it as a free operator.
-        name: if f.name.starts_with("operator") {
+        // A class template's method is a function template over the same parameters (their
+        // defaults belong to the class).
+        template: template.map(|ps| {
+            ps.iter()
+                .map(|p| TemplateParam {
+                    name: p.name.clone(),
+                    kind: match &p.kind {
+                        TemplateParamKind::Type { .. } => TemplateParamKind::Type { default: None },
+                        TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
+                            ty: ty.clone(),
+                            default: None,
+                        },
+                    },
+                })
+                .collect()
+        }),
+        ret,
+        // A binary member operator keeps its name: `a * s` then finds it as a free operator.
+        // `operator()` and `operator+=` become `Owner_operator_call` / `Owner_operator_add_assign`,
+        // which `lower_calls` calls.
+        name: if binary_operator_name(&f.name) {
             f.name.clone()
         } else {
-            free_name(owner, &f.name)
+            free_name(owner, &crate::calls::identifier_name(&f.name))
         },
         params,
         is_const_method: false,
@@ -141,7 +189,57 @@ fn lower_method(
         body: Some(body),
         span: f.span,
         name_span: f.name_span,
-    })
+    };
+    if template.is_some() {
+        // The injected class name (`Vec3T` inside `Vec3T<T>`) names the instance.
+        let injected = [(owner.to_string(), self_type(owner, template))]
+            .into_iter()
+            .collect();
+        crate::instantiate::substitute_types(&mut free, &injected);
+    }
+    Some(free)
+}
+
+fn binary_operator_name(name: &str) -> bool {
+    matches!(name, "operator+" | "operator-" | "operator*" | "operator/")
+}
+
+/// The operation of a compound-assignment member operator (`operator+=` with one parameter).
+fn compound_operator(f: &Function) -> Option<BinOp> {
+    if f.params.len() != 1 {
+        return None;
+    }
+    match f.name.as_str() {
+        "operator+=" => Some(BinOp::Add),
+        "operator-=" => Some(BinOp::Sub),
+        "operator*=" => Some(BinOp::Mul),
+        "operator/=" => Some(BinOp::Div),
+        _ => None,
+    }
+}
+
+fn is_this_deref(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Unary(UnOp::Deref, x) if matches!(&x.kind, ExprKind::Ident(n) if n == "this"))
+}
+
+/// Every `return` of the body returns `*this`.
+fn returns_only_this(body: &[Stmt]) -> bool {
+    let mut only_this = true;
+    for s in body {
+        s.visit(&mut |s| {
+            if let StmtKind::Return(r) = &s.kind {
+                only_this &= r.as_ref().is_some_and(is_this_deref);
+            }
+        });
+    }
+    only_this
+}
+
+fn drop_return_this(s: &mut Stmt) {
+    if matches!(&s.kind, StmtKind::Return(Some(e)) if is_this_deref(e)) {
+        s.kind = StmtKind::Return(None);
+    }
+    s.for_each_child_mut(&mut drop_return_this);
 }
 
 /// Field `x` -> `self.x`, `this->x` -> `self.x`, `*this` -> `self`, `this` -> `&self`,
@@ -271,9 +369,26 @@ fn map_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
 /// where [`lower_all`] made the free function. `object_type` types the object expression.
 pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> Option<Ty>) {
     map_stmt_exprs(s, &mut |e| {
+        if let Some(inlined) = inline_accessor(e, prog, object_type) {
+            *e = inlined;
+            return;
+        }
         let ExprKind::Call { callee, args, .. } = &e.kind else {
             return;
         };
+        if let Some(free) = call_operator(callee, prog, object_type, args.len()) {
+            let mut new_args = vec![(**callee).clone()];
+            new_args.extend(args.iter().cloned());
+            *e = Expr::new(
+                ExprKind::Call {
+                    callee: Box::new(ident(&free)),
+                    template_args: vec![],
+                    args: new_args,
+                },
+                e.span,
+            );
+            return;
+        }
         let ExprKind::Member { base, field, arrow } = &callee.kind else {
             return;
         };
@@ -313,4 +428,165 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             e.span,
         );
     });
+}
+
+/// The lowered method `free` of the struct type `ty`, taking `arity` arguments besides `self`.
+fn lowered_method(ty: &Ty, method: &str, prog: &Program, arity: usize) -> Option<String> {
+    let TyKind::Named { name, .. } = &ty.kind else {
+        return None;
+    };
+    let owner = name.rsplit("::").next().unwrap_or(name);
+    let free = free_name(owner, method);
+    prog.functions(&free)
+        .iter()
+        .any(|f| {
+            f.params.len() == arity + 1
+                && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
+        })
+        .then_some(free)
+}
+
+/// `op(args)` on an object whose struct has an `operator()`: its free stand-in.
+fn call_operator(
+    callee: &Expr,
+    prog: &Program,
+    object_type: &dyn Fn(&Expr) -> Option<Ty>,
+    arity: usize,
+) -> Option<String> {
+    if let ExprKind::Ident(n) = &callee.kind {
+        if !prog.functions(n).is_empty() {
+            return None;
+        }
+    }
+    let ty = object_type(callee)?;
+    let ty = match ty.kind {
+        TyKind::LRef(t) | TyKind::RRef(t) => *t,
+        _ => ty,
+    };
+    lowered_method(&ty, "operator_call", prog, arity)
+}
+
+/// `a += b;` (a statement) on a struct with a member `operator+=`: `Owner_operator_add_assign(a, b);`.
+pub fn lower_compound_operators(
+    s: &mut Stmt,
+    prog: &Program,
+    object_type: &dyn Fn(&Expr) -> Option<Ty>,
+) {
+    if let StmtKind::Expr(e) = &mut s.kind {
+        if let ExprKind::Assign(Some(op), lhs, rhs) = &e.kind {
+            let word = match op {
+                BinOp::Add => "operator_add_assign",
+                BinOp::Sub => "operator_sub_assign",
+                BinOp::Mul => "operator_mul_assign",
+                BinOp::Div => "operator_div_assign",
+                _ => return,
+            };
+            if let Some(free) = object_type(lhs).and_then(|t| lowered_method(&t, word, prog, 1)) {
+                *e = Expr::new(
+                    ExprKind::Call {
+                        callee: Box::new(ident(&free)),
+                        template_args: vec![],
+                        args: vec![(**lhs).clone(), (**rhs).clone()],
+                    },
+                    e.span,
+                );
+            }
+        }
+    }
+    s.for_each_child_mut(&mut |c| lower_compound_operators(c, prog, object_type));
+}
+
+/// `a[k]` / `a.at(k)` / `p->x()` where the method returns a reference to part of the object
+/// with one `return` of an lvalue (`float& operator[](int i) { return v[i]; }`): the returned
+/// lvalue with the object and arguments substituted (`a.v[k]`), so reads and writes through
+/// it are ordinary field accesses.
+fn inline_accessor(
+    e: &Expr,
+    prog: &Program,
+    object_type: &dyn Fn(&Expr) -> Option<Ty>,
+) -> Option<Expr> {
+    let (object, method, args) = match &e.kind {
+        ExprKind::Index(base, k) => ((**base).clone(), "operator[]", vec![(**k).clone()]),
+        ExprKind::Call { callee, args, .. } => match &callee.kind {
+            ExprKind::Member { base, field, arrow } => {
+                let object = if *arrow {
+                    Expr::synth(ExprKind::Unary(UnOp::Deref, base.clone()))
+                } else {
+                    (**base).clone()
+                };
+                (object, field.as_str(), args.clone())
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ty = object_type(&object)?;
+    let ty = match ty.kind {
+        TyKind::LRef(t) | TyKind::RRef(t) => *t,
+        _ => ty,
+    };
+    let TyKind::Named { name, .. } = &ty.kind else {
+        return None;
+    };
+    let def = prog
+        .struct_def(name)
+        .filter(|d| fields_public(d) && d.bases.is_empty())?;
+    let returned = def.members.iter().flatten().find_map(|m| match m {
+        Member::Method(f)
+            if f.name == method
+                && f.params.len() == args.len()
+                && matches!(f.ret.kind, TyKind::LRef(_)) =>
+        {
+            match f.body.as_deref() {
+                Some(
+                    [Stmt {
+                        kind: StmtKind::Return(Some(r)),
+                        ..
+                    }],
+                ) => Some((f, r)),
+                _ => None,
+            }
+        }
+        _ => None,
+    });
+    let (f, returned) = returned?;
+    // The object and the arguments may be copied into several places: only plain lvalues and
+    // literals, which read the same wherever they are evaluated.
+    let has_effects = |x: &Expr| {
+        crate::usage::any_expr(x, &|y| {
+            matches!(
+                y.kind,
+                ExprKind::Call { .. }
+                    | ExprKind::Assign(..)
+                    | ExprKind::Unary(
+                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                        _
+                    )
+            )
+        })
+    };
+    if has_effects(&object) || args.iter().any(has_effects) || has_effects(returned) {
+        return None;
+    }
+    let fields: HashSet<String> = prog.fields(&ty).into_iter().map(|(f, _)| f).collect();
+    let params: Vec<&str> = f.params.iter().filter_map(|p| p.name.as_deref()).collect();
+    if params.len() != args.len() || params.iter().any(|p| fields.contains(*p)) {
+        return None;
+    }
+    let mut out = returned.clone();
+    let mut ok = true;
+    map_expr(&mut out, &mut |x| match &x.kind {
+        ExprKind::Ident(n) if fields.contains(n.as_str()) => {
+            *x = member(paren(object.clone()), n, false)
+        }
+        ExprKind::Ident(n) => {
+            if let Some(k) = params.iter().position(|p| p == n) {
+                *x = paren(args[k].clone());
+            } else if n == "this" {
+                ok = false;
+            }
+        }
+        _ => {}
+    });
+    ok.then(|| paren(Expr::new(out.kind, e.span)))
 }

@@ -43,7 +43,6 @@ pub fn normalize(
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
     let body = structure_returns(body);
-    let body = body.into_iter().map(expand_compound).collect::<Vec<_>>();
     let mut h = Hoister {
         prog,
         locals: vec![],
@@ -58,10 +57,27 @@ pub fn normalize(
             h.renames[0].insert(n.clone(), ident(n));
         }
     }
-    let body = extract_increments(h.block(body));
+    let mut body = h.block(body);
     if !h.errors.is_empty() {
         return Err(h.errors);
     }
+    // `s += e` on a struct with `operator+=` calls it (before `x *= e` -> `x = x * e`, which
+    // would call `operator*` instead).
+    let mut types: HashMap<String, Ty> = func
+        .params
+        .iter()
+        .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
+        .collect();
+    types.extend(h.locals.iter().map(|l| (l.name.clone(), l.ty.clone())));
+    let object_type = |e: &Expr| {
+        prog.type_of(e, &crate::reverse::TypeScope(&types))
+            .map(|t| prog.canonical(&t))
+    };
+    for s in &mut body {
+        crate::methods::lower_compound_operators(s, prog, &object_type);
+        type_braced_assignments(s, &object_type);
+    }
+    let body = extract_increments(body.into_iter().map(expand_compound).collect());
     Ok(Normalized {
         locals: h.locals,
         body,
@@ -228,27 +244,36 @@ fn references_stay_put(d: &DeclStmt, rest: &[Stmt]) -> bool {
 }
 
 pub(crate) fn declared_names(s: &Stmt, out: &mut Names) {
-    match &s.kind {
-        StmtKind::Decl(d) => out.extend(d.vars.iter().map(|v| v.name.clone())),
-        StmtKind::Block(b) => b.iter().for_each(|x| declared_names(x, out)),
-        StmtKind::If { then, els, .. } => {
-            declared_names(then, out);
-            if let Some(e) = els {
-                declared_names(e, out);
-            }
-        }
-        StmtKind::For { init, body, .. } => {
-            if let Some(i) = init {
-                declared_names(i, out);
-            }
-            declared_names(body, out);
-        }
-        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => declared_names(body, out),
-        StmtKind::Switch { cases, .. } => cases
-            .iter()
-            .for_each(|c| c.body.iter().for_each(|x| declared_names(x, out))),
-        _ => {}
+    if let StmtKind::Decl(d) = &s.kind {
+        out.extend(d.vars.iter().map(|v| v.name.clone()));
     }
+    s.for_each_child(&mut |c| declared_names(c, out));
+}
+
+/// `p = {a, b};` -> `p = T{a, b};` for a struct-typed `p`: a typed braced value is
+/// differentiated field by field.
+fn type_braced_assignments(s: &mut Stmt, object_type: &dyn Fn(&Expr) -> Option<Ty>) {
+    if let StmtKind::Expr(Expr {
+        kind: ExprKind::Assign(None, lhs, rhs),
+        ..
+    }) = &mut s.kind
+    {
+        if let ExprKind::InitList(items) = &rhs.kind {
+            if let Some(ty) = object_type(lhs).filter(|t| matches!(t.kind, TyKind::Named { .. })) {
+                let mut ty = ty;
+                ty.is_const = false;
+                **rhs = Expr::new(
+                    ExprKind::Cast {
+                        kind: CastKind::Functional,
+                        ty,
+                        expr: Box::new(Expr::synth(ExprKind::InitList(items.clone()))),
+                    },
+                    rhs.span,
+                );
+            }
+        }
+    }
+    s.for_each_child_mut(&mut |c| type_braced_assignments(c, object_type));
 }
 
 fn unsupported(span: Span, what: &str) -> Diagnostic {

@@ -143,7 +143,7 @@ pub struct Gen<'p, 'a> {
     span: Span,
 }
 
-struct TypeScope<'m>(&'m HashMap<String, Ty>);
+pub(crate) struct TypeScope<'m>(pub(crate) &'m HashMap<String, Ty>);
 
 impl Scope for TypeScope<'_> {
     fn lookup(&self, name: &str) -> Option<Ty> {

@@ -370,7 +370,7 @@ impl<'a> Index<'a> {
         let s = self.struct_def(name)?;
         let found = self.find_field(s, field, depth)?;
         Some(match (&s.template, args.is_empty()) {
-            (Some(params), false) => substitute(&found, &class_bindings(params, args)),
+            (Some(params), false) => substitute_class(&found, params, args),
             _ => found,
         })
     }
@@ -393,10 +393,9 @@ impl<'a> Index<'a> {
         let mut out = Vec::new();
         self.collect_fields(s, false, 0, &mut out);
         if let (Some(params), false) = (&s.template, args.is_empty()) {
-            let bindings = class_bindings(params, args);
             out = out
                 .into_iter()
-                .map(|(n, t)| (n, substitute(&t, &bindings)))
+                .map(|(n, t)| (n, substitute_class(&t, params, args)))
                 .collect();
         }
         out
@@ -496,6 +495,69 @@ impl<'a> Index<'a> {
 }
 
 /// Bindings of a class template's parameters to the arguments of a use (`Vec3<float>`).
+/// A member type of a class template instance: type parameters replaced, and value
+/// parameters in array lengths (`T c[N]` of `Poly<double, 4>` is `double c[4]`).
+fn substitute_class(t: &Ty, params: &[TemplateParam], args: &[TemplateArg]) -> Ty {
+    let mut t = substitute(t, &class_bindings(params, args));
+    let values: Vec<(&str, &Expr)> = params
+        .iter()
+        .zip(args)
+        .filter_map(|(p, a)| match (&p.kind, a) {
+            (TemplateParamKind::Value { .. }, TemplateArg::Expr(e)) => Some((p.name.as_str(), e)),
+            _ => None,
+        })
+        .collect();
+    if !values.is_empty() {
+        substitute_lengths(&mut t, &values);
+    }
+    t
+}
+
+fn substitute_lengths(t: &mut Ty, values: &[(&str, &Expr)]) {
+    match &mut t.kind {
+        TyKind::Array { elem, len } => {
+            if let Some(l) = len {
+                substitute_idents(l, values);
+            }
+            substitute_lengths(elem, values);
+        }
+        TyKind::Pointer { pointee: x, .. } | TyKind::LRef(x) | TyKind::RRef(x) => {
+            substitute_lengths(x, values)
+        }
+        TyKind::Named { args, .. } => {
+            for a in args {
+                match a {
+                    TemplateArg::Expr(e) => substitute_idents(e, values),
+                    TemplateArg::Type(t) => substitute_lengths(t, values),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Replaces names in a constant expression (`N`, `N * 2 + 1`).
+fn substitute_idents(e: &mut Expr, values: &[(&str, &Expr)]) {
+    match &mut e.kind {
+        ExprKind::Ident(n) => {
+            if let Some((_, v)) = values.iter().find(|(name, _)| name == n) {
+                *e = Expr::new(ExprKind::Paren(Box::new((*v).clone())), e.span);
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => substitute_idents(x, values),
+        ExprKind::Binary(_, l, r) => {
+            substitute_idents(l, values);
+            substitute_idents(r, values);
+        }
+        ExprKind::Cond(c, a, b) => {
+            substitute_idents(c, values);
+            substitute_idents(a, values);
+            substitute_idents(b, values);
+        }
+        _ => {}
+    }
+}
+
 pub(crate) fn class_bindings(params: &[TemplateParam], args: &[TemplateArg]) -> crate::Bindings {
     params
         .iter()

@@ -340,6 +340,58 @@ impl Stmt {
             span: Span::default(),
         }
     }
+    /// Calls `f` on each directly nested statement (block items, branches, loop bodies,
+    /// a `for`'s init, switch-case bodies).
+    pub fn for_each_child(&self, f: &mut dyn FnMut(&Stmt)) {
+        match &self.kind {
+            StmtKind::Block(b) => b.iter().for_each(f),
+            StmtKind::If { then, els, .. } => {
+                f(then);
+                if let Some(e) = els {
+                    f(e);
+                }
+            }
+            StmtKind::For { init, body, .. } => {
+                if let Some(i) = init {
+                    f(i);
+                }
+                f(body);
+            }
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => f(body),
+            StmtKind::Switch { cases, .. } => {
+                cases.iter().for_each(|c| c.body.iter().for_each(&mut *f))
+            }
+            _ => {}
+        }
+    }
+    /// [`Stmt::for_each_child`] with mutable access.
+    pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut Stmt)) {
+        match &mut self.kind {
+            StmtKind::Block(b) => b.iter_mut().for_each(f),
+            StmtKind::If { then, els, .. } => {
+                f(then);
+                if let Some(e) = els {
+                    f(e);
+                }
+            }
+            StmtKind::For { init, body, .. } => {
+                if let Some(i) = init {
+                    f(i);
+                }
+                f(body);
+            }
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => f(body),
+            StmtKind::Switch { cases, .. } => cases
+                .iter_mut()
+                .for_each(|c| c.body.iter_mut().for_each(&mut *f)),
+            _ => {}
+        }
+    }
+    /// Calls `f` on this statement and every statement nested in it, outermost first.
+    pub fn visit(&self, f: &mut dyn FnMut(&Stmt)) {
+        f(self);
+        self.for_each_child(&mut |c| c.visit(f));
+    }
 }
 
 // ---------------------------------------------------------------- items

@@ -1037,6 +1037,38 @@ __host__ __device__ inline V2 operator+(V2 a, V2 b) { return V2{a.x + b.x, a.y +
 }
 
 #[test]
+fn call_subscript_comparison_and_compound_operators_are_functions() {
+    let src = r#"
+struct Q {
+    float c[4];
+    __device__ float& operator[](int k) { return c[k]; }
+    __device__ float operator()(float x) const { return c[0] * x; }
+    __device__ Q& operator+=(const Q& o) { c[0] += o.c[0]; return *this; }
+};
+__host__ __device__ inline bool operator==(Q a, Q b) { return a.c[0] == b.c[0]; }
+"#;
+    let (tu, diags, sm) = parse_full(src);
+    assert!(diags.list.is_empty(), "{}", diags.render(&sm));
+    let Item::Struct(s) = &tu.items[0] else {
+        panic!("{:?}", tu.items[0])
+    };
+    let methods: Vec<&str> = s
+        .members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) => Some(f.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(methods, ["operator[]", "operator()", "operator+="]);
+    let Item::Function(f) = &tu.items[1] else {
+        panic!("{:?}", tu.items[1])
+    };
+    assert_eq!(f.name, "operator==");
+}
+
+#[test]
 fn unmodelled_top_level_constructs_become_opaque_without_errors() {
     let src = r#"
 template <typename T, int N>
@@ -1049,7 +1081,7 @@ private:
     T data[N * N];
 };
 struct V2 { float x, y; };
-__host__ __device__ inline bool operator==(V2 a, V2 b) { return a.x == b.x && a.y == b.y; }
+__host__ __device__ inline V2 operator<<(V2 a, int b) { return a; }
 template <> struct Matrix<float, 0> { };
 [[nodiscard]] int attr_fn();
 typedef void (*callback_t)(int);
@@ -1098,7 +1130,8 @@ __global__ void kernel(float* out, const float* in, int n) {
         .iter()
         .filter(|m| matches!(m, Member::Item(i) if matches!(**i, Item::Opaque { .. })))
         .count();
-    assert_eq!(opaque_members, 3);
+    // the member template and the friend `operator<<`; `operator()` is a method now.
+    assert_eq!(opaque_members, 2);
     assert!(members
         .iter()
         .any(|m| matches!(m, Member::Field(d) if d.vars[0].name == "data")));

@@ -366,15 +366,20 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let ty = self.parse_ptr_ops(base.clone());
         let symbol = self.nth(1).text;
-        if self.at("operator") && matches!(symbol, "+" | "-" | "*" | "/") && self.nth_is(2, "(") {
+        // `operator()` and `operator[]` are two tokens; the other symbols one.
+        let (name, tokens) = match symbol {
+            "(" if self.nth_is(2, ")") => ("operator()".to_string(), 3),
+            "[" if self.nth_is(2, "]") => ("operator[]".to_string(), 3),
+            "+" | "-" | "*" | "/" | "%" | "+=" | "-=" | "*=" | "/=" | "==" | "!=" | "<" | ">"
+            | "<=" | ">=" | "=" | "!" => (format!("operator{symbol}"), 2),
+            _ => (String::new(), 0),
+        };
+        if self.at("operator") && tokens > 0 && self.nth_is(tokens, "(") {
             let span = self.cur_span();
-            self.bump();
-            self.bump();
-            return Some(Declarator {
-                name: format!("operator{symbol}"),
-                span,
-                ty,
-            });
+            for _ in 0..tokens {
+                self.bump();
+            }
+            return Some(Declarator { name, span, ty });
         }
         self.pos = start;
         None
