@@ -320,7 +320,7 @@ impl Gen<'_, '_> {
                     let adj = self.bind(adj, Some(ty), active, &mut out);
                     for (a, p) in args.iter().zip(partials) {
                         if self.expr_is_active(a) {
-                            out.extend(self.rev_expr(a, scale_adjoint(adj.clone(), p)));
+                            out.extend(self.rev_expr(a, mul(paren(adj.clone()), paren(p))));
                         }
                     }
                     return out;
@@ -1234,24 +1234,6 @@ fn comma_operands(e: &Expr) -> Vec<Expr> {
         }
         _ => vec![e.clone()],
     }
-}
-
-/// `adj * partial`; a partial `c / d` gives `adj * c / d` (`adj / d` for c = 1): one division
-/// instead of a division and a multiplication.
-fn scale_adjoint(adj: Expr, partial: Expr) -> Expr {
-    if let ExprKind::Binary(BinOp::Div, num, den) = &partial.kind {
-        let is_one = match &num.kind {
-            ExprKind::FloatLit(f) => f.trim_end_matches(['f', 'F']).parse::<f64>() == Ok(1.0),
-            _ => false,
-        };
-        let scaled = if is_one {
-            paren(adj)
-        } else {
-            mul(paren(adj), paren((**num).clone()))
-        };
-        return binary(BinOp::Div, scaled, paren((**den).clone()));
-    }
-    mul(paren(adj), paren(partial))
 }
 
 /// A name usable in an identifier for a function (`operator*` -> `operator_mul`).
