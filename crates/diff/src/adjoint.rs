@@ -211,7 +211,8 @@ impl Gen<'_, '_> {
                 Some((
                     Expr::synth(ExprKind::Cast {
                         kind: *kind,
-                        ty: ty.clone(),
+                        // Adjoints are written: `(const float4*)in` reads, its shadow is added to.
+                        ty: crate::reverse::mutable_ty(ty),
                         expr: Box::new(s),
                     }),
                     space,

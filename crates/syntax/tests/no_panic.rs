@@ -375,8 +375,6 @@ fn corpus_parses_without_errors() {
 /// (file, start of the item's first line). Anything opaque beyond this list is a regression;
 /// entries may be removed as the parser learns more.
 const KNOWN_OPAQUE: &[(&str, &str)] = &[
-    // `if constexpr` in a device function template.
-    ("modern_cxx_device.cu", "template <int ORDER>"),
     // Inline PTX (`asm volatile(...)`) in device helpers.
     (
         "warp_intrinsics_asm.cu",

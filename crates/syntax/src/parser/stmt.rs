@@ -146,12 +146,11 @@ impl Parser<'_, '_> {
         Ok(StmtKind::Expr(expr))
     }
 
-    /// `if (c) s [else s]`
+    /// `if (c) s [else s]`; `if constexpr` is an ordinary `if` in the AST: template
+    /// instantiation folds its condition once it is a constant (`instantiate.rs`).
     fn parse_if(&mut self) -> PResult<StmtKind> {
         self.bump();
-        if self.at("constexpr") {
-            return self.unsupported("`if constexpr` is");
-        }
+        self.eat("constexpr");
         let cond = self.parse_paren_cond("if")?;
         let then = Box::new(self.parse_stmt()?);
         let els = if self.eat("else") {
