@@ -22,6 +22,7 @@ mod host;
 mod index;
 mod instantiate;
 mod jumps;
+mod lambdas;
 mod merge;
 mod methods;
 mod normalize;
@@ -82,7 +83,18 @@ impl<'a> Differentiator<'a> {
         let mut prog = Program::new(tu);
         // Free stand-ins for methods (methods.rs). The program borrows functions for the
         // translation unit's lifetime; these few live as long as the process (leaked).
-        let lowered: Vec<&'a Function> = methods::lower_all(tu, &prog)
+        let mut stand_ins = methods::lower_all(tu, &prog);
+        // Lambdas bound to locals as functions (lambdas.rs); a function whose lambdas cannot
+        // be lifted reports why when it is differentiated.
+        for f in all_functions(&tu.items) {
+            stand_ins.extend(
+                lambdas::lift(&prog, f)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|l| l.function),
+            );
+        }
+        let lowered: Vec<&'a Function> = stand_ins
             .into_iter()
             .map(|f| &*Box::leak(Box::new(f)))
             .collect();
@@ -538,4 +550,18 @@ pub(crate) fn grad_name(prog: &Program, func: &Function, wrt: &[usize]) -> Strin
 /// Whether a type is `void` (used by the CLI for messages).
 pub fn is_void(f: &Function) -> bool {
     matches!(f.ret.kind, TyKind::Void)
+}
+
+/// Every function with a body at namespace scope.
+fn all_functions(items: &[cuad_syntax::ast::Item]) -> Vec<&Function> {
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            cuad_syntax::ast::Item::Function(f) if f.body.is_some() => out.push(f),
+            cuad_syntax::ast::Item::Namespace { items, .. }
+            | cuad_syntax::ast::Item::ExternC { items, .. } => out.extend(all_functions(items)),
+            _ => {}
+        }
+    }
+    out
 }

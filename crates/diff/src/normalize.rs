@@ -33,7 +33,11 @@ pub fn normalize(
     func: &Function,
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
-    let body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let lifted = crate::lambdas::lift(prog, func)?;
+    if !lifted.is_empty() {
+        crate::lambdas::rewrite_calls(&mut body, &lifted)?;
+    }
     let body: Vec<Stmt> = body
         .into_iter()
         .map(|s| brace_returns(s, &func.ret))

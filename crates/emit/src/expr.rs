@@ -1,7 +1,7 @@
 //! Expressions, with parentheses inserted wherever a child binds looser than its context.
 
 use crate::ty::{close_angle, print_template_args, print_ty};
-use cuad_syntax::ast::{BinOp, CastKind, Expr, ExprKind, Ty, TyKind, UnOp};
+use cuad_syntax::ast::{BinOp, CastKind, Expr, ExprKind, Lambda, Ty, TyKind, UnOp};
 
 // C++ precedence levels, loosest first. A child is parenthesised when its level is below the
 // minimum its position accepts.
@@ -177,6 +177,7 @@ fn print_bare(e: &Expr) -> String {
         }
         ExprKind::InitList(items) => format!("{{{}}}", print_args(items)),
         ExprKind::Paren(x) => format!("({})", print_expr(x)),
+        ExprKind::Lambda(l) => print_lambda(l),
     }
 }
 
@@ -324,4 +325,28 @@ fn declaration_spine(e: &Expr, declarator: bool) -> bool {
         | ExprKind::Unary(UnOp::PostInc | UnOp::PostDec, first) => declaration_spine(first, false),
         _ => false,
     }
+}
+
+fn print_lambda(l: &Lambda) -> String {
+    let mut captures: Vec<String> = l.default_capture.iter().map(|c| c.to_string()).collect();
+    captures.extend(
+        l.captures
+            .iter()
+            .map(|(n, by_ref)| if *by_ref { format!("&{n}") } else { n.clone() }),
+    );
+    let params: Vec<String> = l.params.iter().map(crate::item::print_param).collect();
+    let ret = l
+        .ret
+        .as_ref()
+        .map(|t| format!(" -> {}", print_ty(t)))
+        .unwrap_or_default();
+    let mut body = String::new();
+    for s in &l.body {
+        body.push_str(&crate::stmt::print_stmt(s, 1));
+    }
+    format!(
+        "[{}]({}){ret} {{\n{body}}}",
+        captures.join(", "),
+        params.join(", ")
+    )
 }

@@ -215,7 +215,7 @@ fn strip_template_args(name: &str) -> &str {
     name.split('<').next().unwrap_or(name)
 }
 
-fn print_param(prm: &Param) -> String {
+pub(crate) fn print_param(prm: &Param) -> String {
     let mut s = print_decl(&prm.ty, prm.name.as_deref().unwrap_or(""));
     if let Some(d) = &prm.default {
         s.push_str(&format!(" = {}", print_expr_at(d, PREC_ASSIGN)));

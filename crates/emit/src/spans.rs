@@ -192,6 +192,14 @@ fn expr(e: &mut Expr) {
         }
         ExprKind::Member { base, .. } => expr(base),
         ExprKind::InitList(items) => items.iter_mut().for_each(expr),
+        ExprKind::Lambda(l) => {
+            l.params.iter_mut().for_each(|p| {
+                p.span = Span::default();
+                ty(&mut p.ty);
+            });
+            l.ret.iter_mut().for_each(ty);
+            l.body.iter_mut().for_each(stmt);
+        }
         ExprKind::Ident(_)
         | ExprKind::IntLit(_)
         | ExprKind::FloatLit(_)

@@ -437,6 +437,16 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
             }
             ExprKind::Member { base, .. } => self.expr(base),
             ExprKind::InitList(items) => items.iter().for_each(|x| self.expr(x)),
+            ExprKind::Lambda(l) => {
+                self.scopes.push();
+                for p in &l.params {
+                    if let Some(name) = &p.name {
+                        self.scopes.declare(name, p.ty.clone());
+                    }
+                }
+                self.block(&l.body);
+                self.scopes.pop();
+            }
         }
     }
 

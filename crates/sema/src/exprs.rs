@@ -32,7 +32,7 @@ impl<'a> Program<'a> {
             ExprKind::Launch { .. } => Some(void_ty()),
             ExprKind::Index(base, idx) => self.index_type(base, idx, scope),
             ExprKind::Member { base, field, arrow } => self.member_type(base, field, *arrow, scope),
-            ExprKind::InitList(_) => None,
+            ExprKind::InitList(_) | ExprKind::Lambda(_) => None,
             ExprKind::Paren(x) => self.expr_type(x, scope),
         }
     }

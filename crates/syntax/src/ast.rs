@@ -200,6 +200,21 @@ pub enum ExprKind {
     InitList(Vec<Expr>),
     /// Parenthesised expression; kept so printing preserves the user's grouping.
     Paren(Box<Expr>),
+    /// `[captures](params) -> ret { body }` (cuad lowers it to a function before
+    /// differentiating).
+    Lambda(Box<Lambda>),
+}
+
+/// A lambda expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    /// `[&]` / `[=]`: the default capture (`'&'` or `'='`).
+    pub default_capture: Option<char>,
+    /// Explicitly captured names, `true` when by reference (`&x`).
+    pub captures: Vec<(String, bool)>,
+    pub params: Vec<Param>,
+    pub ret: Option<Ty>,
+    pub body: Vec<Stmt>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -210,6 +210,12 @@ fn sx(e: &Expr) -> String {
             format!("({} {} {field})", if *arrow { "->" } else { "." }, sx(base))
         }
         ExprKind::InitList(items) => format!("{{{}}}", list(items)),
+        ExprKind::Lambda(l) => format!(
+            "(lambda [{}] ({}) {} stmts)",
+            l.default_capture.map(String::from).unwrap_or_default(),
+            l.params.len(),
+            l.body.len()
+        ),
         ExprKind::Paren(x) => format!("(paren {})", sx(x)),
     }
 }
@@ -1187,7 +1193,7 @@ fn opaque_skipping_respects_item_boundaries() {
 
 #[test]
 fn unsupported_constructs_in_bodies_warn_at_the_construct() {
-    let src = "void host_fn(float* x) {\n  auto f = [](float v) { return v; };\n}\n\
+    let src = "void host_fn(float* x) {\n  auto f = [this](float v) { return v; };\n}\n\
                void ex() {\n  try { g(); } catch (...) {}\n}\n\
                void thrower() { throw 1; }\n\
                void jumps() {\n  goto end;\nend:\n  return;\n}\n\
@@ -1204,7 +1210,7 @@ fn unsupported_constructs_in_bodies_warn_at_the_construct() {
         })
         .collect();
     let expect = [
-        (2, 12, "lambda expressions are not supported by cuad"),
+        (2, 13, "lambdas capturing `this` are not supported by cuad"),
         (5, 3, "exceptions (`try`/`catch`) are not supported by cuad"),
         (7, 18, "exceptions (`throw`) are not supported by cuad"),
         (9, 3, "`goto` is not supported by cuad"),
@@ -1553,4 +1559,28 @@ fn modern_cxx_that_needs_no_ast_node() {
         p.body.as_ref().unwrap()[0].kind,
         StmtKind::If { .. }
     ));
+}
+
+#[test]
+fn lambdas_parse_with_captures_parameters_and_return_types() {
+    let src = "__global__ void k(float* y, float a) {\n  auto f = [&, a](float v, int k) -> float { return a * v; };\n  auto g = [=] __device__ () { return a; };\n  y[0] = f(1.0f, 2) + g();\n}\n";
+    let (tu, diags, sm) = parse_full(src);
+    assert!(diags.list.is_empty(), "{}", diags.render(&sm));
+    let body = function(&tu, "k").body.as_ref().unwrap();
+    let lambda = |s: &Stmt| match &decl(s).vars[0].init {
+        Some(Init::Assign(Expr {
+            kind: ExprKind::Lambda(l),
+            ..
+        })) => (**l).clone(),
+        other => panic!("{other:?}"),
+    };
+    let f = lambda(&body[0]);
+    assert_eq!(f.default_capture, Some('&'));
+    assert_eq!(f.captures, vec![("a".to_string(), false)]);
+    assert_eq!(f.params.len(), 2);
+    assert_eq!(ts(f.ret.as_ref().unwrap()), "float");
+    assert_eq!(f.body.len(), 1);
+    let g = lambda(&body[1]);
+    assert_eq!(g.default_capture, Some('='));
+    assert!(g.params.is_empty() && g.ret.is_none());
 }

@@ -254,7 +254,8 @@ fn walk_expr<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr) -> bool) {
         | ExprKind::StrLit(_)
         | ExprKind::BoolLit(_)
         | ExprKind::Nullptr
-        | ExprKind::SizeofType(_) => vec![],
+        | ExprKind::SizeofType(_)
+        | ExprKind::Lambda(_) => vec![],
     };
     children.into_iter().for_each(|c| walk_expr(c, visit));
 }

@@ -395,7 +395,7 @@ impl Parser<'_, '_> {
             let kind = match t.text {
                 "(" => self.parse_paren()?,
                 "{" => ExprKind::InitList(self.parse_brace_items()?),
-                "[" => return self.unsupported("lambda expressions are"),
+                "[" => self.parse_lambda()?,
                 "::" => return self.parse_name_expr(),
                 _ => return self.err_here("expected expression"),
             };
@@ -598,6 +598,73 @@ impl Parser<'_, '_> {
                 None
             }
         }
+    }
+
+    /// `[&, x](float v) -> float { ... }` (also `[=] __device__ (...) {...}`).
+    fn parse_lambda(&mut self) -> PResult<ExprKind> {
+        self.expect("[", "to open a lambda")?;
+        let mut default_capture = None;
+        let mut captures = Vec::new();
+        while !self.eat("]") {
+            if (self.at("&") || self.at("=")) && (self.nth_is(1, ",") || self.nth_is(1, "]")) {
+                default_capture = self.peek().text.chars().next();
+                self.bump();
+            } else {
+                let by_ref = self.eat("&");
+                if self.at("this") || self.at("*") {
+                    return self.unsupported("lambdas capturing `this` are");
+                }
+                let Some(name) = self.take_name() else {
+                    return self.err_here("expected a captured name");
+                };
+                if self.at("=") || self.at("{") || self.at("(") {
+                    return self.unsupported("lambda init-captures are");
+                }
+                captures.push((name, by_ref));
+            }
+            if !self.eat(",") && !self.at("]") {
+                return self.err_here("expected `,` or `]` in a lambda capture list");
+            }
+        }
+        while self.at("__device__") || self.at("__host__") {
+            self.bump();
+        }
+        let params = if self.at("(") {
+            self.parse_params()?
+        } else {
+            vec![]
+        };
+        let mut ret = None;
+        loop {
+            match self.peek().text {
+                "__device__" | "__host__" | "constexpr" => {
+                    self.bump();
+                }
+                "noexcept" => {
+                    self.bump();
+                    if self.at("(") {
+                        self.skip_balanced();
+                    }
+                }
+                "mutable" => return self.unsupported("`mutable` lambdas are"),
+                "->" => {
+                    self.bump();
+                    ret = Some(self.parse_type_id()?);
+                }
+                _ => break,
+            }
+        }
+        if !self.at("{") {
+            return self.err_here("expected `{` to open the lambda's body");
+        }
+        let body = self.parse_block()?;
+        Ok(ExprKind::Lambda(Box::new(crate::ast::Lambda {
+            default_capture,
+            captures,
+            params,
+            ret,
+            body,
+        })))
     }
 }
 

@@ -454,7 +454,7 @@ impl Parser<'_, '_> {
     }
 
     /// `(int a, const float* __restrict__ b = nullptr, T)`; `(void)` is empty.
-    fn parse_params(&mut self) -> PResult<Vec<Param>> {
+    pub(crate) fn parse_params(&mut self) -> PResult<Vec<Param>> {
         self.expect("(", "to open parameter list")?;
         let mut params = Vec::new();
         if self.eat(")") {

@@ -20,7 +20,7 @@ impl Parser<'_, '_> {
     }
 
     /// At `{`: statements up to the matching `}`.
-    fn parse_block(&mut self) -> PResult<Vec<Stmt>> {
+    pub(crate) fn parse_block(&mut self) -> PResult<Vec<Stmt>> {
         self.expect("{", "to open block")?;
         let mut stmts = Vec::new();
         loop {
