@@ -428,6 +428,35 @@ fn launch(
     }
     fwd.push(s.clone());
     let grad_template = crate::grad_name(g.prog, kfun, &wrt);
+    // The gather pass reads some adjoints while adding into others: they must be distinct.
+    let adj_texts: Vec<String> = adj_args.iter().map(cuad_emit::print_expr).collect();
+    let distinct = adj_texts
+        .iter()
+        .enumerate()
+        .all(|(k, a)| !adj_texts[..k].contains(a));
+    let split = if distinct {
+        gather_kernels(g, kfun, instance.is_some(), &grad_template, &wrt)
+    } else {
+        None
+    };
+    if let Some((gather, zero)) = split {
+        let mut launch_args = args.to_vec();
+        launch_args.extend(adj_args);
+        let mut rev = restore;
+        rev.extend(pre);
+        for k in [&gather, &zero] {
+            rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
+                kernel: Box::new(ident(&k.name)),
+                template_args: vec![],
+                config: gradient_config(kfun, config),
+                args: launch_args.clone(),
+            })));
+        }
+        rev.extend(post);
+        g.extra_kernels.push(gather);
+        g.extra_kernels.push(zero);
+        return (fwd, rev);
+    }
     let grad = format!(
         "{}{grad_template}",
         crate::qualifier(&crate::namespace_path(g.prog, kfun)),
@@ -450,6 +479,39 @@ fn launch(
     })));
     rev.extend(post);
     (fwd, rev)
+}
+
+/// The kernel's gradient as a gather pass and a zeroing pass (gather.rs), when it scatters
+/// through atomics at constant offsets from the thread index and the split applies.
+fn gather_kernels(
+    g: &mut Gen,
+    kfun: &Function,
+    is_instance: bool,
+    grad_name: &str,
+    wrt: &[usize],
+) -> Option<(Function, Function)> {
+    if is_instance || !crate::namespace_path(g.prog, kfun).is_empty() {
+        return None;
+    }
+    let target = crate::reverse::Target::Grad { wrt: wrt.to_vec() };
+    let generated = crate::reverse::generate(
+        g.prog,
+        kfun,
+        grad_name,
+        crate::reverse::Mode::Kernel,
+        &target,
+    )
+    .ok()?;
+    if !generated.pullbacks.is_empty() || !generated.kernel_grads.is_empty() {
+        return None;
+    }
+    let (gather, zero) = crate::gather::split(&generated.function)?;
+    g.helpers.merge(generated.helpers);
+    g.explanations.push(format!(
+        "{}: launched as `{}` (thread s gathers the updates that land on index s) then `{}` (zeroes the seeds)",
+        kfun.name, gather.name, zero.name
+    ));
+    Some((gather, zero))
 }
 
 /// The gradient's launch configuration: the primal's, with twice the dynamic shared memory

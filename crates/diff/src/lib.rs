@@ -17,6 +17,7 @@ mod adjoint;
 mod builder;
 mod calls;
 mod fuse;
+mod gather;
 mod helpers;
 mod host;
 mod index;
@@ -360,6 +361,12 @@ impl<'a> Differentiator<'a> {
                     active: req.active,
                 };
                 queue.push((req.callee, req.name, req.mode, target));
+            }
+            for k in g.extra_kernels {
+                let key = instance_key(&k, &k.name);
+                if !self.done.iter().any(|(d, _, _)| *d == key) {
+                    self.done.push((key, k, vec![]));
+                }
             }
             for req in g.kernel_grads {
                 let mut kn = grad_name(&self.prog, &req.kernel, &req.wrt);

@@ -79,6 +79,8 @@ pub struct Generated {
     pub helpers: Helpers,
     pub pullbacks: Vec<PullbackReq>,
     pub kernel_grads: Vec<KernelGradReq>,
+    /// Kernels a host gradient launches that are emitted as they are (gather.rs).
+    pub extra_kernels: Vec<Function>,
     pub explanations: Vec<String>,
 }
 
@@ -113,6 +115,7 @@ pub struct Gen<'p, 'a> {
     pub helpers: Helpers,
     pub pullbacks: Vec<PullbackReq>,
     pub kernel_grads: Vec<KernelGradReq>,
+    pub extra_kernels: Vec<Function>,
     pub errors: Vec<Diagnostic>,
     pub explanations: Vec<String>,
     /// Host: device buffers allocated in the function, with their byte sizes.
@@ -288,6 +291,7 @@ pub fn generate(
         helpers: Helpers::default(),
         pullbacks: vec![],
         kernel_grads: vec![],
+        extra_kernels: vec![],
         errors: vec![],
         explanations: vec![],
         allocations: vec![],
@@ -374,6 +378,7 @@ pub fn generate(
         helpers: g.helpers,
         pullbacks: g.pullbacks,
         kernel_grads: g.kernel_grads,
+        extra_kernels: g.extra_kernels,
         explanations: g.explanations,
     })
 }

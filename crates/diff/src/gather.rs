@@ -1,0 +1,555 @@
+//! Scatter to gather for kernel gradients a host-function gradient launches.
+//!
+//! A stencil's reverse scatters: thread `t` adds into `_d_in[t - 1]`, `_d_in[t + 1]`, ...,
+//! which several threads hit, so each update is an atomic. Inside one kernel nothing better
+//! is possible (the contract zeroes the output adjoints as they are read), but a host
+//! gradient can launch two kernels:
+//!
+//! 1. `k_grad_gather`: thread `s` runs the gradient body once for itself with the atomics
+//!    and the zeroing of seeds left out, then once for each atomic `atomicAdd(&_d_a[t + c],
+//!    v)` (`c` the same for every thread) as the thread `t = s - c` whose update lands on
+//!    `_d_a[s]`, keeping only that update's value; it adds the sum with a plain `+=`.
+//!    Updates whose target lies outside the launched threads stay atomics in the first run.
+//! 2. `k_grad_zero`: the gradient body with every adjoint update left out: the zeroing.
+//!
+//! It applies when the gradient body locates its thread only through one
+//! `t = blockIdx.x * blockDim.x + threadIdx.x;`, uses no block- or warp-level operation, and
+//! the adjoint arrays it reads (the seeds) are not the ones it adds into.
+
+use crate::builder::*;
+use crate::usage::{walk_expr, Names};
+use cuad_syntax::ast::*;
+
+/// The gather and zero kernels for the gradient `grad`, or `None` when the transformation
+/// does not apply.
+pub fn split(grad: &Function) -> Option<(Function, Function)> {
+    if !grad.attrs.global || grad.template.is_some() {
+        return None;
+    }
+    let body = grad.body.as_ref()?;
+    let adjoints: Names = grad
+        .params
+        .iter()
+        .filter_map(|p| p.name.clone())
+        .filter(|n| n.starts_with("_d_"))
+        .collect();
+    // The thread index: one top-level `t = blockIdx.x * blockDim.x + threadIdx.x;`.
+    let (pos, tvar) = body.iter().enumerate().find_map(|(k, s)| match &s.kind {
+        StmtKind::Expr(Expr {
+            kind: ExprKind::Assign(None, l, r),
+            ..
+        }) if is_linear_thread_index(r) => match &l.kind {
+            ExprKind::Ident(n) => Some((k, n.clone())),
+            _ => None,
+        },
+        _ => None,
+    })?;
+    // Block reductions of kernel-invariant adjoints (`cuad_block_add`, top level, reached by
+    // every thread) stay in the thread's own run; the other runs leave them out.
+    let is_reduction = |s: &Stmt| {
+        let mut found = false;
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            walk_expr(
+                e,
+                &mut |x| {
+                    found |=
+                        matches!(&x.kind, ExprKind::Ident(n) if n.starts_with("cuad_block_add"))
+                },
+            )
+        });
+        found
+    };
+    let rest: Vec<Stmt> = body[pos + 1..]
+        .iter()
+        .filter(|s| !is_reduction(s))
+        .cloned()
+        .collect();
+    if mentions_thread_position(&rest) || body[..pos].iter().any(|s| !is_decl(s)) {
+        return None;
+    }
+    // Offsets may use scalar parameters the body never assigns: the same in every thread.
+    let mut assigned = Names::new();
+    crate::usage::stmt_writes(body, &mut assigned);
+    let uniform_names: Names = grad
+        .params
+        .iter()
+        .filter(|p| !matches!(p.ty.kind, TyKind::Pointer { .. } | TyKind::LRef(_)))
+        .filter_map(|p| p.name.clone())
+        .filter(|n| !assigned.contains(n))
+        .collect();
+    let mut scan = Scan {
+        adjoints: &adjoints,
+        uniform_names: &uniform_names,
+        tvar: &tvar,
+        offsets: vec![],
+        seeds: Names::new(),
+        targets: Names::new(),
+        ok: true,
+    };
+    body.iter().for_each(|s| scan.stmt(s));
+    if !scan.ok || scan.offsets.is_empty() || scan.seeds.iter().any(|s| scan.targets.contains(s)) {
+        return None;
+    }
+    // The runs for other threads may write only their own locals and adjoint updates: a
+    // store into primal memory (restoring an overwritten input) would race.
+    let mut locals = Names::new();
+    body.iter()
+        .for_each(|s| crate::normalize::declared_names(s, &mut locals));
+    let by_value: Names = grad
+        .params
+        .iter()
+        .filter(|p| {
+            !matches!(
+                p.ty.kind,
+                TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::Array { .. }
+            )
+        })
+        .filter_map(|p| p.name.clone())
+        .collect();
+    let mut written = Names::new();
+    for st in &rest {
+        strip_updates(st, &adjoints, &mut |s| {
+            crate::usage::stmt_writes_one(s, &mut written)
+        });
+    }
+    if written
+        .iter()
+        .any(|w| !locals.contains(w) && !by_value.contains(w))
+    {
+        return None;
+    }
+    let total = binary(
+        BinOp::Mul,
+        member(ident("gridDim"), "x", false),
+        member(ident("blockDim"), "x", false),
+    );
+    let s_name = "_cuad_s";
+    let mut gather_body: Vec<Stmt> = vec![decl(Ty::int(), s_name, Some(thread_index_expr()))];
+    // The thread's own run: everything but gathered atomics and the zeroing.
+    let mut own = body.clone();
+    own[pos] = expr_stmt(assign(ident(&tvar), ident(s_name)));
+    for st in &mut own {
+        rewrite(st, &adjoints, &mut |a| match a {
+            // The thread's own element: only this thread adds into it.
+            Update::Atomic {
+                target,
+                index,
+                value,
+            } if offset_of(index, &tvar, &uniform_names).is_some_and(|o| is_zero(&o)) => {
+                Some(expr_stmt(compound(
+                    BinOp::Add,
+                    index_expr(target, index),
+                    (*value).clone(),
+                )))
+            }
+            Update::Atomic {
+                target,
+                index,
+                value,
+            } => {
+                let (lo, hi) = (int_lit(0), total.clone());
+                let outside = binary(
+                    BinOp::Or,
+                    binary(BinOp::Lt, paren((*index).clone()), lo),
+                    binary(BinOp::Ge, paren((*index).clone()), paren(hi)),
+                );
+                // Targets no thread gathers stay atomic.
+                Some(if_stmt(
+                    outside,
+                    vec![expr_stmt(call(
+                        "atomicAdd",
+                        vec![addr_of(index_expr(target, index)), (*value).clone()],
+                    ))],
+                    None,
+                ))
+            }
+            Update::Plain => None,
+            Update::Zero => Some(Stmt::synth(StmtKind::Empty)),
+        });
+    }
+    gather_body.push(Stmt::synth(StmtKind::Block(own)));
+    // One run per gathered update, as the thread whose update lands here.
+    for (k, (target, offset)) in scan.offsets.iter().enumerate() {
+        let acc = format!("_cuad_acc{k}");
+        let hit = format!("_cuad_hit{k}");
+        let elem = elem_ty(grad, target)?;
+        gather_body.push(decl(elem.clone(), &acc, Some(real_zero(&elem))));
+        gather_body.push(decl(
+            Ty::new(TyKind::Bool),
+            &hit,
+            Some(Expr::synth(ExprKind::BoolLit(false))),
+        ));
+        let virtual_t = virtual_index(s_name, offset);
+        let mut run = body.clone();
+        run[pos] = expr_stmt(assign(ident(&tvar), virtual_t.clone()));
+        for st in run.iter_mut().skip(pos + 1) {
+            if is_reduction(st) {
+                st.kind = StmtKind::Empty;
+            }
+        }
+        let mut seen = 0usize;
+        for st in &mut run {
+            rewrite(st, &adjoints, &mut |a| match a {
+                Update::Atomic {
+                    target: t2,
+                    index,
+                    value,
+                } => {
+                    let this = *t2 == target.as_str()
+                        && offset_of(index, &tvar, &uniform_names)
+                            .is_some_and(|o| same(&o, offset));
+                    if this {
+                        seen += 1;
+                        Some(Stmt::synth(StmtKind::Block(vec![
+                            expr_stmt(compound(BinOp::Add, ident(&acc), (*value).clone())),
+                            expr_stmt(assign(ident(&hit), Expr::synth(ExprKind::BoolLit(true)))),
+                        ])))
+                    } else {
+                        Some(Stmt::synth(StmtKind::Empty))
+                    }
+                }
+                Update::Plain | Update::Zero => Some(Stmt::synth(StmtKind::Empty)),
+            });
+        }
+        if seen == 0 {
+            return None;
+        }
+        let in_range = binary(
+            BinOp::And,
+            binary(BinOp::Ge, paren(virtual_t.clone()), int_lit(0)),
+            binary(BinOp::Lt, paren(virtual_t), paren(total.clone())),
+        );
+        gather_body.push(if_stmt(
+            in_range,
+            vec![Stmt::synth(StmtKind::Block(run))],
+            None,
+        ));
+        gather_body.push(if_stmt(
+            ident(&hit),
+            vec![expr_stmt(compound(
+                BinOp::Add,
+                index(ident(target), ident(s_name)),
+                ident(&acc),
+            ))],
+            None,
+        ));
+    }
+    // The zeroing pass: no adjoint updates.
+    let mut zero_body = body.clone();
+    for st in zero_body.iter_mut().skip(pos + 1) {
+        if is_reduction(st) {
+            st.kind = StmtKind::Empty;
+        }
+    }
+    for st in &mut zero_body {
+        rewrite(st, &adjoints, &mut |a| match a {
+            Update::Atomic { .. } | Update::Plain => Some(Stmt::synth(StmtKind::Empty)),
+            Update::Zero => None,
+        });
+    }
+    prune_empty(&mut gather_body);
+    prune_empty(&mut zero_body);
+    let mut gather = grad.clone();
+    gather.name = format!("{}_gather", grad.name);
+    gather.body = Some(gather_body);
+    let mut zero = grad.clone();
+    zero.name = format!("{}_zero", grad.name);
+    zero.body = Some(zero_body);
+    Some((gather, zero))
+}
+
+fn is_decl(s: &Stmt) -> bool {
+    matches!(s.kind, StmtKind::Decl(_) | StmtKind::Empty)
+}
+
+fn thread_index_expr() -> Expr {
+    binary(
+        BinOp::Add,
+        binary(
+            BinOp::Mul,
+            member(ident("blockIdx"), "x", false),
+            member(ident("blockDim"), "x", false),
+        ),
+        member(ident("threadIdx"), "x", false),
+    )
+}
+
+/// `blockIdx.x * blockDim.x + threadIdx.x` (either operand order).
+fn is_linear_thread_index(e: &Expr) -> bool {
+    let text = cuad_emit::print_expr(e).replace(' ', "");
+    matches!(
+        text.as_str(),
+        "blockIdx.x*blockDim.x+threadIdx.x"
+            | "blockDim.x*blockIdx.x+threadIdx.x"
+            | "threadIdx.x+blockIdx.x*blockDim.x"
+            | "threadIdx.x+blockDim.x*blockIdx.x"
+    )
+}
+
+/// Statements that read `threadIdx`/`blockIdx` or synchronize with other threads.
+fn mentions_thread_position(stmts: &[Stmt]) -> bool {
+    let mut found = false;
+    for s in stmts {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                found |= d.specs.shared;
+            }
+        });
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            walk_expr(e, &mut |x| {
+                if let ExprKind::Ident(n) = &x.kind {
+                    found |= matches!(n.as_str(), "threadIdx" | "blockIdx" | "warpSize")
+                        || [
+                            "__shfl",
+                            "__sync",
+                            "cuad_",
+                            "__ballot",
+                            "__any",
+                            "__all",
+                            "__activemask",
+                        ]
+                        .iter()
+                        .any(|p| n.starts_with(p))
+                        || (n.starts_with("atomic") && n != "atomicAdd");
+                }
+            })
+        });
+    }
+    found
+}
+
+enum Update<'e> {
+    /// `atomicAdd(&target[index], value);`
+    Atomic {
+        target: &'e str,
+        index: &'e Expr,
+        value: &'e Expr,
+    },
+    /// `target[..] += v;` or another write into an adjoint parameter.
+    Plain,
+    /// `target[..] = 0;`
+    Zero,
+}
+
+/// The kind of adjoint-parameter update a statement is, if it is one.
+fn classify<'e>(s: &'e Stmt, adjoints: &Names) -> Option<Update<'e>> {
+    let StmtKind::Expr(e) = &s.kind else {
+        return None;
+    };
+    match &e.kind {
+        ExprKind::Call { callee, args, .. } if matches!(&callee.kind, ExprKind::Ident(n) if n == "atomicAdd") =>
+        {
+            let ExprKind::Unary(UnOp::AddrOf, place) = &args.first()?.kind else {
+                return None;
+            };
+            match &place.kind {
+                ExprKind::Index(b, i) => match &b.kind {
+                    ExprKind::Ident(n) if adjoints.contains(n) => Some(Update::Atomic {
+                        target: n,
+                        index: i,
+                        value: args.get(1)?,
+                    }),
+                    _ => root_in(place, adjoints).then_some(Update::Plain),
+                },
+                _ => root_in(place, adjoints).then_some(Update::Plain),
+            }
+        }
+        ExprKind::Assign(op, l, r) if root_in(l, adjoints) => {
+            let zero = op.is_none()
+                && matches!(&r.strip_parens().kind, ExprKind::IntLit(t) | ExprKind::FloatLit(t)
+                    if t.trim_end_matches(['f', 'F', 'u', 'U', 'l', 'L']).parse::<f64>() == Ok(0.0));
+            Some(if zero { Update::Zero } else { Update::Plain })
+        }
+        _ => None,
+    }
+}
+
+fn root_in(e: &Expr, adjoints: &Names) -> bool {
+    crate::usage::lvalue_root(e).is_some_and(|r| adjoints.contains(r))
+}
+
+struct Scan<'a> {
+    adjoints: &'a Names,
+    uniform_names: &'a Names,
+    tvar: &'a str,
+    /// Gathered updates: (adjoint array, constant offset from the thread index).
+    offsets: Vec<(String, Expr)>,
+    /// Adjoint parameters read as values.
+    seeds: Names,
+    /// Adjoint parameters added into.
+    targets: Names,
+    ok: bool,
+}
+
+impl Scan<'_> {
+    fn stmt(&mut self, s: &Stmt) {
+        match classify(s, self.adjoints) {
+            Some(Update::Atomic {
+                target,
+                index,
+                value,
+            }) => {
+                self.targets.insert(target.to_string());
+                self.reads(value);
+                match offset_of(index, self.tvar, self.uniform_names) {
+                    Some(o) => {
+                        let known = self.offsets.iter().any(|(t, x)| t == target && same(x, &o));
+                        if !is_zero(&o) && !known {
+                            self.offsets.push((target.to_string(), o));
+                        }
+                    }
+                    None => self.ok = false,
+                }
+            }
+            Some(Update::Plain) => {
+                if let StmtKind::Expr(e) = &s.kind {
+                    if let ExprKind::Assign(_, l, r) = &e.kind {
+                        if let Some(root) = crate::usage::lvalue_root(l) {
+                            self.targets.insert(root.to_string());
+                        }
+                        self.reads(r);
+                    } else {
+                        self.ok = false;
+                    }
+                }
+            }
+            Some(Update::Zero) => {}
+            None => {
+                if let StmtKind::Expr(e) | StmtKind::Return(Some(e)) = &s.kind {
+                    self.reads(e);
+                }
+                if let StmtKind::Decl(d) = &s.kind {
+                    for v in &d.vars {
+                        if let Some(Init::Assign(e)) = &v.init {
+                            self.reads(e);
+                        }
+                    }
+                }
+                if let StmtKind::If { cond, .. } | StmtKind::While { cond, .. } = &s.kind {
+                    self.reads(cond);
+                }
+                if let StmtKind::For { cond, step, .. } = &s.kind {
+                    cond.iter().chain(step).for_each(|e| self.reads(e));
+                }
+                s.for_each_child(&mut |c| self.stmt(c));
+            }
+        }
+    }
+
+    fn reads(&mut self, e: &Expr) {
+        walk_expr(e, &mut |x| {
+            if let ExprKind::Ident(n) = &x.kind {
+                if self.adjoints.contains(n) {
+                    self.seeds.insert(n.clone());
+                }
+            }
+        });
+    }
+}
+
+/// `c` when `index` is `t + c`, `c + t` or `t - c` with `c` free of `t` and of locals the
+/// kernel computes (parameters and literals only: the same in every thread).
+fn offset_of(index: &Expr, t: &str, uniform_names: &Names) -> Option<Expr> {
+    let is_t = |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == t);
+    let uniform = |e: &Expr| uniform(e, uniform_names);
+    match &index.strip_parens().kind {
+        ExprKind::Ident(n) if n == t => Some(int_lit(0)),
+        ExprKind::Binary(BinOp::Add, l, r) if is_t(l) && uniform(r) => Some((**r).clone()),
+        ExprKind::Binary(BinOp::Add, l, r) if is_t(r) && uniform(l) => Some((**l).clone()),
+        ExprKind::Binary(BinOp::Sub, l, r) if is_t(l) && uniform(r) => {
+            Some(neg(paren((**r).clone())))
+        }
+        _ => None,
+    }
+}
+
+/// Integer arithmetic on literals and thread-invariant scalar parameters.
+fn uniform(e: &Expr, names: &Names) -> bool {
+    let mut ok = true;
+    walk_expr(e, &mut |x| match &x.kind {
+        ExprKind::IntLit(_) | ExprKind::Paren(_) | ExprKind::Unary(UnOp::Neg, _) => {}
+        ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, _, _) => {}
+        ExprKind::Ident(n) => ok &= names.contains(n),
+        _ => ok = false,
+    });
+    ok
+}
+
+fn same(a: &Expr, b: &Expr) -> bool {
+    cuad_emit::print_expr(a) == cuad_emit::print_expr(b)
+}
+
+fn index_expr(target: &str, i: &Expr) -> Expr {
+    index(ident(target), i.clone())
+}
+
+fn elem_ty(grad: &Function, target: &str) -> Option<Ty> {
+    let p = grad
+        .params
+        .iter()
+        .find(|p| p.name.as_deref() == Some(target))?;
+    match &p.ty.kind {
+        TyKind::Pointer { pointee, .. } => Some((**pointee).clone().with_const(false)),
+        _ => None,
+    }
+}
+
+/// Replaces each adjoint-parameter update `f` maps to `Some(stmt)` (in place, recursively).
+fn rewrite(s: &mut Stmt, adjoints: &Names, f: &mut dyn FnMut(&Update) -> Option<Stmt>) {
+    if let Some(u) = classify(s, adjoints) {
+        if let Some(new) = f(&u) {
+            *s = new;
+        }
+        return;
+    }
+    s.for_each_child_mut(&mut |c| rewrite(c, adjoints, f));
+}
+
+/// The thread whose update at offset `c` lands on `s`: `s - c` (`s + x` for `c = -x`).
+fn virtual_index(s: &str, offset: &Expr) -> Expr {
+    match &offset.kind {
+        ExprKind::IntLit(t) if t == "0" => ident(s),
+        ExprKind::Unary(UnOp::Neg, x) => binary(BinOp::Add, ident(s), (**x).clone()),
+        _ => binary(BinOp::Sub, ident(s), paren(offset.clone())),
+    }
+}
+
+/// Drops the empty statements the rewrites leave behind.
+fn prune_empty(stmts: &mut Vec<Stmt>) {
+    stmts.retain(|s| !matches!(s.kind, StmtKind::Empty));
+    for s in stmts.iter_mut() {
+        if let StmtKind::Block(b) = &mut s.kind {
+            prune_empty(b);
+        }
+        s.for_each_child_mut(&mut |c| {
+            if let StmtKind::Block(b) = &mut c.kind {
+                prune_empty(b);
+            }
+        });
+    }
+}
+
+/// Calls `f` on every statement that is not an adjoint-parameter update (recursively).
+fn strip_updates(s: &Stmt, adjoints: &Names, f: &mut dyn FnMut(&Stmt)) {
+    if classify(s, adjoints).is_some() {
+        return;
+    }
+    match &s.kind {
+        StmtKind::Block(_)
+        | StmtKind::If { .. }
+        | StmtKind::For { .. }
+        | StmtKind::While { .. }
+        | StmtKind::DoWhile { .. }
+        | StmtKind::Switch { .. } => {
+            let mut shallow = s.clone();
+            shallow.for_each_child_mut(&mut |c| c.kind = StmtKind::Empty);
+            f(&shallow);
+            s.for_each_child(&mut |c| strip_updates(c, adjoints, f));
+        }
+        _ => f(s),
+    }
+}
+
+fn is_zero(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::IntLit(t) if t == "0")
+}
