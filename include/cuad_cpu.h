@@ -1273,4 +1273,18 @@ inline cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b)
   return cudaSuccess;
 }
 
+// Cooperative groups: the thread block (what cuad models); <cooperative_groups.h> is a shim.
+namespace cooperative_groups {
+struct thread_block {
+  void sync() const { __syncthreads(); }
+  unsigned thread_rank() const {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  }
+  unsigned size() const { return blockDim.x * blockDim.y * blockDim.z; }
+  unsigned num_threads() const { return size(); }
+};
+inline thread_block this_thread_block() { return {}; }
+inline void sync(const thread_block& b) { b.sync(); }
+}  // namespace cooperative_groups
+
 #endif  // CUAD_CPU

@@ -16,6 +16,7 @@ mod activity;
 mod adjoint;
 mod builder;
 mod calls;
+mod coop;
 mod fuse;
 mod gather;
 mod helpers;
