@@ -1287,4 +1287,38 @@ inline thread_block this_thread_block() { return {}; }
 inline void sync(const thread_block& b) { b.sync(); }
 }  // namespace cooperative_groups
 
+// <cuComplex.h> (a shim header): complex numbers as float2 / double2.
+typedef float2 cuFloatComplex;
+typedef float2 cuComplex;
+typedef double2 cuDoubleComplex;
+inline float cuCrealf(cuFloatComplex a) { return a.x; }
+inline float cuCimagf(cuFloatComplex a) { return a.y; }
+inline cuFloatComplex make_cuFloatComplex(float r, float i) { return make_float2(r, i); }
+inline cuFloatComplex make_cuComplex(float r, float i) { return make_float2(r, i); }
+inline cuFloatComplex cuConjf(cuFloatComplex a) { return make_float2(a.x, -a.y); }
+inline cuFloatComplex cuCaddf(cuFloatComplex a, cuFloatComplex b) { return make_float2(a.x + b.x, a.y + b.y); }
+inline cuFloatComplex cuCsubf(cuFloatComplex a, cuFloatComplex b) { return make_float2(a.x - b.x, a.y - b.y); }
+inline cuFloatComplex cuCmulf(cuFloatComplex a, cuFloatComplex b) {
+  return make_float2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+inline cuFloatComplex cuCdivf(cuFloatComplex a, cuFloatComplex b) {
+  float d = b.x * b.x + b.y * b.y;
+  return make_float2((a.x * b.x + a.y * b.y) / d, (a.y * b.x - a.x * b.y) / d);
+}
+inline float cuCabsf(cuFloatComplex a) { return std::hypot(a.x, a.y); }
+inline double cuCreal(cuDoubleComplex a) { return a.x; }
+inline double cuCimag(cuDoubleComplex a) { return a.y; }
+inline cuDoubleComplex make_cuDoubleComplex(double r, double i) { return make_double2(r, i); }
+inline cuDoubleComplex cuConj(cuDoubleComplex a) { return make_double2(a.x, -a.y); }
+inline cuDoubleComplex cuCadd(cuDoubleComplex a, cuDoubleComplex b) { return make_double2(a.x + b.x, a.y + b.y); }
+inline cuDoubleComplex cuCsub(cuDoubleComplex a, cuDoubleComplex b) { return make_double2(a.x - b.x, a.y - b.y); }
+inline cuDoubleComplex cuCmul(cuDoubleComplex a, cuDoubleComplex b) {
+  return make_double2(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+inline cuDoubleComplex cuCdiv(cuDoubleComplex a, cuDoubleComplex b) {
+  double d = b.x * b.x + b.y * b.y;
+  return make_double2((a.x * b.x + a.y * b.y) / d, (a.y * b.x - a.x * b.y) / d);
+}
+inline double cuCabs(cuDoubleComplex a) { return std::hypot(a.x, a.y); }
+
 #endif  // CUAD_CPU

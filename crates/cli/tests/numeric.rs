@@ -274,6 +274,7 @@ fn write_cuda_header_shims(dir: &Path) {
         "device_functions.h",
         "math_functions.h",
         "cooperative_groups.h",
+        "cuComplex.h",
     ] {
         let _ = fs::write(dir.join(name), "#pragma once\n// provided by cuad_cpu.h\n");
     }

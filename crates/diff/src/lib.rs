@@ -28,6 +28,7 @@ mod lambdas;
 mod merge;
 mod methods;
 mod normalize;
+mod prelude;
 mod recompute;
 mod replay;
 mod reverse;
@@ -95,6 +96,15 @@ impl<'a> Differentiator<'a> {
                     .into_iter()
                     .map(|l| l.function),
             );
+        }
+        // Library functions cuad knows the bodies of (prelude.rs), unless the program has its own.
+        let library: Vec<&'a Function> = prelude::functions()
+            .into_iter()
+            .filter(|f| prog.functions(&f.name).iter().all(|g| g.body.is_none()))
+            .map(|f| &*Box::leak(Box::new(f)))
+            .collect();
+        for f in &library {
+            prog.add_function(f);
         }
         let lowered: Vec<&'a Function> = stand_ins
             .into_iter()

@@ -326,6 +326,9 @@ pub fn std_typedef(name: &str) -> Option<Ty> {
         "int8_t" | "int_least8_t" => int_of(IntKind::Char, true),
         "uint8_t" | "uint_least8_t" => int_of(IntKind::Char, false),
         "half" | "__half" => Ty::new(TyKind::Half),
+        // <cuComplex.h>
+        "cuFloatComplex" | "cuComplex" => Ty::named("float2"),
+        "cuDoubleComplex" => Ty::named("double2"),
         _ => return None,
     };
     Some(ty)
