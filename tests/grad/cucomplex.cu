@@ -7,7 +7,7 @@
 __global__ void spectrum(double* y, const cuFloatComplex* z, cuDoubleComplex w, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
-    cuFloatComplex p = cuCmulf(z[i], make_cuFloatComplex((float)cuCreal(w), 0.5f));
+    cuFloatComplex p = cuCmulf(z[i], make_cuFloatComplex(0.8f, 0.5f));
     cuFloatComplex q = cuCaddf(p, make_cuFloatComplex(1.0f, cuCimagf(z[i])));
     cuDoubleComplex r = cuCmul(w, make_cuDoubleComplex((double)cuCrealf(q), (double)cuCimagf(p)));
     y[i] = (double)cuCabsf(cuCdivf(q, cuConjf(p))) + cuCabs(cuCdiv(r, cuConj(w))) + cuCimag(r);
