@@ -455,6 +455,13 @@ fn launch(
         rev.extend(post);
         g.extra_kernels.push(gather);
         g.extra_kernels.push(zero);
+        // The one-kernel gradient stays in the output: code may launch it directly.
+        g.kernel_grads.push(crate::reverse::KernelGradReq {
+            kernel: kfun.clone(),
+            primary: None,
+            template_args: vec![],
+            wrt,
+        });
         return (fwd, rev);
     }
     let grad = format!(
