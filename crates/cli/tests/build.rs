@@ -389,3 +389,60 @@ fn black_scholes_example_matches_analytic_greeks() {
     assert!(run.status.success());
     nvcc_compiles(&output);
 }
+
+/// `cuad grad` refuses constructs whose derivative it would get wrong, at the construct.
+#[test]
+fn grad_diagnoses_what_it_would_get_wrong() {
+    let dir = scratch("grad_diagnostics");
+    let cases = [
+        (
+            "symbol.cu",
+            "__constant__ float c[2];\n\
+             __global__ void k(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] *= c[0]; }\n\
+             void run(float* y, const float* h, int n) {\n\
+             \x20 cudaMemcpyToSymbol(c, h, 2 * sizeof(float));\n\
+             \x20 k<<<1, 32>>>(y, n);\n\
+             }\n",
+            "run",
+            "symbol.cu:4:3: error: cuad cannot differentiate through `cudaMemcpyToSymbol`",
+        ),
+        (
+            "tile.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __global__ void k(float* y) {\n\
+             \x20 auto t = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             \x20 t.sync();\n\
+             \x20 y[threadIdx.x] *= y[threadIdx.x];\n\
+             }\n",
+            "k",
+            "error: cuad does not model cooperative groups' `tiled_partition` yet",
+        ),
+        (
+            "lambda.cu",
+            "template <typename F> __device__ float apply(F f, float v) { return f(v); }\n\
+             __global__ void k(float* y, float a) {\n\
+             \x20 auto f = [&](float v) { return a * v; };\n\
+             \x20 y[threadIdx.x] = apply(f, y[threadIdx.x]);\n\
+             }\n",
+            "k",
+            "lambda.cu:4:26: error: cuad supports a lambda only through direct calls of `f`",
+        ),
+    ];
+    for (name, src, func, expected) in cases {
+        let input = write(&dir, name, src);
+        let output = dir.join(format!("{name}.out.cu"));
+        let out = cuad(&[
+            "grad",
+            path_str(&input),
+            "--fn",
+            func,
+            "-o",
+            path_str(&output),
+        ]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(!output.exists(), "{name}: no output after errors");
+        assert!(err.contains(expected), "{name}: {err}");
+    }
+}

@@ -73,6 +73,27 @@ pub fn gen_host_call(
             g.epilogue.extend(epilogue);
             Some((vec![], vec![]))
         }
+        // Constant or `__device__` memory named by a symbol has no adjoint buffer in cuad:
+        // a derivative flowing through it would be dropped.
+        "cudaMemcpyToSymbol"
+        | "cudaMemcpyToSymbolAsync"
+        | "cudaMemcpyFromSymbol"
+        | "cudaMemcpyFromSymbolAsync"
+            if args.len() >= 2 =>
+        {
+            let data = if name.contains("To") {
+                &args[1]
+            } else {
+                &args[0]
+            };
+            if g.shadow(data).is_some() || g.expr_is_active(data) {
+                g.error(
+                    s.span,
+                    format!("cuad cannot differentiate through `{name}` (symbols have no adjoint buffers); copy into a buffer passed to the kernel instead, or leave `{}` out of --wrt", cuad_emit::print_expr(data)),
+                );
+            }
+            Some((vec![s.clone()], vec![]))
+        }
         "cudaDeviceSynchronize" | "cudaStreamSynchronize" => {
             Some((vec![s.clone()], vec![s.clone()]))
         }
