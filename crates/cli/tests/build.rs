@@ -428,6 +428,16 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "lambda.cu:4:26: error: cuad supports a lambda only through direct calls of `f`",
         ),
+        (
+            "global.cu",
+            "__device__ float g_buf[64];\n\
+             __global__ void k(const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) g_buf[i] = x[i] * x[i];\n\
+             }\n",
+            "k",
+            "global.cu:4:14: error: cuad cannot tell where the adjoint of `g_buf[i]` lives (a `__device__` variable",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

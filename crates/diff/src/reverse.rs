@@ -789,16 +789,24 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
         }
         let place = self.adj_place(l).filter(|_| self.is_real_value(l));
+        // A root that is neither a parameter nor a local is a `__device__` (file-scope)
+        // variable: cuad keeps no adjoint for it, so an active value stored there is lost.
+        let file_scope = lvalue_root(l).is_some_and(|root| !self.types.contains_key(root));
         if place.is_none()
             && self.is_real_value(l)
             && self.expr_is_active(r)
-            && lvalue_root(l).is_none_or(|root| self.active.contains(root))
+            && (file_scope || lvalue_root(l).is_none_or(|root| self.active.contains(root)))
         {
             // Skipping the update would be a silently wrong gradient.
+            let why = if file_scope {
+                " (a `__device__` variable: cuad keeps no adjoint for it; pass the buffer as a kernel parameter)"
+            } else {
+                ""
+            };
             self.error(
                 l.span,
                 format!(
-                    "cuad cannot tell where the adjoint of `{}` lives",
+                    "cuad cannot tell where the adjoint of `{}` lives{why}",
                     cuad_emit::print_expr(l)
                 ),
             );
