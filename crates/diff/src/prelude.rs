@@ -1,5 +1,6 @@
 //! Library functions cuad differentiates from its own definitions: the cuComplex API
-//! (`cuCmulf`, `cuCabsf`, ...), whose header cuad does not read. The user's code keeps calling
+//! (`cuCmulf`, `cuCabsf`, ...), whose header cuad does not read, and the math functions with
+//! pointer outputs (`modf`, `frexp`). The user's code keeps calling
 //! the library; only the pullbacks (`cuCmulf_pullback`) come from these bodies. A program that
 //! defines a function of the same name itself keeps its own.
 
@@ -7,7 +8,7 @@ use cuad_syntax::ast::{Function, Item};
 use cuad_syntax::pp::PpOptions;
 use cuad_syntax::{Diagnostics, SourceMap};
 
-const CU_COMPLEX: &str = r#"
+const PRELUDE: &str = r#"
 __host__ __device__ inline float cuCrealf(cuFloatComplex a) { return a.x; }
 __host__ __device__ inline float cuCimagf(cuFloatComplex a) { return a.y; }
 __host__ __device__ inline cuFloatComplex make_cuFloatComplex(float r, float i) { return make_float2(r, i); }
@@ -45,13 +46,25 @@ __host__ __device__ inline cuDoubleComplex cuCfma(cuDoubleComplex a, cuDoubleCom
 }
 __host__ __device__ inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex a) { return make_double2((double)a.x, (double)a.y); }
 __host__ __device__ inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex a) { return make_float2((float)a.x, (float)a.y); }
+__host__ __device__ inline float modff(float x, float* ip) { *ip = truncf(x); return x - truncf(x); }
+__host__ __device__ inline double modf(double x, double* ip) { *ip = trunc(x); return x - trunc(x); }
+__host__ __device__ inline float frexpf(float x, int* e) {
+  if (x == 0.0f) { *e = 0; return x; }
+  *e = ilogbf(x) + 1;
+  return ldexpf(x, -*e);
+}
+__host__ __device__ inline double frexp(double x, int* e) {
+  if (x == 0.0) { *e = 0; return x; }
+  *e = ilogb(x) + 1;
+  return ldexp(x, -*e);
+}
 "#;
 
 /// The prelude's functions (spans cleared: they point into no user file).
 pub fn functions() -> Vec<Function> {
     let mut sm = SourceMap::new();
     let mut diags = Diagnostics::default();
-    let file = sm.add("cuad-prelude.cu", CU_COMPLEX.to_string());
+    let file = sm.add("cuad-prelude.cu", PRELUDE.to_string());
     let tokens = cuad_syntax::pp::preprocess(&mut sm, file, &PpOptions::default(), &mut diags);
     let mut tu = cuad_syntax::parser::parse(&tokens, &mut diags);
     cuad_emit::strip_spans(&mut tu);
@@ -69,7 +82,7 @@ mod tests {
     #[test]
     fn the_prelude_parses_into_functions() {
         let fs = super::functions();
-        assert_eq!(fs.len(), 23);
+        assert_eq!(fs.len(), 27);
         assert!(fs.iter().any(|f| f.name == "cuComplexDoubleToFloat"));
         assert!(fs.iter().all(|f| f.body.is_some()));
     }
