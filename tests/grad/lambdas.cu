@@ -1,7 +1,9 @@
 // cuad: --fn blend --wrt out,x,w,gain
+// cuad: --fn squash<double> --wrt y,x,a
 // Lambdas bound to locals: an index helper, a by-value capture list with a trailing return
 // type, a by-reference capture the lambda accumulates into, and a lambda in a device function.
-// cuad lifts each into a function whose captures are extra parameters.
+// cuad lifts each into a function whose captures are extra parameters (a function template
+// when the enclosing function is one, as in `squash<T>`).
 __device__ double smooth(double v, double k) {
   auto soft = [=](double t) -> double { return log1p(exp(k * t)) / k; };
   return soft(v) - soft(-v);
@@ -19,4 +21,11 @@ __global__ void blend(double* out, const double* x, const double* w, double gain
     auto scaled = [&](double v) { return smooth(v, 2.0) * acc; };
     out[i] = scaled(x[at(i, 0)]) + out[i] * acc;
   }
+}
+
+template <typename T>
+__global__ void squash(T* y, const T* x, T a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  auto f = [&](T v) { return a * v * v + tanh(v); };
+  if (i < n) y[i] = f(x[i]) * f(y[i]);
 }

@@ -115,13 +115,6 @@ impl Lifter<'_, '_> {
     }
 
     fn lambda(&mut self, var: &str, l: &Lambda, span: Span, scope: &HashMap<String, Ty>) {
-        if self.func.template.is_some() {
-            self.errors.push(Diagnostic::error(
-                span,
-                "cuad cannot differentiate a lambda inside a function template yet",
-            ));
-            return;
-        }
         // Names the body uses that the enclosing function declares: the captures.
         let mut own: Names = l.params.iter().filter_map(|p| p.name.clone()).collect();
         l.body
@@ -201,7 +194,24 @@ impl Lifter<'_, '_> {
             captures,
             function: Function {
                 attrs,
-                template: None,
+                // In a function template the lambda is a template over the same parameters;
+                // calls from an instance deduce them from the arguments.
+                template: self.func.template.as_ref().map(|ps| {
+                    ps.iter()
+                        .map(|p| TemplateParam {
+                            name: p.name.clone(),
+                            kind: match &p.kind {
+                                TemplateParamKind::Type { .. } => {
+                                    TemplateParamKind::Type { default: None }
+                                }
+                                TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
+                                    ty: ty.clone(),
+                                    default: None,
+                                },
+                            },
+                        })
+                        .collect()
+                }),
                 ret,
                 name: format!("{}_lambda_{var}", self.func.name.replace("::", "_")),
                 params,
