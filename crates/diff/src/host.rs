@@ -265,7 +265,7 @@ fn overwrite_checkpoint(g: &mut Gen, dst: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<St
     let ExprKind::Ident(name) = &dst.strip_parens().kind else {
         return (vec![], vec![]);
     };
-    if g.is_param(name) || !g.needs_save(dst) {
+    if g.is_param(name) || !g.needs_checkpoint(name) {
         return (vec![], vec![]);
     }
     let Some(ty) = g.types.get(name).cloned() else {
@@ -292,46 +292,14 @@ fn launch(
     args: &[Expr],
     s: &Stmt,
 ) -> (Vec<Stmt>, Vec<Stmt>) {
-    let ExprKind::Ident(kname) = &kernel.kind else {
-        g.error(
-            s.span,
-            "cuad cannot differentiate a launch of a kernel named by an expression",
-        );
-        return (vec![s.clone()], vec![]);
-    };
-    let Some(primary) = g
-        .prog
-        .functions(kname)
-        .into_iter()
-        .find(|f| f.body.is_some())
-    else {
-        g.error(
-            s.span,
-            format!("kernel `{kname}` has no body here: cuad cannot differentiate its launch"),
-        );
-        return (vec![s.clone()], vec![]);
-    };
-    // A kernel template is differentiated as the instance the launch names.
-    let instance = match &primary.template {
-        None => None,
-        Some(_) => {
-            let bound = crate::instantiate::bind_explicit(primary, template_args)
-                .ok()
-                .and_then(|(types, values)| {
-                    crate::instantiate::instantiate_with_values(primary, &types, &values)
-                });
-            match bound {
-                Some(f) => Some(f),
-                None => {
-                    g.error(
-                        s.span,
-                        format!("cuad differentiates a launch of the kernel template `{kname}` only with all its template arguments written out"),
-                    );
-                    return (vec![s.clone()], vec![]);
-                }
-            }
+    let (kname, primary, instance) = match resolve_kernel(g, kernel, template_args) {
+        Ok(found) => found,
+        Err(msg) => {
+            g.error(s.span, msg);
+            return (vec![s.clone()], vec![]);
         }
     };
+    let primary = &primary;
     let kfun = instance.as_ref().unwrap_or(primary);
     let param_tys: Vec<Ty> = kfun
         .params
@@ -343,18 +311,18 @@ fn launch(
     if let Some(body) = &kfun.body {
         crate::usage::stmt_writes(body, &mut written);
     }
-    let mut wrt = Vec::new();
+    let wrt = launch_wrt(g, &param_tys, args);
     let mut adj_args = Vec::new();
     let mut pre = Vec::new();
     let mut post = Vec::new();
-    for (j, (a, pty)) in args.iter().zip(&param_tys).enumerate() {
-        if matches!(pty.kind, TyKind::Pointer { .. }) {
-            if let Some((sh, _, _)) = g.shadow(a) {
-                wrt.push(j);
-                adj_args.push(sh);
-            }
-        } else if is_real(pty) && g.expr_is_active(a) {
-            wrt.push(j);
+    for &j in &wrt {
+        let (a, pty) = (&args[j], &param_tys[j]);
+        if let Some((sh, _, _)) = g
+            .shadow(a)
+            .filter(|_| matches!(pty.kind, TyKind::Pointer { .. }))
+        {
+            adj_args.push(sh);
+        } else {
             let buf = g.fresh("_d_arg");
             let ty = pty.clone().with_const(false);
             let size = Expr::synth(ExprKind::SizeofType(ty.clone()));
@@ -391,7 +359,23 @@ fn launch(
     if wrt.is_empty() {
         return (vec![s.clone()], vec![]);
     }
-    // The gradient reads every array argument as it was before this launch.
+    let grad_template = crate::grad_name(g.prog, kfun, &wrt);
+    // The gather pass reads some adjoints while adding into others: they must be distinct.
+    let adj_texts: Vec<String> = adj_args.iter().map(cuad_emit::print_expr).collect();
+    let distinct = adj_texts
+        .iter()
+        .enumerate()
+        .all(|(k, a)| !adj_texts[..k].contains(a));
+    let split = if distinct {
+        gather_kernels(g, kfun, instance.is_some(), &grad_template, &wrt)
+    } else {
+        None
+    };
+    let memory_read = launch_memory_reads(g, kfun, &grad_template, &wrt);
+    g.launch_grads_read_memory |= memory_read.as_ref().is_none_or(|m| !m.is_empty());
+    // The gradient reads its array arguments as they were before this launch: those whose
+    // contents it reads must not change before it runs (checkpoints); of the others it only
+    // needs the pointer value.
     let mut fwd = Vec::new();
     let mut restore = Vec::new();
     let write_only = kfun
@@ -400,12 +384,9 @@ fn launch(
         .map(crate::usage::write_only_names)
         .unwrap_or_default();
     for (j, a) in args.iter().enumerate() {
-        let unread = kfun
-            .params
-            .get(j)
-            .and_then(|p| p.name.as_ref())
-            .is_some_and(|n| write_only.contains(n));
-        if !unread {
+        if contents_unread(kfun, &param_tys, &write_only, memory_read.as_ref(), j) {
+            g.note_pointer_value_reads(a);
+        } else {
             g.note_reads(a);
         }
     }
@@ -427,7 +408,7 @@ fn launch(
             );
             continue;
         };
-        if !g.needs_save(&ident(&arr)) {
+        if !g.needs_checkpoint(&arr) {
             continue;
         }
         let arr_ty = g
@@ -448,18 +429,6 @@ fn launch(
         }
     }
     fwd.push(s.clone());
-    let grad_template = crate::grad_name(g.prog, kfun, &wrt);
-    // The gather pass reads some adjoints while adding into others: they must be distinct.
-    let adj_texts: Vec<String> = adj_args.iter().map(cuad_emit::print_expr).collect();
-    let distinct = adj_texts
-        .iter()
-        .enumerate()
-        .all(|(k, a)| !adj_texts[..k].contains(a));
-    let split = if distinct {
-        gather_kernels(g, kfun, instance.is_some(), &grad_template, &wrt)
-    } else {
-        None
-    };
     if let Some((gather, zero)) = split {
         let mut launch_args = args.to_vec();
         launch_args.extend(adj_args);
@@ -540,6 +509,278 @@ fn gather_kernels(
         kfun.name, gather.name, zero.name
     ));
     Some((gather, zero))
+}
+
+/// Can the forward sweep of a host gradient skip its kernel launches? Only when no launched
+/// kernel's gradient reads primal memory (`launch_grads_read_memory`, checked by the caller)
+/// and no host value depends on device memory: no managed memory, no call of a function that
+/// could read device data, and host buffers that copies from the device fill are only copied
+/// back (or freed). Then what the launches compute reaches nothing the gradient uses
+/// (primal outputs are unspecified after a gradient).
+pub(crate) fn forward_launches_dead(fwd: &[Stmt], rev: &[Stmt]) -> bool {
+    const HARMLESS: [&str; 11] = [
+        "cudaMalloc",
+        "cudaFree",
+        "cudaMemset",
+        "cudaMemsetAsync",
+        "cudaDeviceSynchronize",
+        "cudaStreamSynchronize",
+        "cudaGetLastError",
+        "cudaPeekAtLastError",
+        "malloc",
+        "calloc",
+        "free",
+    ];
+    let copy_kind = |args: &[Expr]| match args.get(3).map(|k| &k.strip_parens().kind) {
+        Some(ExprKind::Ident(k)) => Some(k.clone()),
+        _ => None,
+    };
+    let mut dead = true;
+    // Host buffers filled from the device, and the statements allowed to mention them.
+    let mut from_device = crate::usage::Names::new();
+    let mut copies = Vec::new();
+    for s in fwd {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Call { callee, args, .. } = &x.kind else {
+                    return;
+                };
+                let ok = match &callee.kind {
+                    ExprKind::Ident(n) => match n.trim_start_matches("::") {
+                        "cudaMemcpy" | "cudaMemcpyAsync" => match copy_kind(args).as_deref() {
+                            Some("cudaMemcpyHostToDevice" | "cudaMemcpyDeviceToDevice") => {
+                                copies.push(x.clone());
+                                true
+                            }
+                            Some("cudaMemcpyDeviceToHost") => {
+                                if let Some(dst) = crate::usage::lvalue_root(&args[0]) {
+                                    from_device.insert(dst.to_string());
+                                }
+                                copies.push(x.clone());
+                                true
+                            }
+                            _ => false,
+                        },
+                        n => HARMLESS.contains(&n) || crate::rules::is_pure_math(n),
+                    },
+                    // The host tapes of the gradient itself.
+                    ExprKind::Member { base, .. } => {
+                        matches!(&base.kind, ExprKind::Ident(b) if b.starts_with("_tape"))
+                    }
+                    _ => false,
+                };
+                dead &= ok;
+            })
+        });
+    }
+    if !dead || from_device.is_empty() {
+        return dead;
+    }
+    // A host buffer filled from the device may go back to the device or be freed; any other
+    // mention (host arithmetic, a kernel argument, reverse code) reads device data.
+    let mut mentioned = crate::usage::Names::new();
+    for s in fwd.iter().chain(rev) {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            let harmless = matches!(&e.kind, ExprKind::Call { callee, .. }
+                if matches!(&callee.kind, ExprKind::Ident(n) if n == "free" || n == "cudaFree"))
+                || copies.contains(e);
+            if !harmless {
+                crate::usage::reads(e, &mut mentioned);
+                crate::usage::writes(e, &mut mentioned);
+            }
+        });
+    }
+    from_device.iter().all(|b| !mentioned.contains(b))
+}
+
+/// Removes the kernel launches of a forward sweep (see `forward_launches_dead`).
+pub(crate) fn drop_launches(stmts: &mut Vec<Stmt>) {
+    stmts.retain(
+        |s| !matches!(&s.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Launch { .. })),
+    );
+    for s in stmts {
+        crate::usage::for_each_body(s, &mut drop_launches);
+    }
+}
+
+/// The kernel a launch names: its name, the declaration with a body and, for a template, the
+/// instance the launch's template arguments select.
+fn resolve_kernel(
+    g: &Gen,
+    kernel: &Expr,
+    template_args: &[TemplateArg],
+) -> Result<(String, Function, Option<Function>), String> {
+    let ExprKind::Ident(kname) = &kernel.kind else {
+        return Err("cuad cannot differentiate a launch of a kernel named by an expression".into());
+    };
+    let Some(primary) = g
+        .prog
+        .functions(kname)
+        .into_iter()
+        .find(|f| f.body.is_some())
+    else {
+        return Err(format!(
+            "kernel `{kname}` has no body here: cuad cannot differentiate its launch"
+        ));
+    };
+    // A kernel template is differentiated as the instance the launch names.
+    let instance = match &primary.template {
+        None => None,
+        Some(_) => Some(
+            crate::instantiate::bind_explicit(primary, template_args)
+                .ok()
+                .and_then(|(types, values)| {
+                    crate::instantiate::instantiate_with_values(primary, &types, &values)
+                })
+                .ok_or_else(|| format!("cuad differentiates a launch of the kernel template `{kname}` only with all its template arguments written out"))?,
+        ),
+    };
+    Ok((kname.clone(), primary.clone(), instance))
+}
+
+/// The parameters of a launched kernel that carry derivatives: pointers to active buffers and
+/// active real scalars.
+fn launch_wrt(g: &Gen, param_tys: &[Ty], args: &[Expr]) -> Vec<usize> {
+    args.iter()
+        .zip(param_tys)
+        .enumerate()
+        .filter(|(_, (a, pty))| {
+            if matches!(pty.kind, TyKind::Pointer { .. }) {
+                g.shadow(a).is_some()
+            } else {
+                is_real(pty) && g.expr_is_active(a)
+            }
+        })
+        .map(|(j, _)| j)
+        .collect()
+}
+
+/// Which pointer parameters' contents the kernel's gradient reads (None: cuad cannot tell).
+/// The gather form (gather.rs) runs the same statements for other thread indices, so it
+/// reads the same arrays.
+fn launch_memory_reads(
+    g: &Gen,
+    kfun: &Function,
+    grad_name: &str,
+    wrt: &[usize],
+) -> Option<crate::usage::Names> {
+    let target = crate::reverse::Target::Grad { wrt: wrt.to_vec() };
+    let generated = crate::reverse::generate(
+        g.prog,
+        kfun,
+        grad_name,
+        crate::reverse::Mode::Kernel,
+        &target,
+    )
+    .ok()?;
+    Some(memory_reads(g.prog, &[&generated.function], kfun))
+}
+
+/// Does the gradient of a launch need only the pointer value of argument `j`, not the
+/// contents of its buffer (unread by the kernel, or by its gradient)?
+fn contents_unread(
+    kfun: &Function,
+    param_tys: &[Ty],
+    write_only: &crate::usage::Names,
+    memory_read: Option<&crate::usage::Names>,
+    j: usize,
+) -> bool {
+    let Some(n) = kfun.params.get(j).and_then(|p| p.name.as_ref()) else {
+        return false;
+    };
+    write_only.contains(n)
+        || (matches!(
+            param_tys.get(j).map(|t| &t.kind),
+            Some(TyKind::Pointer { .. })
+        ) && memory_read.is_some_and(|m| !m.contains(n)))
+}
+
+/// The names a launch's reverse reads, for the reads of a loop's reverse iterations: those of
+/// its arguments, except buffers whose contents the gradient does not read (only the pointer
+/// value is needed, which `pointer_value_reads` tracks for the whole loop).
+pub(crate) fn launch_rev_reads(
+    g: &Gen,
+    kernel: &Expr,
+    template_args: &[TemplateArg],
+    args: &[Expr],
+    out: &mut crate::usage::Names,
+) {
+    let mut all = crate::usage::Names::new();
+    args.iter().for_each(|a| crate::usage::reads(a, &mut all));
+    let Ok((_, primary, instance)) = resolve_kernel(g, kernel, template_args) else {
+        return out.extend(all);
+    };
+    let kfun = instance.as_ref().unwrap_or(&primary);
+    let param_tys: Vec<Ty> = kfun
+        .params
+        .iter()
+        .map(|p| g.prog.canonical(&p.ty))
+        .collect();
+    let wrt = launch_wrt(g, &param_tys, args);
+    if wrt.is_empty() {
+        return;
+    }
+    let grad_name = crate::grad_name(g.prog, kfun, &wrt);
+    let memory_read = launch_memory_reads(g, kfun, &grad_name, &wrt);
+    let write_only = kfun
+        .body
+        .as_deref()
+        .map(crate::usage::write_only_names)
+        .unwrap_or_default();
+    for (j, a) in args.iter().enumerate() {
+        let mut names = crate::usage::Names::new();
+        crate::usage::reads(a, &mut names);
+        if contents_unread(kfun, &param_tys, &write_only, memory_read.as_ref(), j) {
+            if let Some(root) = crate::usage::lvalue_root(a) {
+                names.remove(root);
+            }
+        }
+        out.extend(names);
+    }
+}
+
+/// The pointer parameters of `kernel` whose pointed-to contents the functions read (any mention
+/// that is not the array of a plain store counts, a pointer passed to a call included).
+fn memory_reads(
+    prog: &cuad_sema::Program,
+    funcs: &[&Function],
+    kernel: &Function,
+) -> crate::usage::Names {
+    let mut read = crate::usage::Names::new();
+    for f in funcs {
+        // Forward values nothing uses (nvcc drops them) read no memory that matters.
+        let mut body = f.body.clone().unwrap_or_default();
+        crate::usage::drop_dead_locals(&mut body);
+        for s in &body {
+            crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::content_reads(e, &mut read));
+        }
+    }
+    kernel
+        .params
+        .iter()
+        .filter(|p| may_hold_pointer(prog, &p.ty, 0))
+        .filter_map(|p| p.name.clone())
+        .filter(|n| read.contains(n))
+        .collect()
+}
+
+/// Can a value of type `ty` lead to memory (a pointer, or a struct with a pointer field)?
+fn may_hold_pointer(prog: &cuad_sema::Program, ty: &Ty, depth: u32) -> bool {
+    let ty = prog.canonical(ty);
+    match &ty.kind {
+        TyKind::Void
+        | TyKind::Bool
+        | TyKind::Int { .. }
+        | TyKind::Half
+        | TyKind::Float
+        | TyKind::Double
+        | TyKind::LongDouble => false,
+        TyKind::Named { .. } if depth < 8 => prog
+            .fields(&ty)
+            .iter()
+            .any(|(_, f)| may_hold_pointer(prog, f, depth + 1)),
+        _ => true,
+    }
 }
 
 /// The gradient's launch configuration: the primal's, with twice the dynamic shared memory

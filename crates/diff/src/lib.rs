@@ -17,6 +17,7 @@ mod adjoint;
 mod builder;
 mod calls;
 mod coop;
+mod dead_shared;
 mod fuse;
 mod gather;
 mod helpers;

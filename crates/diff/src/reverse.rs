@@ -132,6 +132,10 @@ pub struct Gen<'p, 'a> {
     /// Names read by the reverse code of the statements generated so far (plus, inside a
     /// loop, by the whole loop): a write to one of them must save the old value.
     pub(crate) reads_so_far: Names,
+    /// Host: pointer variables whose value (not their buffer's contents) reverse code reads.
+    pub(crate) pointer_value_reads: Names,
+    /// Host: some launched kernel's gradient reads primal memory (or cuad cannot tell).
+    pub(crate) launch_grads_read_memory: bool,
     /// Write sets of the enclosing loops' bodies and conditions (not their steps).
     pub(crate) loop_writes: Vec<Names>,
     /// Variables the enclosing counted loops' reverse iterations recompute (see `replay`):
@@ -301,6 +305,8 @@ pub fn generate(
         deferred: vec![],
         tmp: 0,
         reads_so_far: Names::new(),
+        pointer_value_reads: Names::new(),
+        launch_grads_read_memory: false,
         loop_writes: vec![],
         replayed: Names::new(),
         function_writes: Names::new(),
@@ -559,6 +565,43 @@ impl<'p, 'a> Gen<'p, 'a> {
             body.extend(shared_zeroing);
             body.push(expr_stmt(call("__syncthreads", vec![])));
         }
+        let (mut fwd, mut rev) = (fwd, rev);
+        if self.mode == Mode::Host
+            && !self.launch_grads_read_memory
+            && crate::host::forward_launches_dead(&fwd, &rev)
+        {
+            crate::host::drop_launches(&mut fwd);
+        }
+        if self.mode == Mode::Kernel {
+            let shared: Names = body
+                .iter()
+                .filter_map(|s| match &s.kind {
+                    StmtKind::Decl(d) if d.specs.shared => {
+                        Some(d.vars.iter().map(|v| v.name.clone()))
+                    }
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            let kernel = crate::dead_shared::Kernel {
+                types: &self.types,
+                candidates: locals
+                    .iter()
+                    .filter(|l| l.specs.shared && !l.specs.is_extern)
+                    .map(|l| l.name.clone())
+                    .collect(),
+                shared,
+                // Adjoint parameters are pointers too (distinct from everything: restrict).
+                params: self
+                    .params
+                    .iter()
+                    .flat_map(|(n, _)| [n.clone(), adj_name(n)])
+                    .collect(),
+            };
+            // Everything before the forward sweep is declarations and, when there are shared
+            // adjoints, their zeroing followed by a barrier.
+            crate::dead_shared::prune(&mut fwd, &mut rev, &kernel, false);
+        }
         let (fwd, rev, fused) = crate::fuse::fuse_sweeps(fwd, rev);
         body.extend(fwd);
         if !rev.is_empty() || (!fused && !self.kernel_accs.is_empty()) {
@@ -645,11 +688,32 @@ impl<'p, 'a> Gen<'p, 'a> {
 
     /// Does overwriting `lv` need a save (its old value is read by reverse code)?
     pub(crate) fn needs_save(&self, lv: &Expr) -> bool {
-        lvalue_root(lv).is_some_and(|r| self.reads_so_far.contains(r) && !self.replayed.contains(r))
+        lvalue_root(lv).is_some_and(|r| {
+            (self.reads_so_far.contains(r)
+                || (usage::is_plain_var(lv) && self.pointer_value_reads.contains(r)))
+                && !self.replayed.contains(r)
+        })
+    }
+
+    /// Does overwriting the contents of buffer `arr` need a checkpoint (host code)?
+    pub(crate) fn needs_checkpoint(&self, arr: &str) -> bool {
+        self.reads_so_far.contains(arr) && !self.replayed.contains(arr)
     }
 
     pub fn note_reads(&mut self, e: &Expr) {
         reads(e, &mut self.reads_so_far);
+    }
+
+    /// Notes the reads of a pointer argument whose pointed-to contents the reverse pass does
+    /// not read: the pointer variable's value is needed, its buffer's contents are not.
+    pub fn note_pointer_value_reads(&mut self, e: &Expr) {
+        let mut names = Names::new();
+        reads(e, &mut names);
+        if let Some(root) = lvalue_root(e) {
+            names.remove(root);
+            self.pointer_value_reads.insert(root.to_string());
+        }
+        self.reads_so_far.extend(names);
     }
 
     // ------------------------------------------------------------ statements
@@ -1109,6 +1173,17 @@ impl<'p, 'a> Gen<'p, 'a> {
         };
         fwd.extend(init_fwd);
         self.reads_so_far.extend(loop_reads);
+        if self.mode == Mode::Host {
+            // Launches in the loop read their pointer arguments' values in reverse.
+            usage::visit_stmt_exprs(body, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    if let ExprKind::Launch { args, .. } = &x.kind {
+                        let roots = args.iter().filter_map(|a| lvalue_root(a));
+                        self.pointer_value_reads.extend(roots.map(str::to_string));
+                    }
+                })
+            });
+        }
         // What the body (and the condition) write: a branch condition reading only values
         // the step writes can be recomputed, since the reverse iteration restores the step's
         // values before it reverses the body.
@@ -1374,6 +1449,15 @@ impl<'p, 'a> Gen<'p, 'a> {
                         ExprKind::Assign(_, l, r) => {
                             self.needed_reads(r, out);
                             self.address_reads(l, out);
+                        }
+                        ExprKind::Launch {
+                            kernel,
+                            template_args,
+                            config,
+                            args,
+                        } if self.mode == Mode::Host => {
+                            config.iter().for_each(|c| reads(c, out));
+                            crate::host::launch_rev_reads(self, kernel, template_args, args, out);
                         }
                         _ => reads(e, out),
                     }

@@ -421,3 +421,132 @@ pub fn var_writes(e: &Expr, out: &mut Names) {
         _ => {}
     });
 }
+
+/// Runs `f` on every statement list directly inside `s` (a block's, a branch's, a loop body's).
+pub fn for_each_body(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
+    match &mut s.kind {
+        StmtKind::Block(b) => f(b),
+        StmtKind::If { then, els, .. } => {
+            as_list(then, f);
+            if let Some(e) = els {
+                as_list(e, f);
+            }
+        }
+        StmtKind::For { body, .. }
+        | StmtKind::While { body, .. }
+        | StmtKind::DoWhile { body, .. } => as_list(body, f),
+        StmtKind::Switch { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
+        _ => {}
+    }
+}
+
+/// `f` on a nested statement seen as a list (a single statement becomes a block).
+pub fn as_list(s: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>)) {
+    if let StmtKind::Block(b) = &mut s.kind {
+        return f(b);
+    }
+    let mut list = vec![std::mem::replace(s, Stmt::synth(StmtKind::Empty))];
+    f(&mut list);
+    *s = Stmt::synth(StmtKind::Block(list));
+}
+
+/// Removes assignments to local variables whose values nothing reads, to a fixed point:
+/// `x = e`, `x op= e`, `++x` and declarations, with `e` free of effects, where nothing else
+/// uses `x`.
+pub fn drop_dead_locals(body: &mut Vec<Stmt>) {
+    loop {
+        let mut declared = Names::new();
+        let mut used = Names::new();
+        for s in body.iter() {
+            declared_locals(s, &mut declared);
+            visit_stmt_exprs(s, &mut |e| uses(e, &mut used));
+        }
+        let dead: Names = declared.difference(&used).cloned().collect();
+        if !drop_assignments(body, &dead) {
+            return;
+        }
+    }
+}
+
+/// Names declared (not as references) anywhere in `s`.
+fn declared_locals(s: &Stmt, out: &mut Names) {
+    if let StmtKind::Decl(d) = &s.kind {
+        for v in &d.vars {
+            if !matches!(v.ty.kind, TyKind::LRef(_) | TyKind::RRef(_)) {
+                out.insert(v.name.clone());
+            }
+        }
+    }
+    let mut inner = |b: &Stmt| declared_locals(b, out);
+    match &s.kind {
+        StmtKind::Block(b) => b.iter().for_each(inner),
+        StmtKind::If { then, els, .. } => {
+            inner(then);
+            els.iter().for_each(|e| inner(e));
+        }
+        StmtKind::For { init, body, .. } => {
+            init.iter().for_each(|i| inner(i));
+            inner(body);
+        }
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => inner(body),
+        StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).for_each(inner),
+        _ => {}
+    }
+}
+
+/// Names whose values `e` uses: everything it mentions except a plain variable it only
+/// assigns or increments.
+fn uses(e: &Expr, out: &mut Names) {
+    match &e.kind {
+        ExprKind::Assign(_, l, r) if is_plain_var(l) => uses(r, out),
+        ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x)
+            if is_plain_var(x) => {}
+        _ => {
+            let mut direct = Names::new();
+            reads(e, &mut direct);
+            walk_expr(e, &mut |x| {
+                if let ExprKind::Ident(n) = &x.kind {
+                    direct.insert(n.clone());
+                }
+            });
+            out.extend(direct);
+        }
+    }
+}
+
+/// The dead statement `s` is: an assignment or increment of a `dead` variable, or a
+/// declaration of `dead` variables only, with nothing else to do.
+fn is_dead_assignment(s: &Stmt, dead: &Names) -> bool {
+    let is_dead = |l: &Expr| is_plain_var(l) && lvalue_root(l).is_some_and(|r| dead.contains(r));
+    match &s.kind {
+        StmtKind::Expr(e) => match &e.kind {
+            ExprKind::Assign(_, l, r) => is_dead(l) && !may_have_effects(r),
+            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
+                is_dead(x)
+            }
+            _ => false,
+        },
+        StmtKind::Decl(d) => d.vars.iter().all(|v| {
+            dead.contains(&v.name)
+                && match &v.init {
+                    None => true,
+                    Some(Init::Assign(e)) => !may_have_effects(e),
+                    Some(Init::Brace(es)) | Some(Init::Paren(es)) => {
+                        es.iter().all(|e| !may_have_effects(e))
+                    }
+                }
+        }),
+        _ => false,
+    }
+}
+
+/// Removes dead assignments (recursively); returns whether it removed any.
+fn drop_assignments(stmts: &mut Vec<Stmt>, dead: &Names) -> bool {
+    let before = stmts.len();
+    stmts.retain(|s| !is_dead_assignment(s, dead));
+    let mut changed = stmts.len() != before;
+    for s in stmts {
+        for_each_body(s, &mut |b| changed |= drop_assignments(b, dead));
+    }
+    changed
+}
