@@ -266,6 +266,9 @@ impl Gen<'_, '_> {
             return false;
         };
         let tx = Poly::atom(crate::index::Atom::Builtin("threadIdx", 0));
+        if self.env.thread_dims > 1 {
+            return false;
+        }
         let ExprKind::Binary(BinOp::Lt, l, r) = &cond.strip_parens().kind else {
             return false;
         };
@@ -672,8 +675,10 @@ fn shared_unique(
     ranges: &[crate::index::CounterRange],
 ) -> bool {
     let linear = Poly::atom(crate::index::Atom::Builtin("threadIdx", 0));
-    (1..=8).any(|c| {
-        let rest = off.sub(&linear.scale(c));
-        rest.is_uniform() && env.within_stride(&rest, &Poly::constant(c), ranges)
-    })
+    // `threadIdx.x` alone names a thread of a block only in a 1-D block.
+    env.thread_dims <= 1
+        && (1..=8).any(|c| {
+            let rest = off.sub(&linear.scale(c));
+            rest.is_uniform() && env.within_stride(&rest, &Poly::constant(c), ranges)
+        })
 }

@@ -192,6 +192,11 @@ pub struct IndexEnv {
     /// Polynomials of indices used by plain (non-atomic) primal stores to global memory: the
     /// primal is race-free, so these addresses are distinct per thread.
     pub stored_indices: Vec<Poly>,
+    /// Dimensions of `threadIdx` / `blockIdx` the body mentions (1 + the highest: `.y` -> 2).
+    /// A kernel that never mentions `.y` is launched 1-D (else its threads along `y` would do
+    /// the same work), so an index over `x` alone is distinct per thread only then.
+    pub thread_dims: usize,
+    pub block_dims: usize,
 }
 
 impl IndexEnv {
@@ -313,7 +318,7 @@ impl IndexEnv {
             return unique;
         }
         // Grid-stride counter: c * i.
-        if varying.0.len() == 1 {
+        if varying.0.len() == 1 && self.dims_at_most(1) {
             if let Some((k, c)) = varying.0.iter().next() {
                 if k.len() == 1 && matches!(k[0], Atom::GridStride(_)) && *c != 0 {
                     return true;
@@ -335,7 +340,7 @@ impl IndexEnv {
         // 1-D: gx
         let gx = global_coord(0);
         if unit == gx {
-            return true;
+            return self.dims_at_most(1);
         }
         // 2-D: gy * W + gx with gx < W
         let rest = unit.sub(&gx);
@@ -347,7 +352,7 @@ impl IndexEnv {
         }
         let gy = global_coord(1);
         if rest == gy.mul(&w) {
-            return true;
+            return self.dims_at_most(2);
         }
         // 3-D: (gz * H + gy) * W + gx with gx < W and gy < H
         let rest2 = rest.sub(&gy.mul(&w));
@@ -364,6 +369,11 @@ impl IndexEnv {
 }
 
 impl IndexEnv {
+    /// Does the kernel use at most `d` dimensions of threads and of blocks?
+    pub fn dims_at_most(&self, d: usize) -> bool {
+        self.thread_dims <= d && self.block_dims <= d
+    }
+
     /// `Some(answer)` when `varying` has a block-stride counter: `S * blockIdx.x + j` with the
     /// counter below `S` is distinct per thread; anything else with one is not.
     fn block_stride_unique(&self, varying: &Poly, ranges: &[CounterRange]) -> Option<bool> {
@@ -381,6 +391,7 @@ impl IndexEnv {
         };
         Some(
             rest == stride.mul(&builtin("blockIdx", 0))
+                && self.dims_at_most(1)
                 && stride.is_uniform()
                 && !self.changes_over_time(&stride)
                 && range.end == stride
@@ -613,7 +624,30 @@ pub fn build_env(
     }
     collect_loops(body, &mut env);
     collect_stores(body, global_ptrs, &mut env);
+    (env.thread_dims, env.block_dims) = (
+        dims_mentioned(body, "threadIdx"),
+        dims_mentioned(body, "blockIdx"),
+    );
     env
+}
+
+/// 1 + the highest dimension of `builtin` (`threadIdx`, `blockIdx`) the body mentions.
+fn dims_mentioned(body: &[Stmt], builtin: &str) -> usize {
+    let mut dims = 1;
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Member { base, field, .. } = &x.kind {
+                    if matches!(&base.kind, ExprKind::Ident(b) if b == builtin) {
+                        if let Some(d) = DIMS.iter().position(|d| d == field) {
+                            dims = dims.max(d + 1);
+                        }
+                    }
+                }
+            })
+        });
+    }
+    dims
 }
 
 fn has_load(e: &Expr) -> bool {

@@ -134,6 +134,8 @@ pub struct Gen<'p, 'a> {
     pub(crate) reads_so_far: Names,
     /// Host: pointer variables whose value (not their buffer's contents) reverse code reads.
     pub(crate) pointer_value_reads: Names,
+    /// Host: classes of pointer variables assigned to one another (`t = a; a = b; b = t;`).
+    pub(crate) pointer_aliases: Vec<Names>,
     /// Host: some launched kernel's gradient reads primal memory (or cuad cannot tell).
     pub(crate) launch_grads_read_memory: bool,
     /// Write sets of the enclosing loops' bodies and conditions (not their steps).
@@ -306,6 +308,7 @@ pub fn generate(
         tmp: 0,
         reads_so_far: Names::new(),
         pointer_value_reads: Names::new(),
+        pointer_aliases: vec![],
         launch_grads_read_memory: false,
         loop_writes: vec![],
         replayed: Names::new(),
@@ -319,6 +322,9 @@ pub fn generate(
         usage::stmt_writes_one(s, &mut w);
         g.call_writes(s, &mut w);
         g.function_writes.extend(w);
+    }
+    if mode == Mode::Host {
+        g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
     }
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
@@ -387,6 +393,42 @@ pub fn generate(
         extra_kernels: g.extra_kernels,
         explanations: g.explanations,
     })
+}
+
+/// Classes of pointer variables that assignments `p = q` (or `p = q + k`) connect: they may
+/// hold the same buffer at different times.
+fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Names> {
+    let is_pointer = |n: &str| {
+        types
+            .get(n)
+            .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
+    };
+    let mut classes: Vec<Names> = Vec::new();
+    for s in body {
+        usage::visit_stmt_exprs(s, &mut |e| {
+            usage::walk_expr(e, &mut |x| {
+                let ExprKind::Assign(None, l, r) = &x.kind else {
+                    return;
+                };
+                let (ExprKind::Ident(p), Some(q)) = (&l.kind, lvalue_root(r)) else {
+                    return;
+                };
+                if !is_pointer(p) || !is_pointer(q) || p == q {
+                    return;
+                }
+                let mut merged: Names = [p.clone(), q.to_string()].into();
+                classes.retain(|c| {
+                    let joins = c.contains(p) || c.contains(q);
+                    if joins {
+                        merged.extend(c.iter().cloned());
+                    }
+                    !joins
+                });
+                classes.push(merged);
+            })
+        });
+    }
+    classes
 }
 
 /// Name of a pullback's return-adjoint parameter: `_d_y`, unless a parameter is named `y`.
@@ -695,9 +737,16 @@ impl<'p, 'a> Gen<'p, 'a> {
         })
     }
 
-    /// Does overwriting the contents of buffer `arr` need a checkpoint (host code)?
+    /// Does overwriting the contents of buffer `arr` need a checkpoint (host code)? Yes when
+    /// reverse code reads the contents through `arr` or through a pointer variable that may
+    /// hold the same buffer at another time (ping-pong swaps).
     pub(crate) fn needs_checkpoint(&self, arr: &str) -> bool {
-        self.reads_so_far.contains(arr) && !self.replayed.contains(arr)
+        let aliases = self.pointer_aliases.iter().find(|c| c.contains(arr));
+        let read = match aliases {
+            Some(class) => class.iter().any(|n| self.reads_so_far.contains(n)),
+            None => self.reads_so_far.contains(arr),
+        };
+        read && !self.replayed.contains(arr)
     }
 
     pub fn note_reads(&mut self, e: &Expr) {
