@@ -70,10 +70,22 @@ pub fn active_vars(
     seeds: &Names,
 ) -> Names {
     let mut active = seeds.clone();
+    let targets = pointer_targets(body, types);
     loop {
         let before = active.len();
         for s in body {
-            visit(prog, s, types, &mut active);
+            visit(prog, s, types, &targets, &mut active);
+        }
+        // A local pointer into a local (shared) array: active values stored through the
+        // pointer make the array active, so that the pointer's shadow has memory to point to.
+        for (p, ts) in &targets {
+            if active.contains(p) {
+                for t in ts {
+                    if !params_contain(types, t) && differentiable_var(prog, types, t) {
+                        active.insert(t.clone());
+                    }
+                }
+            }
         }
         if active.len() == before {
             return active;
@@ -81,24 +93,64 @@ pub fn active_vars(
     }
 }
 
+/// Local pointer variables -> the roots of what they are assigned (`xs = buf + 8` -> `buf`).
+fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String, Names> {
+    let mut out: HashMap<String, Names> = HashMap::new();
+    let is_local_pointer = |n: &str| {
+        !params_contain(types, n)
+            && types
+                .get(n)
+                .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
+    };
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Assign(None, l, r) = &x.kind {
+                    if let (ExprKind::Ident(p), Some(root)) = (&l.kind, lvalue_root(r)) {
+                        if is_local_pointer(p) {
+                            out.entry(p.clone()).or_default().insert(root.to_string());
+                        }
+                    }
+                }
+            })
+        });
+    }
+    out
+}
+
 fn differentiable_var(prog: &Program, types: &HashMap<String, Ty>, name: &str) -> bool {
     types.get(name).is_some_and(|t| is_differentiable(prog, t))
 }
 
-fn visit(prog: &Program, s: &Stmt, types: &HashMap<String, Ty>, active: &mut Names) {
-    crate::usage::visit_stmt_exprs(s, &mut |e| expr(prog, e, types, active));
+fn visit(
+    prog: &Program,
+    s: &Stmt,
+    types: &HashMap<String, Ty>,
+    targets: &HashMap<String, Names>,
+    active: &mut Names,
+) {
+    // Every assignment and call, nested ones included (`bcast(x, smem) * 0.5` stores through
+    // `smem`).
+    crate::usage::visit_stmt_exprs(s, &mut |e| {
+        crate::usage::walk_expr(e, &mut |x| node(prog, x, types, targets, active))
+    });
 }
 
-fn expr(prog: &Program, e: &Expr, types: &HashMap<String, Ty>, active: &mut Names) {
+fn node(
+    prog: &Program,
+    e: &Expr,
+    types: &HashMap<String, Ty>,
+    targets: &HashMap<String, Names>,
+    active: &mut Names,
+) {
     match &e.kind {
         ExprKind::Assign(_, l, r) => {
-            expr(prog, r, types, active);
             if depends_on_active(r, active) {
                 if let Some(root) = lvalue_root(l) {
                     // Memory reached through a pointer parameter is active only if that
                     // parameter is (its adjoint buffer exists); locals become active here.
                     if differentiable_var(prog, types, root)
-                        && !is_inactive_param_memory(l, types, active)
+                        && !is_inactive_param_memory(l, types, targets, active)
                     {
                         active.insert(root.to_string());
                     }
@@ -119,7 +171,6 @@ fn expr(prog: &Program, e: &Expr, types: &HashMap<String, Ty>, active: &mut Name
                 _ => vec![],
             };
             for (j, a) in args.iter().enumerate() {
-                expr(prog, a, types, active);
                 // A callee may store active values through pointer/reference arguments.
                 if any_active {
                     let by_reference = callee_params
@@ -150,14 +201,32 @@ fn expr(prog: &Program, e: &Expr, types: &HashMap<String, Ty>, active: &mut Name
     }
 }
 
-/// Stores through a parameter pointer that has no adjoint buffer stay inactive.
-fn is_inactive_param_memory(l: &Expr, types: &HashMap<String, Ty>, active: &Names) -> bool {
+/// Stores through a parameter pointer that has no adjoint buffer stay inactive (as do stores
+/// through a local pointer that may point there, or that points nowhere cuad knows).
+fn is_inactive_param_memory(
+    l: &Expr,
+    types: &HashMap<String, Ty>,
+    targets: &HashMap<String, Names>,
+    active: &Names,
+) -> bool {
     match lvalue_root(l) {
         Some(root) if !crate::usage::is_plain_var(l) => {
             let is_pointer = types
                 .get(root)
                 .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }));
-            is_pointer && !active.contains(root)
+            if !is_pointer || active.contains(root) {
+                return false;
+            }
+            // A local pointer into local arrays only: its memory can carry derivatives.
+            let into_locals = targets.get(root).is_some_and(|ts| {
+                ts.iter().all(|t| {
+                    !params_contain(types, t)
+                        && types
+                            .get(t)
+                            .is_some_and(|ty| matches!(ty.kind, TyKind::Array { .. }))
+                })
+            });
+            !into_locals
         }
         _ => false,
     }

@@ -437,7 +437,14 @@ impl Gen<'_, '_> {
                 for (cond, negated) in &self.guards {
                     facts(&self.env, cond, *negated, &mut lt);
                 }
-                if self.env.is_thread_unique(off, &lt, &self.loop_ranges)
+                let guards: Vec<(String, bool)> = self
+                    .guards
+                    .iter()
+                    .map(|(c, negated)| (cuad_emit::print_expr(c), *negated))
+                    .collect();
+                if self
+                    .env
+                    .is_thread_unique(off, &lt, &guards, &self.loop_ranges)
                     && self.sole_offset(place, off)
                 {
                     Strategy::Plain("distinct per thread")

@@ -787,6 +787,12 @@ impl Gen<'_, '_> {
             }
         };
         let mut out = pre;
+        // The pullback re-runs the callee's forward code: when that code has barriers (and
+        // so shares memory between threads), the threads must all have finished the forward
+        // call's shared-memory reads before any of them writes again.
+        if self.mode != Mode::Host && calls_barrier(self.prog, callee, 0) {
+            out.push(expr_stmt(call("__syncthreads", vec![])));
+        }
         out.push(expr_stmt(call(&pb_name, call_args)));
         out.extend(post);
         out
@@ -1280,4 +1286,31 @@ fn is_hinted_load(name: &str) -> bool {
         name,
         "__ldg" | "__ldcg" | "__ldca" | "__ldcs" | "__ldlu" | "__ldcv"
     )
+}
+
+/// Does `f` (or a function it calls) contain `__syncthreads()`?
+fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
+    let Some(body) = &f.body else { return false };
+    let mut callees = Vec::new();
+    let mut barrier = false;
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let Some(n) = crate::host::callee_name(x) {
+                    if n == "__syncthreads" {
+                        barrier = true;
+                    } else {
+                        callees.push(n.to_string());
+                    }
+                }
+            })
+        });
+    }
+    barrier
+        || (depth < 4
+            && callees.iter().any(|n| {
+                prog.functions(n)
+                    .into_iter()
+                    .any(|g| calls_barrier(prog, g, depth + 1))
+            }))
 }

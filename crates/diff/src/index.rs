@@ -189,9 +189,11 @@ pub struct IndexEnv {
     pub block_stride: HashSet<String>,
     /// Loop counters whose bounds are uniform (uniform at each iteration).
     pub uniform_counters: HashSet<String>,
-    /// Polynomials of indices used by plain (non-atomic) primal stores to global memory: the
-    /// primal is race-free, so these addresses are distinct per thread.
-    pub stored_indices: Vec<Poly>,
+    /// Polynomials of indices used by plain (non-atomic) primal stores to global memory, with
+    /// the conditions (printed, negated) of the `if`s around each store: the primal is
+    /// race-free, so these addresses are distinct among the threads that pass those
+    /// conditions (`if (t == 0) out[blockIdx.x] = ..` says nothing about the other threads).
+    pub stored_indices: Vec<(Poly, Vec<(String, bool)>)>,
     /// Dimensions of `threadIdx` / `blockIdx` the body mentions (1 + the highest: `.y` -> 2).
     /// A kernel that never mentions `.y` is launched 1-D (else its threads along `y` would do
     /// the same work), so an index over `x` alone is distinct per thread only then.
@@ -303,13 +305,18 @@ impl IndexEnv {
         &self,
         index: &Poly,
         lt: &[(Poly, Poly)],
+        guards: &[(String, bool)],
         ranges: &[CounterRange],
     ) -> bool {
         let varying = index.varying_part();
         if varying.0.is_empty() || !index.0.keys().all(|k| known_atoms(k)) {
             return false;
         }
-        if self.stored_indices.iter().any(|p| p == index) {
+        if self
+            .stored_indices
+            .iter()
+            .any(|(p, conds)| p == index && conds.iter().all(|c| guards.contains(c)))
+        {
             return true;
         }
         // Block-stride counter `j` in `[threadIdx.x, S)` plus `S * blockIdx.x`: the blocks own
@@ -623,7 +630,7 @@ pub fn build_env(
         }
     }
     collect_loops(body, &mut env);
-    collect_stores(body, global_ptrs, &mut env);
+    collect_stores(body, global_ptrs, &mut vec![], &mut env);
     (env.thread_dims, env.block_dims) = (
         dims_mentioned(body, "threadIdx"),
         dims_mentioned(body, "blockIdx"),
@@ -932,7 +939,12 @@ pub fn step_stride(step: &Expr, counter: &str) -> Option<Expr> {
     }
 }
 
-fn collect_stores(stmts: &[Stmt], global_ptrs: &HashSet<String>, env: &mut IndexEnv) {
+fn collect_stores(
+    stmts: &[Stmt],
+    global_ptrs: &HashSet<String>,
+    conds: &mut Vec<(String, bool)>,
+    env: &mut IndexEnv,
+) {
     for s in stmts {
         if let StmtKind::Expr(Expr {
             kind: ExprKind::Assign(_, l, _),
@@ -945,13 +957,24 @@ fn collect_stores(stmts: &[Stmt], global_ptrs: &HashSet<String>, env: &mut Index
                 {
                     let p = env.poly(idx);
                     if !p.varying_part().0.is_empty() {
-                        env.stored_indices.push(p);
+                        env.stored_indices.push((p, conds.clone()));
                     }
                 }
             }
         }
+        if let StmtKind::If { cond, then, els } = &s.kind {
+            let text = cuad_emit::print_expr(cond);
+            for (branch, negated) in [(Some(then), false), (els.as_ref(), true)] {
+                if let Some(b) = branch {
+                    conds.push((text.clone(), negated));
+                    collect_stores(std::slice::from_ref(&**b), global_ptrs, conds, env);
+                    conds.pop();
+                }
+            }
+            continue;
+        }
         for child in children(s) {
-            collect_stores(child, global_ptrs, env);
+            collect_stores(child, global_ptrs, conds, env);
         }
     }
 }

@@ -779,16 +779,41 @@ impl<'p, 'a> Gen<'p, 'a> {
             usage::visit_stmt_exprs(&stmts[k], &mut |e| usage::content_reads(e, &mut r));
             suffix[k] = r;
         }
+        let mut deferred = Vec::new();
         for (k, s) in stmts.iter().enumerate() {
             self.after_reads.push(suffix[k + 1].clone());
             let (f, r) = self.gen_stmt(s);
             self.after_reads.pop();
             fwd.extend(f);
             revs.push(r);
+            if let Some(d) = self.deferred.last_mut() {
+                deferred.extend(std::mem::take(d).into_iter().map(|z| (k, z)));
+            }
         }
-        let deferred = self.deferred.pop().unwrap_or_default();
+        self.deferred.pop();
+        // A postponed zeroing store stays with its statement when the reverse code of the
+        // statements before it (which runs after it) restores a name its address reads.
+        let mut tail = Vec::new();
+        for (k, zero) in deferred {
+            let mut address = Names::new();
+            if let StmtKind::Expr(e) = &zero.kind {
+                if let ExprKind::Assign(_, l, _) = &e.kind {
+                    usage::lvalue_index_reads(l, &mut address);
+                    if let Some(root) = lvalue_root(l) {
+                        address.remove(root);
+                    }
+                }
+            }
+            let mut restored = Names::new();
+            usage::stmt_writes(&revs[..k].concat(), &mut restored);
+            if address.iter().any(|n| restored.contains(n)) {
+                revs[k].push(zero);
+            } else {
+                tail.push(zero);
+            }
+        }
         let mut rev: Vec<Stmt> = revs.into_iter().rev().flatten().collect();
-        rev.extend(deferred);
+        rev.extend(tail);
         (fwd, rev)
     }
 

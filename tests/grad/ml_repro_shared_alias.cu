@@ -1,0 +1,8 @@
+// cuad: --fn k --wrt y,x
+__global__ void k(double* y, const double* x, int n) {
+  __shared__ double buf[16];
+  double* xs = buf + 8;
+  xs[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  y[threadIdx.x] = xs[(threadIdx.x + 1) % n] * 2.0;
+}
