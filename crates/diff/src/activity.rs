@@ -144,16 +144,14 @@ fn node(
     active: &mut Names,
 ) {
     match &e.kind {
-        ExprKind::Assign(_, l, r) => {
-            if depends_on_active(r, active) {
-                if let Some(root) = lvalue_root(l) {
-                    // Memory reached through a pointer parameter is active only if that
-                    // parameter is (its adjoint buffer exists); locals become active here.
-                    if differentiable_var(prog, types, root)
-                        && !is_inactive_param_memory(l, types, targets, active)
-                    {
-                        active.insert(root.to_string());
-                    }
+        ExprKind::Assign(_, l, r) if depends_on_active(r, active) => {
+            if let Some(root) = lvalue_root(l) {
+                // Memory reached through a pointer parameter is active only if that
+                // parameter is (its adjoint buffer exists); locals become active here.
+                if differentiable_var(prog, types, root)
+                    && !is_inactive_param_memory(l, types, targets, active)
+                {
+                    active.insert(root.to_string());
                 }
             }
         }
