@@ -94,6 +94,11 @@ pub fn gen_host_call(
             }
             Some((vec![s.clone()], vec![]))
         }
+        // The reverse pass still launches on the stream (and may time with the event).
+        "cudaStreamDestroy" | "cudaEventDestroy" | "cudaGraphDestroy" | "cudaGraphExecDestroy" => {
+            g.epilogue.push(s.clone());
+            Some((vec![], vec![]))
+        }
         "cudaDeviceSynchronize" | "cudaStreamSynchronize" => {
             Some((vec![s.clone()], vec![s.clone()]))
         }
