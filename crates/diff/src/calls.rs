@@ -606,9 +606,29 @@ impl Gen<'_, '_> {
             .filter(|(f, _)| f.body.is_some());
         let instance = match resolved {
             Some((f, bindings)) if f.template.is_some() => {
-                let values = crate::instantiate::deduce_values(f, &arg_types);
+                let mut values = crate::instantiate::deduce_values(f, &arg_types);
+                // Non-type arguments written at the call (`reduce<256>(s)`).
+                if let Ok((_, explicit)) = crate::instantiate::bind_explicit(f, &template_args) {
+                    values.extend(explicit);
+                }
                 match crate::instantiate::instantiate_with_values(f, &bindings, &values) {
-                    Some(inst) => Some(inst),
+                    Some(mut inst) => {
+                        // Instances that differ only in values have the same parameter types:
+                        // their pullbacks need distinct names (`reduce_256_pullback`).
+                        if !values.is_empty() {
+                            let mut keys: Vec<&String> = values.keys().collect();
+                            keys.sort();
+                            for k in keys {
+                                let text = cuad_emit::print_expr(&values[k]);
+                                let clean: String = text
+                                    .chars()
+                                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                                    .collect();
+                                inst.name = format!("{}_{clean}", inst.name);
+                            }
+                        }
+                        Some(inst)
+                    }
                     None => {
                         self.error(e.span, format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly"));
                         return vec![];

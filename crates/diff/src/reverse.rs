@@ -173,12 +173,13 @@ pub struct KernelGradReq {
 }
 
 /// Adjoint parameter type: `T*`/`const T*`/`T&`/`T` -> `T*`.
+/// Adjoints drop `const` and `volatile` (an adjoint buffer is written, also by `atomicAdd`).
 pub fn adjoint_param_ty(ty: &Ty) -> Ty {
     match &ty.kind {
-        TyKind::Pointer { pointee, .. } => Ty::pointer_to((**pointee).clone().with_const(false)),
-        TyKind::LRef(t) | TyKind::RRef(t) => Ty::pointer_to((**t).clone().with_const(false)),
-        TyKind::Array { elem, .. } => Ty::pointer_to((**elem).clone().with_const(false)),
-        _ => Ty::pointer_to(ty.clone().with_const(false)),
+        TyKind::Pointer { pointee, .. } => Ty::pointer_to(mutable_ty(pointee)),
+        TyKind::LRef(t) | TyKind::RRef(t) => Ty::pointer_to(mutable_ty(t)),
+        TyKind::Array { elem, .. } => Ty::pointer_to(mutable_ty(elem)),
+        _ => Ty::pointer_to(mutable_ty(ty)),
     }
 }
 
@@ -819,6 +820,24 @@ impl<'p, 'a> Gen<'p, 'a> {
 
     fn gen_stmt(&mut self, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         match &s.kind {
+            StmtKind::Expr(e) if self.mode != Mode::Host && self.writes_volatile(e) => {
+                // Warp-synchronous code (a store through a `volatile` pointer, reduce6's warp
+                // tail) relies on the warp running in lockstep; the gradient makes that
+                // explicit, in both sweeps, so lanes see each other's values and adjoints.
+                // Within a step, every lane reads its adjoints (the leading declarations)
+                // before any lane adds into them, as every lane read before any wrote.
+                let (mut fwd, mut rev) = self.gen_expr_stmt(e, s);
+                let is_decl = |x: &Stmt| matches!(x.kind, StmtKind::Decl(_));
+                if let Some(first) = rev.iter().position(is_decl) {
+                    let end = first + rev[first..].iter().take_while(|x| is_decl(x)).count();
+                    if end < rev.len() {
+                        rev.insert(end, expr_stmt(call("__syncwarp", vec![])));
+                    }
+                }
+                fwd.push(expr_stmt(call("__syncwarp", vec![])));
+                rev.push(expr_stmt(call("__syncwarp", vec![])));
+                (fwd, rev)
+            }
             StmtKind::Expr(e) => self.gen_expr_stmt(e, s),
             StmtKind::Block(b) => self.gen_block(b),
             StmtKind::If { cond, then, els } => self.gen_if(cond, then, els.as_deref()),
@@ -847,6 +866,23 @@ impl<'p, 'a> Gen<'p, 'a> {
                 (vec![], vec![])
             }
         }
+    }
+
+    /// Does `e` store through a pointer to `volatile` memory?
+    fn writes_volatile(&self, e: &Expr) -> bool {
+        let ExprKind::Assign(_, l, _) = &e.kind else {
+            return false;
+        };
+        let volatile_pointee = |t: &Ty| match &t.kind {
+            TyKind::Pointer { pointee, .. } | TyKind::Array { elem: pointee, .. } => {
+                pointee.is_volatile
+            }
+            _ => false,
+        };
+        !usage::is_plain_var(l)
+            && lvalue_root(l)
+                .and_then(|r| self.types.get(r))
+                .is_some_and(volatile_pointee)
     }
 
     fn gen_expr_stmt(&mut self, e: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
