@@ -438,6 +438,35 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "global.cu:4:14: error: cuad cannot tell where the adjoint of `g_buf[i]` lives (a `__device__` variable",
         ),
+        (
+            "field_buffer.cu",
+            "struct Buf { double* a; int n; };\n\
+             __global__ void sq(Buf b, double* y) { int i = threadIdx.x; if (i < b.n) y[i] = b.a[i] * b.a[i]; }\n\
+             void f(double* y, const double* x, int n) {\n\
+             \x20 Buf b; b.n = n; double* d_y;\n\
+             \x20 cudaMalloc(&b.a, n * sizeof(double)); cudaMalloc(&d_y, n * sizeof(double));\n\
+             \x20 cudaMemcpy(b.a, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+             \x20 sq<<<1, 64>>>(b, d_y);\n\
+             \x20 cudaMemcpy(y, d_y, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "f",
+            "field_buffer.cu:6:3: error: cuad cannot tell where the adjoint of the buffer `b.a` lives",
+        ),
+        (
+            "vector_buffer.cu",
+            "#include <vector>\n\
+             __global__ void sq(double* y, const double* x) { int i = threadIdx.x; y[i] = x[i] * x[i]; }\n\
+             double f(const double* x, double* d_x, double* d_y, int n) {\n\
+             \x20 cudaMemcpy(d_x, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+             \x20 sq<<<1, 64>>>(d_y, d_x);\n\
+             \x20 std::vector<double> h(n);\n\
+             \x20 cudaMemcpy(h.data(), d_y, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+             \x20 double s = 0.0; for (int i = 0; i < n; ++i) s += h[i];\n\
+             \x20 return s;\n\
+             }\n",
+            "f",
+            "vector_buffer.cu:7:3: error: cuad cannot tell where the adjoint of the buffer `h.data()` lives",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -104,18 +104,55 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
     };
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| {
-                if let ExprKind::Assign(None, l, r) = &x.kind {
-                    if let (ExprKind::Ident(p), Some(root)) = (&l.kind, lvalue_root(r)) {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(None, l, r) => {
+                    let ExprKind::Ident(p) = &l.kind else { return };
+                    if !is_local_pointer(p) {
+                        return;
+                    }
+                    let target = match allocation_call(r) {
+                        true => Some(ALLOCATED),
+                        false => lvalue_root(r),
+                    };
+                    if let Some(t) = target {
+                        out.entry(p.clone()).or_default().insert(t.to_string());
+                    }
+                }
+                // `cudaMalloc(&p, n)`, `cudaMallocManaged(&p, n)`.
+                ExprKind::Call { callee, args, .. } if matches!(&callee.kind, ExprKind::Ident(n) if n.starts_with("cudaMalloc")) =>
+                {
+                    let Some(ExprKind::Unary(UnOp::AddrOf, p)) =
+                        args.first().map(|a| &strip_casts(a).kind)
+                    else {
+                        return;
+                    };
+                    if let ExprKind::Ident(p) = &p.kind {
                         if is_local_pointer(p) {
-                            out.entry(p.clone()).or_default().insert(root.to_string());
+                            out.entry(p.clone()).or_default().insert(ALLOCATED.into());
                         }
                     }
                 }
+                _ => {}
             })
         });
     }
     out
+}
+
+/// The target of a local pointer that holds memory the function allocates itself.
+const ALLOCATED: &str = "<allocated>";
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.strip_parens().kind {
+        ExprKind::Cast { expr, .. } => strip_casts(expr),
+        _ => e.strip_parens(),
+    }
+}
+
+/// `malloc(n)`, `(T*)calloc(k, n)`.
+fn allocation_call(e: &Expr) -> bool {
+    matches!(&strip_casts(e).kind, ExprKind::Call { callee, .. }
+        if matches!(&callee.kind, ExprKind::Ident(n) if n == "malloc" || n == "calloc"))
 }
 
 fn differentiable_var(prog: &Program, types: &HashMap<String, Ty>, name: &str) -> bool {
@@ -215,13 +252,15 @@ fn is_inactive_param_memory(
             if !is_pointer || active.contains(root) {
                 return false;
             }
-            // A local pointer into local arrays only: its memory can carry derivatives.
+            // A local pointer into local arrays or memory the function allocates: that memory
+            // can carry derivatives.
             let into_locals = targets.get(root).is_some_and(|ts| {
                 ts.iter().all(|t| {
-                    !params_contain(types, t)
-                        && types
-                            .get(t)
-                            .is_some_and(|ty| matches!(ty.kind, TyKind::Array { .. }))
+                    t == ALLOCATED
+                        || (!params_contain(types, t)
+                            && types
+                                .get(t)
+                                .is_some_and(|ty| matches!(ty.kind, TyKind::Array { .. })))
                 })
             });
             !into_locals

@@ -47,7 +47,11 @@ pub fn gen_host_call(
     };
     let name = callee_name(e)?;
     match name {
-        "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => Some(cuda_malloc(g, args, s)),
+        "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => {
+            // Host code reads managed memory directly: reverse launches must finish first.
+            g.managed_memory |= name == "cudaMallocManaged";
+            Some(cuda_malloc(g, args, s))
+        }
         "malloc" | "calloc" => host_malloc(g, lhs?, name, args, s),
         "cudaMemcpy" | "cudaMemcpyAsync" if args.len() >= 4 => Some(cuda_memcpy(g, args, s)),
         "cudaMemset" | "cudaMemsetAsync" if args.len() >= 3 => {
@@ -196,6 +200,25 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     }
     let dst = g.shadow(&args[0]).map(|x| x.0);
     let src = g.shadow(&args[1]).map(|x| x.0);
+    // A derivative that flows through the copy needs both ends' adjoints: dropping it would
+    // be a silently wrong gradient.
+    let missing = match (&dst, &src) {
+        (None, Some(_)) => Some(&args[0]),
+        (Some(_), None) if g.expr_is_active(&args[1]) || !is_plain_buffer(&args[1]) => {
+            Some(&args[1])
+        }
+        _ => None,
+    };
+    if let Some(end) = missing {
+        g.error(
+            s.span,
+            format!(
+                "cuad cannot tell where the adjoint of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
+                cuad_emit::print_expr(end)
+            ),
+        );
+        return (vec![s.clone()], vec![]);
+    }
     let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
@@ -238,6 +261,11 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         )));
     }
     (fwd, rev)
+}
+
+/// `p`, `p + k`, `(T*)p`, `&p[k]`: a buffer named by a variable.
+fn is_plain_buffer(e: &Expr) -> bool {
+    pointer_root(e).is_some()
 }
 
 /// The one real type every scalar of `ty` (a struct, vector type or array, nested) has.
@@ -447,6 +475,9 @@ fn launch(
                 args: launch_args.clone(),
             })));
         }
+        if g.managed_memory {
+            rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+        }
         rev.extend(post);
         g.extra_kernels.push(gather);
         g.extra_kernels.push(zero);
@@ -479,6 +510,9 @@ fn launch(
         config: gradient_config(kfun, config),
         args: launch_args,
     })));
+    if g.managed_memory {
+        rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+    }
     rev.extend(post);
     (fwd, rev)
 }

@@ -154,7 +154,7 @@ fn map_simple_stmts(s: Stmt, f: &dyn Fn(Stmt) -> Stmt) -> Stmt {
 
 /// `sincosf(x, &s, &c);` -> `{ float _cuad_sc = x; s = sinf(_cuad_sc); c = cosf(_cuad_sc); }`
 /// (also `sincos`, `sincospi[f]`, `__sincosf`): two ordinary math calls, differentiated by
-/// the rule table.
+/// the rule table. `std::swap(a, b);` likewise becomes assignments.
 fn split_sincos(s: Stmt) -> Stmt {
     map_simple_stmts(s, &|s| match &s.kind {
         StmtKind::Expr(e) => match sincos_parts(e) {
@@ -173,6 +173,22 @@ fn sincos_parts(e: &Expr) -> Option<Vec<Stmt>> {
         return None;
     };
     let bare = name.trim_start_matches("::").trim_start_matches("std::");
+    // `std::swap(a, b);` / `thrust::swap` / `cuda::std::swap`: three assignments through a
+    // temporary, which the rest of the pipeline differentiates (and saves) as usual.
+    if matches!(
+        name.trim_start_matches("::"),
+        "std::swap" | "swap" | "cuda::std::swap" | "thrust::swap"
+    ) {
+        let [a, b] = args.as_slice() else {
+            return None;
+        };
+        let tmp = "_cuad_swap";
+        return Some(vec![
+            decl(Ty::new(TyKind::Auto), tmp, Some(a.clone())),
+            expr_stmt(assign(a.clone(), b.clone())),
+            expr_stmt(assign(b.clone(), ident(tmp))),
+        ]);
+    }
     let (sin, cos, ty) = match bare {
         "sincosf" | "__sincosf" => ("sinf", "cosf", TyKind::Float),
         "sincos" => ("sin", "cos", TyKind::Double),
@@ -730,10 +746,22 @@ impl Hoister<'_, '_> {
                 return vec![Stmt::new(StmtKind::Expr(assign(target, e)), span)]
             }
             Some(Init::Paren(mut args)) if args.len() == 1 => {
-                return vec![Stmt::new(
-                    StmtKind::Expr(assign(target, args.remove(0))),
-                    span,
-                )]
+                // A library class (`std::vector<double> h(n)`) is constructed, not assigned
+                // from its argument (the constructor may be explicit).
+                let canonical = self.prog.canonical(ty);
+                let library_class = matches!(&canonical.kind, TyKind::Named { name, .. }
+                    if self.prog.struct_def(name).is_none() && name.contains("::"));
+                let value = args.remove(0);
+                let value = if library_class {
+                    Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Functional,
+                        ty: ty.clone(),
+                        expr: Box::new(value),
+                    })
+                } else {
+                    value
+                };
+                return vec![Stmt::new(StmtKind::Expr(assign(target, value)), span)];
             }
             Some(Init::Paren(args)) => {
                 let ctor = Expr::synth(ExprKind::Cast {

@@ -136,6 +136,8 @@ pub struct Gen<'p, 'a> {
     pub(crate) pointer_value_reads: Names,
     /// Host: classes of pointer variables assigned to one another (`t = a; a = b; b = t;`).
     pub(crate) pointer_aliases: Vec<Names>,
+    /// Host: the function allocates managed memory (host code may read device results).
+    pub(crate) managed_memory: bool,
     /// Host: some launched kernel's gradient reads primal memory (or cuad cannot tell).
     pub(crate) launch_grads_read_memory: bool,
     /// Write sets of the enclosing loops' bodies and conditions (not their steps).
@@ -310,6 +312,7 @@ pub fn generate(
         reads_so_far: Names::new(),
         pointer_value_reads: Names::new(),
         pointer_aliases: vec![],
+        managed_memory: false,
         launch_grads_read_memory: false,
         loop_writes: vec![],
         replayed: Names::new(),
