@@ -12,6 +12,8 @@ OVERHEAD_TARGET = {
     "elementwise": 2.0,
     "saxpy": 2.0,
     "black_scholes": 2.0,
+    "elementwise_keep_seeds": 2.0,
+    "black_scholes_keep_seeds": 2.0,
     "xsbench": 3.0,
     "lulesh_eos": 3.0,
     "lulesh_force": 3.0,
@@ -105,7 +107,7 @@ def merge(args):
         w = {"workload": unit, "gradient": state, "reason": reason, "build": build}
         if row:
             w.update({k: v for k, v in row.items() if k != "workload"})
-        t = torch_rows.get(unit)
+        t = torch_rows.get(unit) or torch_rows.get(unit.removesuffix("_keep_seeds"))
         if t:
             w["torch"] = t
         fwd, grad, hand = w.get("forward_ms"), w.get("grad_ms"), w.get("hand_ms")

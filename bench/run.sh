@@ -59,6 +59,8 @@ WORKLOADS=(
   "elementwise|elementwise.cu|ew_map|out,x,a|elementwise|"
   "saxpy|saxpy.cu|saxpy|y,x,a|saxpy|"
   "black_scholes|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes||--max-registers 40"
+  "elementwise_keep_seeds|elementwise.cu|ew_map|out,x,a|elementwise||--keep-seeds"
+  "black_scholes_keep_seeds|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes||--max-registers 40 --keep-seeds"
   "contraction_k64|contraction.cu|contract3|C,A,B|contraction|64"
   "contraction_k1024|contraction.cu|contract3|C,A,B|contraction|1024"
   "xsbench|xsbench.cu|xs_lookup|macro_xs,grid|xsbench|"
@@ -81,35 +83,41 @@ NVCC_FLAGS=(-O3 -std=c++17 "-arch=$ARCH" -I"$HERE/common" -I"$REPO/include")
 # Writes $LOG/<driver>.build as one line: status<TAB>gradient function<TAB>message.
 # status: ok | cuad_failed | nvcc_failed (on cuad's output) | no_cuad | build_failed
 build_driver() {
-  local drv="$1" kernel="$2" fn="$3" wrt="$4" opts="$5"
-  local gen="$GEN/${drv}_gen.cu" exe="$BUILD/$drv" status="no_cuad" gradfn="" msg=""
+  local drv="$1" kernel="$2" fn="$3" wrt="$4" opts="$5" id
+  id="$(build_id "$drv" "$opts")"
+  local gen="$GEN/${id}_gen.cu" exe="$BUILD/$id" status="no_cuad" gradfn="" msg=""
   local t0=$SECONDS
   if [[ -n "$CUAD" ]]; then
     # shellcheck disable=SC2086
     if timeout 120 "$CUAD" grad "$HERE/kernels/$kernel" --fn "$fn" --wrt "$wrt" $opts -o "$gen" \
-        >"$LOG/$drv.cuad.log" 2>&1 && [[ -s "$gen" ]]; then
+        >"$LOG/$id.cuad.log" 2>&1 && [[ -s "$gen" ]]; then
       gradfn="$(grep -oE "\\b${fn}_grad(_[0-9]+)*[[:space:]]*\\(" "$gen" | head -1 | sed -E 's/[[:space:]]*\($//')"
       [[ -n "$gradfn" ]] || gradfn="${fn}_grad"
       if "$NVCC" "${NVCC_FLAGS[@]}" -I"$GEN" -DHAVE_CUAD "-DGRAD_FN=$gradfn" "$HERE/drivers/${drv}_bench.cu" \
-          -o "$exe" >"$LOG/$drv.nvcc.log" 2>&1; then
+          -o "$exe" >"$LOG/$id.nvcc.log" 2>&1; then
         status="ok"
       else
         status="nvcc_failed"
-        msg="$(grep -m1 -E 'error' "$LOG/$drv.nvcc.log")"
+        msg="$(grep -m1 -E 'error' "$LOG/$id.nvcc.log")"
       fi
     else
       status="cuad_failed"
-      msg="$(grep -m1 -E 'error' "$LOG/$drv.cuad.log" || head -1 "$LOG/$drv.cuad.log")"
+      msg="$(grep -m1 -E 'error' "$LOG/$id.cuad.log" || head -1 "$LOG/$id.cuad.log")"
     fi
   fi
   if [[ "$status" != "ok" ]]; then
-    if ! "$NVCC" "${NVCC_FLAGS[@]}" "$HERE/drivers/${drv}_bench.cu" -o "$exe" >"$LOG/$drv.nvcc_fwd.log" 2>&1; then
+    if ! "$NVCC" "${NVCC_FLAGS[@]}" "$HERE/drivers/${drv}_bench.cu" -o "$exe" >"$LOG/$id.nvcc_fwd.log" 2>&1; then
       status="build_failed"
-      msg="$(grep -m1 -E 'error' "$LOG/$drv.nvcc_fwd.log")"
+      msg="$(grep -m1 -E 'error' "$LOG/$id.nvcc_fwd.log")"
     fi
   fi
-  printf '%s\t%s\t%s\t%s\n' "$status" "$gradfn" "$(printf '%s' "$msg" | tr '\t\n' '  ' | cut -c1-400)" "$opts" >"$LOG/$drv.build"
-  echo "   built $drv: $status ($((SECONDS - t0)) s)${msg:+ - $msg}"
+  printf '%s\t%s\t%s\t%s\n' "$status" "$gradfn" "$(printf '%s' "$msg" | tr '\t\n' '  ' | cut -c1-400)" "$opts" >"$LOG/$id.build"
+  echo "   built $id: $status ($((SECONDS - t0)) s)${msg:+ - $msg}"
+}
+
+# One build per driver and set of cuad options (a workload may rerun a driver with options).
+build_id() {
+  if [[ -n "$2" ]]; then printf '%s%s' "$1" "$(printf '%s' "$2" | tr -c 'A-Za-z0-9' '_')"; else printf '%s' "$1"; fi
 }
 
 echo "== building (cuad grad + nvcc, in parallel)"
@@ -117,8 +125,9 @@ declare -A BUILT=()
 for w in "${WORKLOADS[@]}"; do
   IFS='|' read -r unit kernel fn wrt drv args opts <<<"$w"
   selected "$unit" || continue
-  [[ -n "${BUILT[$drv]:-}" ]] && continue
-  BUILT[$drv]=1
+  id="$(build_id "$drv" "$opts")"
+  [[ -n "${BUILT[$id]:-}" ]] && continue
+  BUILT[$id]=1
   build_driver "$drv" "$kernel" "$fn" "$wrt" "$opts" &
 done
 wait
@@ -132,7 +141,7 @@ fi
 # ------------------------------------------------------------------ run the drivers (one at a time)
 echo "== running drivers"
 for w in "${WORKLOADS[@]}"; do
-  IFS='|' read -r unit kernel fn wrt drv args _opts <<<"$w"
+  IFS='|' read -r unit kernel fn wrt drv args opts <<<"$w"
   selected "$unit" || continue
   elapsed=$(( $(date +%s) - START_EPOCH ))
   left=$(( BUDGET_S - TORCH_RESERVE - elapsed ))
@@ -142,7 +151,7 @@ for w in "${WORKLOADS[@]}"; do
     continue
   fi
   limit=$(( left < DRIVER_TIMEOUT ? left : DRIVER_TIMEOUT ))
-  exe="$BUILD/$drv"
+  exe="$BUILD/$(build_id "$drv" "$opts")"
   if [[ ! -x "$exe" ]]; then
     echo "not built" >"$LOG/$unit.run"
     echo "   $unit: not built"
@@ -176,7 +185,7 @@ fi
 CMD="bench/run.sh ${1:-}"
 "$PYTHON" "$HERE/report.py" --build "$BUILD" --gpu "$GPU_NAME" --command "$CMD" \
   --json "$HERE/results/$GPU_TAG.json" --md "$HERE/results/$GPU_TAG.md" \
-  --workloads "$(for w in "${WORKLOADS[@]}"; do IFS='|' read -r u _ _ _ d _ <<<"$w"; selected "$u" && printf '%s:%s ' "$u" "$d"; done)"
+  --workloads "$(for w in "${WORKLOADS[@]}"; do IFS='|' read -r u _ _ _ d _ o <<<"$w"; selected "$u" && printf '%s:%s ' "$u" "$(build_id "$d" "$o")"; done)"
 
 if [[ -n "${OUT:-}" ]]; then
   mkdir -p "$OUT"

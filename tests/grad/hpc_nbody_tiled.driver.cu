@@ -5,7 +5,7 @@ using namespace cuad_test;
 int main() {
   Checker check("hpc_nbody_tiled");
   const int n = 64;  // multiple of TILE, launched with n threads exactly
-  const float eps2 = 0.1f;
+  const float eps2 = 0.5f;
   Rng rng(516);
   std::vector<float> pf = rng.vec<float>(4 * n), accf = rng.vec<float>(3 * n), w = rng.vec<float>(3 * n);
   for (int i = 0; i < n; ++i) pf[4 * i + 3] = 0.5f + 0.5f * std::fabs(pf[4 * i + 3]);

@@ -13,6 +13,7 @@ cuad: automatic differentiation of CUDA C++ source
 usage:
   cuad grad FILE --fn NAME [--wrt P1,P2,...] [-o OUT] [-I DIR]... [-D NAME[=VAL]]... [--explain]
             [--max-registers N]   (__maxnreg__(N) on the generated kernels)
+            [--keep-seeds]        (outputs a kernel writes once per element keep their adjoint)
   cuad build FILE -o OUT [-I DIR]... [-D NAME[=VAL]]...
   cuad parse FILE [-I DIR]... [-D NAME[=VAL]]... [--dump-ast]
   cuad --include-dir
@@ -28,6 +29,7 @@ struct Common {
     dump_ast: bool,
     explain: bool,
     max_registers: Option<u32>,
+    keep_seeds: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Common, String> {
@@ -40,6 +42,7 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
         dump_ast: false,
         explain: false,
         max_registers: None,
+        keep_seeds: false,
     };
     let mut i = 0;
     let value = |i: &mut usize, flag: &str| -> Result<String, String> {
@@ -67,6 +70,7 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
             "-U" => c.pp.undefines.push(value(&mut i, "-U")?),
             "--dump-ast" => c.dump_ast = true,
             "--explain" => c.explain = true,
+            "--keep-seeds" => c.keep_seeds = true,
             "--max-registers" => {
                 let v = value(&mut i, "--max-registers")?;
                 match v.parse::<u32>() {
@@ -195,6 +199,7 @@ fn grad(c: Common) -> i32 {
         _ => (function, vec![]),
     };
     let mut d = cuad_diff::Differentiator::new(&tu, &sm);
+    d.set_keep_seeds(c.keep_seeds);
     if let Some(n) = c.max_registers {
         d.set_max_registers(n);
     }

@@ -670,6 +670,19 @@ impl Gen<'_, '_> {
             );
             return vec![];
         }
+        // Arguments the call leaves to the callee's defaults are passed to the pullback.
+        let with_defaults = |mut list: Vec<Expr>| {
+            for p in callee.params.iter().skip(list.len()) {
+                match &p.default {
+                    Some(d) => list.push(d.clone()),
+                    None => break,
+                }
+            }
+            list
+        };
+        let full_args = with_defaults(args.to_vec());
+        let args = &full_args[..];
+        let primal_args = primal_args.map(with_defaults);
         let params: Vec<Ty> = callee
             .params
             .iter()

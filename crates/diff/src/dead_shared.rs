@@ -201,6 +201,8 @@ impl Access<'_, '_> {
 
     fn expr(&self, e: &Expr) -> bool {
         any_expr(e, &|x| match &x.kind {
+            // A `__shared__` scalar is shared memory too (`if (t == 0) s = 0; __syncthreads();`).
+            ExprKind::Ident(n) => self.k.shared.contains(n),
             ExprKind::Index(b, _) => self.visible(lvalue_root(b)),
             ExprKind::Unary(UnOp::Deref, p) => self.visible(lvalue_root(p)),
             ExprKind::Member {

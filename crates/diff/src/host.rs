@@ -529,7 +529,10 @@ fn gather_kernels(
     if is_instance || !crate::namespace_path(g.prog, kfun).is_empty() {
         return None;
     }
-    let target = crate::reverse::Target::Grad { wrt: wrt.to_vec() };
+    let target = crate::reverse::Target::Grad {
+        wrt: wrt.to_vec(),
+        keep_seeds: false,
+    };
     let generated = crate::reverse::generate(
         g.prog,
         kfun,
@@ -703,7 +706,10 @@ fn launch_memory_reads(
     grad_name: &str,
     wrt: &[usize],
 ) -> Option<crate::usage::Names> {
-    let target = crate::reverse::Target::Grad { wrt: wrt.to_vec() };
+    let target = crate::reverse::Target::Grad {
+        wrt: wrt.to_vec(),
+        keep_seeds: false,
+    };
     let generated = crate::reverse::generate(
         g.prog,
         kfun,

@@ -76,6 +76,8 @@ pub struct Differentiator<'a> {
     helpers: Helpers,
     /// `__maxnreg__` for generated kernels (`cuad grad --max-registers`).
     max_registers: Option<u32>,
+    /// Leave the seeds of outputs a kernel writes once per element (`cuad grad --keep-seeds`).
+    keep_seeds: bool,
     /// Free stand-ins for methods; the generated code calls them, so those used are emitted.
     lowered: Vec<&'a Function>,
     /// Primary templates of gradients of templates: (name, declaration, namespaces).
@@ -121,6 +123,7 @@ impl<'a> Differentiator<'a> {
             done: vec![],
             helpers: Helpers::default(),
             max_registers: None,
+            keep_seeds: false,
             primary_templates: vec![],
         }
     }
@@ -131,6 +134,13 @@ impl<'a> Differentiator<'a> {
     /// occupancy, a cap can pay for its spills (see docs/PERFORMANCE.md).
     pub fn set_max_registers(&mut self, n: u32) {
         self.max_registers = Some(n);
+    }
+
+    /// Kernel gradients leave the adjoint of an output array as given (instead of consuming
+    /// it) when the kernel only writes that array, once per element and thread: what PyTorch
+    /// and hand-written adjoints do, one store per element less.
+    pub fn set_keep_seeds(&mut self, keep: bool) {
+        self.keep_seeds = keep;
     }
 
     /// Requests the gradient of `function` w.r.t. `wrt` (parameter names; `None` = every
@@ -178,7 +188,11 @@ impl<'a> Differentiator<'a> {
             .iter()
             .any(|(k, _, _)| *k == instance_key(func, &name))
         {
-            self.generate_all(func, &name, mode, Target::Grad { wrt }, &mut explanations)?;
+            let target = Target::Grad {
+                wrt,
+                keep_seeds: self.keep_seeds,
+            };
+            self.generate_all(func, &name, mode, target, &mut explanations)?;
         }
         let code = self.done[before..]
             .iter()
@@ -386,7 +400,11 @@ impl<'a> Differentiator<'a> {
                     self.declare_primary_template(primary, &kn, &req.wrt);
                     kn = format!("{kn}<{}>", print_template_args(&req.template_args));
                 }
-                let target = Target::Grad { wrt: req.wrt };
+                // A host gradient composes launches: each must consume its seeds.
+                let target = Target::Grad {
+                    wrt: req.wrt,
+                    keep_seeds: false,
+                };
                 queue.push((req.kernel, kn, Mode::Kernel, target));
             }
         }

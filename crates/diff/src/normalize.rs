@@ -55,6 +55,7 @@ pub fn normalize(
         stable_refs: false,
         scope: ScopeStack::new(),
         errors: vec![],
+        constants: Names::new(),
     };
     for p in &func.params {
         if let Some(n) = &p.name {
@@ -541,6 +542,8 @@ struct Hoister<'p, 'a> {
     stable_refs: bool,
     scope: ScopeStack,
     errors: Vec<Diagnostic>,
+    /// Hoisted names of compile-time constants (kept with their initializers).
+    constants: Names,
 }
 
 impl Hoister<'_, '_> {
@@ -686,15 +689,26 @@ impl Hoister<'_, '_> {
                 .last_mut()
                 .unwrap()
                 .insert(v.name.clone(), ident(&name));
-            let keep_init = d.specs.shared || d.specs.is_static || is_constant_init(&init);
+            // A compile-time constant (`constexpr int m = 3;`, `const int TILE = 16;`) stays a
+            // constant at the top: array bounds and template arguments may use it.
+            let compile_time = d.specs.is_constexpr
+                || (ty.is_const
+                    && !matches!(ty.kind, TyKind::Array { .. } | TyKind::Pointer { .. })
+                    && matches!(&init, Some(Init::Assign(e)) if self.is_literal_expr(e)));
+            let keep_init =
+                d.specs.shared || d.specs.is_static || compile_time || is_constant_init(&init);
             let mut specs = d.specs.clone();
-            specs.is_constexpr = false;
+            specs.is_constexpr = d.specs.is_constexpr && compile_time;
+            if compile_time {
+                self.constants.insert(name.clone());
+            }
             let already = self.locals.iter().any(|l| l.name == name);
             if !already {
                 // A hoisted declaration is assigned later, so it cannot stay const (a constant
                 // array that keeps its initializer can).
                 // Pointers keep their pointee's const (`const double* p` may be reassigned).
                 let hoisted_ty = match &ty.kind {
+                    _ if compile_time => ty.clone(),
                     TyKind::Array { .. } if keep_init => ty.clone(),
                     TyKind::Array { .. } => crate::reverse::mutable_ty(&ty),
                     _ => ty.clone().with_const(false),
@@ -873,6 +887,24 @@ pub fn struct_field_names(def: &StructDef) -> Vec<String> {
         }
     }
     out
+}
+
+impl Hoister<'_, '_> {
+    /// Literals, arithmetic on them, `sizeof` and constants hoisted before: a compile-time
+    /// constant's initializer.
+    fn is_literal_expr(&self, e: &Expr) -> bool {
+        match &e.strip_parens().kind {
+            ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::BoolLit(_) => true,
+            ExprKind::CharLit(_) | ExprKind::SizeofType(_) => true,
+            ExprKind::Ident(n) => self.constants.contains(n),
+            ExprKind::Unary(UnOp::Neg | UnOp::Plus | UnOp::Not | UnOp::BitNot, x) => {
+                self.is_literal_expr(x)
+            }
+            ExprKind::Binary(_, l, r) => self.is_literal_expr(l) && self.is_literal_expr(r),
+            ExprKind::Cast { expr, .. } => self.is_literal_expr(expr),
+            _ => false,
+        }
+    }
 }
 
 fn is_constant_init(init: &Option<Init>) -> bool {

@@ -31,8 +31,8 @@ pub enum Mode {
 /// What to generate for a function.
 #[derive(Clone, Debug)]
 pub enum Target {
-    /// Top-level gradient w.r.t. these parameter indices.
-    Grad { wrt: Vec<usize> },
+    /// Top-level gradient w.r.t. these parameter indices; `keep_seeds`: see `keep_seeds`.
+    Grad { wrt: Vec<usize>, keep_seeds: bool },
     /// Pullback; `globals` are pointer parameters that receive shared (global) memory.
     Pullback {
         globals: BTreeSet<usize>,
@@ -138,6 +138,8 @@ pub struct Gen<'p, 'a> {
     pub(crate) pointer_aliases: Vec<Names>,
     /// Host: the function allocates managed memory (host code may read device results).
     pub(crate) managed_memory: bool,
+    /// Output arrays whose seeds the gradient leaves as given (`kept_seed_arrays`).
+    kept_seeds: Names,
     /// Host: some launched kernel's gradient reads primal memory (or cuad cannot tell).
     pub(crate) launch_grads_read_memory: bool,
     /// Write sets of the enclosing loops' bodies and conditions (not their steps).
@@ -223,7 +225,7 @@ pub fn generate(
         crate::methods::lower_calls(s, prog, &object_type);
     }
     let seeds: Names = match target {
-        Target::Grad { wrt } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
+        Target::Grad { wrt, .. } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
         Target::Pullback { active, .. } => active.iter().map(|&i| params[i].0.clone()).collect(),
     };
     let mut activity_types = types.clone();
@@ -284,7 +286,21 @@ pub fn generate(
         Target::Pullback { .. } if is_value => Some(ident(&return_adjoint_name(&params))),
         _ => None,
     };
+    let kept_seeds = match (target, mode) {
+        (
+            Target::Grad {
+                wrt,
+                keep_seeds: true,
+            },
+            Mode::Kernel,
+        ) => kept_seed_arrays(
+            &norm.body,
+            wrt.iter().map(|&i| params[i].0.clone()).collect(),
+        ),
+        _ => Names::new(),
+    };
     let mut g = Gen {
+        kept_seeds,
         prog,
         mode,
         types,
@@ -349,7 +365,7 @@ pub fn generate(
         })
         .collect();
     let adjoint_params: Vec<usize> = match target {
-        Target::Grad { wrt } => wrt.clone(),
+        Target::Grad { wrt, .. } => wrt.clone(),
         Target::Pullback { .. } => (0..params.len()).collect(),
     };
     if let (Target::Pullback { .. }, true) = (target, is_value) {
@@ -362,7 +378,7 @@ pub fn generate(
     }
     for i in adjoint_params {
         let (n, _) = &params[i];
-        let mut ty = adjoint_param_ty(&func.params[i].ty);
+        let mut ty = adjoint_param_ty(&prog.canonical(&func.params[i].ty));
         // Adjoint buffers never overlap the primal arrays or each other: telling the compiler
         // lets it keep loads in flight across adjoint stores (several times faster on H100).
         if let (TyKind::Pointer { restrict, .. }, Mode::Kernel) = (&mut ty.kind, mode) {
@@ -397,6 +413,41 @@ pub fn generate(
         extra_kernels: g.extra_kernels,
         explanations: g.explanations,
     })
+}
+
+/// Output arrays (among `wrt`) whose seeds a kernel gradient may leave as given: the kernel
+/// only writes them, with one plain store outside any loop. (Whether that store's index is
+/// distinct per thread is checked where its adjoint is read.)
+fn kept_seed_arrays(body: &[Stmt], wrt: Names) -> Names {
+    fn stores(stmts: &[Stmt], in_loop: bool, out: &mut Vec<(String, bool)>) {
+        for s in stmts {
+            if let StmtKind::Expr(e) = &s.kind {
+                if let ExprKind::Assign(None, l, _) = &e.kind {
+                    if let ExprKind::Index(b, _) = &l.kind {
+                        if let ExprKind::Ident(n) = &b.kind {
+                            out.push((n.clone(), in_loop));
+                        }
+                    }
+                }
+            }
+            let is_loop = matches!(
+                s.kind,
+                StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+            );
+            let mut s = s.clone();
+            usage::for_each_body(&mut s, &mut |b| stores(b, in_loop || is_loop, out));
+        }
+    }
+    let mut found = Vec::new();
+    stores(body, false, &mut found);
+    let write_only = usage::write_only_names(body);
+    wrt.into_iter()
+        .filter(|n| write_only.contains(n))
+        .filter(|n| {
+            let mine: Vec<bool> = found.iter().filter(|(m, _)| m == n).map(|x| x.1).collect();
+            mine == [false]
+        })
+        .collect()
 }
 
 /// Classes of pointer variables that assignments `p = q` (or `p = q + k`) connect: they may
@@ -1061,7 +1112,16 @@ impl<'p, 'a> Gen<'p, 'a> {
                     let t = self.fresh("_r_d");
                     rev.push(decl(ty.clone(), &t, Some(place.lvalue.clone())));
                     let mut tail = self.rev_expr(r, ident(&t));
-                    if !fuse_zero_then_add(&mut tail, &place.lvalue, &t) {
+                    // `--keep-seeds`: an output written once per element keeps its seed.
+                    let keep_seed = place
+                        .base
+                        .as_ref()
+                        .is_some_and(|b| self.kept_seeds.contains(b))
+                        && self.loop_bodies.is_empty()
+                        && matches!(self.strategy(&place), crate::index::Strategy::Plain(_));
+                    if keep_seed {
+                        self.explain(&place.lvalue, "seed kept (--keep-seeds)");
+                    } else if !fuse_zero_then_add(&mut tail, &place.lvalue, &t) {
                         let zero = expr_stmt(assign(place.lvalue.clone(), real_zero(&ty)));
                         // An array touched only here: zero its adjoint after the block's other
                         // reverse work, so the store does not hold up later loads.
