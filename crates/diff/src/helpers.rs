@@ -7,13 +7,13 @@ const TAPE: &str = r#"#ifndef CUAD_TAPE_CAPACITY
 #endif
 // Per-thread LIFO tape of values the reverse pass needs. Overflow stops the program with a
 // message instead of corrupting memory: rebuild with -DCUAD_TAPE_CAPACITY=<larger>.
-template <typename T, int N>
+template <typename CuadT, int CuadN>
 struct cuad_tape {
-    T data[N];
+    CuadT data[CuadN];
     int top = 0;
-    __host__ __device__ void push(const T& v) {
-        if (top >= N) {
-            printf("cuad: tape overflow (capacity %d); rebuild with -DCUAD_TAPE_CAPACITY=<larger>\n", N);
+    __host__ __device__ void push(const CuadT& v) {
+        if (top >= CuadN) {
+            printf("cuad: tape overflow (capacity %d); rebuild with -DCUAD_TAPE_CAPACITY=<larger>\n", CuadN);
 #ifdef __CUDA_ARCH__
             __trap();
 #else
@@ -22,24 +22,24 @@ struct cuad_tape {
         }
         data[top++] = v;
     }
-    __host__ __device__ T pop() { return data[--top]; }
+    __host__ __device__ CuadT pop() { return data[--top]; }
 };
 "#;
 
 const HOST_TAPE: &str = r#"// Growable tape for host code.
-template <typename T>
+template <typename CuadT>
 struct cuad_host_tape {
-    T* data = nullptr;
+    CuadT* data = nullptr;
     int top = 0, capacity = 0;
-    void push(const T& v) {
+    void push(const CuadT& v) {
         if (top == capacity) {
             capacity = capacity ? 2 * capacity : 64;
-            data = static_cast<T*>(realloc(data, sizeof(T) * capacity));
+            data = static_cast<CuadT*>(realloc(data, sizeof(CuadT) * capacity));
             if (!data) { fprintf(stderr, "cuad: out of memory for the tape\n"); abort(); }
         }
         data[top++] = v;
     }
-    T pop() { return data[--top]; }
+    CuadT pop() { return data[--top]; }
     ~cuad_host_tape() { free(data); }
 };
 "#;
@@ -51,8 +51,8 @@ const THREAD_ID: &str = r#"__device__ __forceinline__ unsigned cuad_linear_tid()
 
 const WARP_ADD: &str = r#"// `*addr += v` for an address that is the same in every thread of the warp: one atomic per
 // warp when the warp is converged, one per thread otherwise.
-template <typename T>
-__device__ __forceinline__ void cuad_warp_add(T* addr, T v) {
+template <typename CuadT>
+__device__ __forceinline__ void cuad_warp_add(CuadT* addr, CuadT v) {
     unsigned mask = __activemask();
     if (mask == 0xffffffffu) {
         for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(mask, v, offset);
@@ -63,8 +63,8 @@ __device__ __forceinline__ void cuad_warp_add(T* addr, T v) {
 }
 // `*addr += v` for an address that the whole warp often shares (a row `t / width`): one
 // atomic per warp when the converged warp agrees on the address, one per thread otherwise.
-template <typename T>
-__device__ __forceinline__ void cuad_warp_add_if_shared(T* addr, T v) {
+template <typename CuadT>
+__device__ __forceinline__ void cuad_warp_add_if_shared(CuadT* addr, CuadT v) {
     unsigned mask = __activemask();
     if (mask == 0xffffffffu) {
         const unsigned long long a = reinterpret_cast<unsigned long long>(addr);
@@ -81,25 +81,25 @@ __device__ __forceinline__ void cuad_warp_add_if_shared(T* addr, T v) {
 const BLOCK_ADD: &str = r#"// `*addr[k] += v[k]` for N kernel-invariant addresses, summed over the whole block with one
 // barrier for all of them, then one atomic per address and block. Every thread of the block
 // must call it (cuad calls it at the end of the gradient kernel, outside any branch).
-template <typename T, int N>
-__device__ void cuad_block_add_n(T* const (&addr)[N], const T (&v)[N]) {
+template <typename CuadT, int CuadN>
+__device__ void cuad_block_add_n(CuadT* const (&addr)[CuadN], const CuadT (&v)[CuadN]) {
     // One slot per warp (at most 32 warps per block): no shared-memory atomics, one barrier.
-    __shared__ T warp_sums[N][32];
+    __shared__ CuadT warp_sums[CuadN][32];
     const unsigned tid = cuad_linear_tid();
     const unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
     const unsigned lane = tid & 31u, warp = tid >> 5;
     const unsigned nwarps = (nthreads + 31u) / 32u;
     const bool full_warp = (warp + 1u) * 32u <= nthreads;
 #pragma unroll
-    for (int k = 0; k < N; ++k) {
-        T x = v[k];
+    for (int k = 0; k < CuadN; ++k) {
+        CuadT x = v[k];
         if (full_warp) {
             for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
             if (lane == 0) warp_sums[k][warp] = x;
         } else {
             // The block's last, partial warp: its lanes add up through shared memory.
             const unsigned mask = (1u << (nthreads - warp * 32u)) - 1u;
-            if (lane == 0) warp_sums[k][warp] = T(0);
+            if (lane == 0) warp_sums[k][warp] = CuadT(0);
             __syncwarp(mask);
             atomicAdd(&warp_sums[k][warp], x);
         }
@@ -107,21 +107,21 @@ __device__ void cuad_block_add_n(T* const (&addr)[N], const T (&v)[N]) {
     __syncthreads();
     if (warp == 0) {
 #pragma unroll
-        for (int k = 0; k < N; ++k) {
-            T x = lane < nwarps ? warp_sums[k][lane] : T(0);
+        for (int k = 0; k < CuadN; ++k) {
+            CuadT x = lane < nwarps ? warp_sums[k][lane] : CuadT(0);
             if (full_warp) {
                 for (int offset = 16; offset > 0; offset >>= 1) x += __shfl_xor_sync(0xffffffffu, x, offset);
             }
-            if (lane == 0 && x != T(0)) atomicAdd(addr[k], x);
+            if (lane == 0 && x != CuadT(0)) atomicAdd(addr[k], x);
         }
     }
 }
 
 // `*addr += v` for an address that is the same in every thread of the kernel.
-template <typename T>
-__device__ __forceinline__ void cuad_block_add(T* addr, T v) {
-    T* const a[1] = {addr};
-    const T x[1] = {v};
+template <typename CuadT>
+__device__ __forceinline__ void cuad_block_add(CuadT* addr, CuadT v) {
+    CuadT* const a[1] = {addr};
+    const CuadT x[1] = {v};
     cuad_block_add_n(a, x);
 }
 
@@ -146,32 +146,32 @@ __device__ __forceinline__ void cuad_zero_shared(void* p, unsigned long long byt
 "#;
 
 const MEMCPY_PULLBACK: &str = r#"// Adds `n` elements of `src` into `dst` on the device.
-template <typename T>
-__global__ void cuad_add_kernel(T* dst, const T* src, unsigned long long n) {
+template <typename CuadT>
+__global__ void cuad_add_kernel(CuadT* dst, const CuadT* src, unsigned long long n) {
     unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
     if (i < n) dst[i] += src[i];
 }
 
 // Reverse of cudaMemcpy(dst, src, bytes, kind): the adjoint of dst is added into the adjoint
 // of src (each where its primal lives), then the adjoint of dst is zeroed.
-template <typename T>
-void cuad_memcpy_pullback(T* d_dst, T* d_src, size_t bytes, cudaMemcpyKind kind) {
+template <typename CuadT>
+void cuad_memcpy_pullback(CuadT* d_dst, CuadT* d_src, size_t bytes, cudaMemcpyKind kind) {
     const bool dst_on_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
     const bool src_on_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
-    const unsigned long long n = bytes / sizeof(T);
+    const unsigned long long n = bytes / sizeof(CuadT);
     if (d_src != nullptr && n > 0) {
         if (src_on_device) {
-            T* staged = d_dst;
+            CuadT* staged = d_dst;
             if (!dst_on_device) {
                 cudaMalloc(&staged, bytes);
                 cudaMemcpy(staged, d_dst, bytes, cudaMemcpyHostToDevice);
             }
-            cuad_add_kernel<T><<<(unsigned)((n + 255) / 256), 256>>>(d_src, staged, n);
+            cuad_add_kernel<CuadT><<<(unsigned)((n + 255) / 256), 256>>>(d_src, staged, n);
             if (!dst_on_device) cudaFree(staged);
         } else {
-            T* staged = d_dst;
+            CuadT* staged = d_dst;
             if (dst_on_device) {
-                staged = static_cast<T*>(malloc(bytes));
+                staged = static_cast<CuadT*>(malloc(bytes));
                 cudaMemcpy(staged, d_dst, bytes, cudaMemcpyDeviceToHost);
             }
             for (unsigned long long i = 0; i < n; ++i) d_src[i] += staged[i];
@@ -185,19 +185,19 @@ void cuad_memcpy_pullback(T* d_dst, T* d_src, size_t bytes, cudaMemcpyKind kind)
 
 const DIGAMMA: &str = r#"// Digamma (the derivative of lgamma): reflection below 0, recurrence up to 6, then the
 // asymptotic series.
-template <typename T>
-__host__ __device__ inline T cuad_digamma(T x) {
-    const T pi = T(3.14159265358979323846);
-    T acc = T(0);
-    if (x <= T(0)) {
-        if (x == floor(x)) return T(NAN);
+template <typename CuadT>
+__host__ __device__ inline CuadT cuad_digamma(CuadT x) {
+    const CuadT pi = CuadT(3.14159265358979323846);
+    CuadT acc = CuadT(0);
+    if (x <= CuadT(0)) {
+        if (x == floor(x)) return CuadT(NAN);
         acc = -pi / tan(pi * x);
-        x = T(1) - x;
+        x = CuadT(1) - x;
     }
-    while (x < T(6)) { acc -= T(1) / x; x += T(1); }
-    T r = T(1) / x, r2 = r * r;
-    return acc + log(x) - T(0.5) * r
-        - r2 * (T(1) / 12 - r2 * (T(1) / 120 - r2 * (T(1) / 252 - r2 * (T(1) / 240 - r2 / 132))));
+    while (x < CuadT(6)) { acc -= CuadT(1) / x; x += CuadT(1); }
+    CuadT r = CuadT(1) / x, r2 = r * r;
+    return acc + log(x) - CuadT(0.5) * r
+        - r2 * (CuadT(1) / 12 - r2 * (CuadT(1) / 120 - r2 * (CuadT(1) / 252 - r2 * (CuadT(1) / 240 - r2 / 132))));
 }
 "#;
 
