@@ -6,6 +6,7 @@ use crate::builder::*;
 use crate::index::{facts, AccessKey, CounterRange, Poly, Strategy};
 use crate::reverse::{Gen, Mode};
 use cuad_syntax::ast::*;
+use std::collections::HashMap;
 
 /// Where the memory behind a pointer or array lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,6 +319,42 @@ impl Gen<'_, '_> {
         let mut ranges = Vec::new();
         for s in body {
             self.collect_offsets_in(s, &mut ranges, &mut found);
+        }
+        // `q = a + k` (or `c ? b : a`): the memory of `a` is reached through `q` too. When
+        // more than one route leads to an array (itself and a pointer, or two pointers), the
+        // offsets along one route say nothing about the other: no route's offset is sole.
+        let mut routes: HashMap<String, Vec<String>> = HashMap::new();
+        for s in body {
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                crate::usage::walk_expr(e, &mut |x| {
+                    let ExprKind::Assign(None, l, r) = &x.kind else {
+                        return;
+                    };
+                    let ExprKind::Ident(q) = &l.kind else { return };
+                    if !self.is_pointer_or_array(q) || self.is_param(q) {
+                        return;
+                    }
+                    crate::usage::walk_expr(r, &mut |y| {
+                        if let ExprKind::Ident(n) = &y.kind {
+                            let shared = self.spaces.get(n).is_some_and(|sp| *sp != Space::Private);
+                            if n != q && shared && self.is_pointer_or_array(n) {
+                                routes.entry(n.clone()).or_default().push(q.clone());
+                            }
+                        }
+                    })
+                })
+            });
+        }
+        for (array, via) in routes {
+            let direct = found.iter().any(|(b, _)| *b == array);
+            let mut via = via;
+            via.sort();
+            via.dedup();
+            if via.len() + usize::from(direct) > 1 {
+                for b in via.into_iter().chain([array]) {
+                    found.push((b, (None, vec![])));
+                }
+            }
         }
         for (b, o) in found {
             self.access_offsets.entry(b).or_default().push(o);

@@ -283,7 +283,9 @@ pub fn generate(
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let seed = match target {
         Target::Grad { .. } if is_value => Some(real_lit(&prog.canonical(&func.ret), 1.0)),
-        Target::Pullback { .. } if is_value => Some(ident(&return_adjoint_name(&params, &norm.locals))),
+        Target::Pullback { .. } if is_value => {
+            Some(ident(&return_adjoint_name(&params, &norm.locals)))
+        }
         _ => None,
     };
     let kept_seeds = match (target, mode) {
@@ -489,7 +491,8 @@ fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Name
 /// Name of a pullback's return-adjoint parameter: `_d_y`, unless a parameter or local is named `y`.
 pub fn return_adjoint_name(params: &[(String, Ty)], locals: &[Local]) -> String {
     let taken = |n: &str| {
-        params.iter().any(|(p, _)| adj_name(p) == n) || locals.iter().any(|l| adj_name(&l.name) == n)
+        params.iter().any(|(p, _)| adj_name(p) == n)
+            || locals.iter().any(|l| adj_name(&l.name) == n)
     };
     let mut name = "_d_y".to_string();
     let mut k = 0;
