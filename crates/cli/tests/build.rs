@@ -439,6 +439,16 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "global.cu:4:14: error: cuad cannot tell where the adjoint of `g_buf[i]` lives (a `__device__` variable",
         ),
         (
+            "comma_continue.cu",
+            "__global__ void k(double* y, const double* x, int m) {\n\
+             \x20 double s = 0.0; int j = threadIdx.x;\n\
+             \x20 for (int c = 0; c < m; ++c, j += 32) { if (x[j] < 0.0) continue; s += x[j] * x[j]; }\n\
+             \x20 y[threadIdx.x] = s;\n\
+             }\n",
+            "k",
+            "comma_continue.cu:3:3: error: cuad cannot differentiate `continue` in a for loop whose condition or step (a comma expression) has side effects yet",
+        ),
+        (
             "field_buffer.cu",
             "struct Buf { double* a; int n; };\n\
              __global__ void sq(Buf b, double* y) { int i = threadIdx.x; if (i < b.n) y[i] = b.a[i] * b.a[i]; }\n\

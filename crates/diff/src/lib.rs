@@ -26,6 +26,7 @@ mod index;
 mod instantiate;
 mod jumps;
 mod lambdas;
+mod loop_effects;
 mod merge;
 mod methods;
 mod normalize;

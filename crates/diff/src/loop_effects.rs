@@ -1,0 +1,259 @@
+//! Loops whose condition or step does more than test and advance a counter.
+//!
+//! `while (k-- > 0)`, `while (k < m && (v = x[k]) > 0)` and `for (...; ...; ++k, j += n)` change
+//! variables outside the loop body, where the reverse pass does not look for overwritten
+//! values. They are rewritten so that every effect is an ordinary statement of the body:
+//!
+//! ```text
+//! while (cond) body            ->  while (true) { _c = cond; if (!_c) break; body }
+//! for (init; cond; step) body  ->  { init; while (true) { _c = cond; if (!_c) break; body step; } }
+//! do body while (cond)         ->  do { body _c = cond; } while (_c)
+//! ```
+//!
+//! `_c = a && b` with effects in `b` evaluates `b` only when `a` holds (`||` likewise), and an
+//! assignment nested in the condition becomes a statement before it. A `continue` would skip
+//! a step or condition moved into the body, so such a loop is an error instead.
+
+use crate::builder::*;
+use crate::usage::may_have_effects;
+use cuad_syntax::ast::*;
+use cuad_syntax::Diagnostic;
+
+pub fn lower(body: Vec<Stmt>) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    let mut l = Lowerer {
+        next: 0,
+        errors: vec![],
+    };
+    let out = l.stmts(body);
+    if l.errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(l.errors)
+    }
+}
+
+struct Lowerer {
+    next: usize,
+    errors: Vec<Diagnostic>,
+}
+
+impl Lowerer {
+    fn stmts(&mut self, body: Vec<Stmt>) -> Vec<Stmt> {
+        body.into_iter().map(|s| self.stmt(s)).collect()
+    }
+
+    fn boxed(&mut self, s: Box<Stmt>) -> Box<Stmt> {
+        Box::new(self.stmt(*s))
+    }
+
+    fn stmt(&mut self, s: Stmt) -> Stmt {
+        let span = s.span;
+        let kind = match s.kind {
+            StmtKind::Block(b) => StmtKind::Block(self.stmts(b)),
+            StmtKind::If { cond, then, els } => StmtKind::If {
+                cond,
+                then: self.boxed(then),
+                els: els.map(|e| self.boxed(e)),
+            },
+            StmtKind::Switch { cond, cases } => StmtKind::Switch {
+                cond,
+                cases: cases
+                    .into_iter()
+                    .map(|c| SwitchCase {
+                        body: self.stmts(c.body),
+                        ..c
+                    })
+                    .collect(),
+            },
+            StmtKind::While { cond, body } => {
+                let body = self.boxed(body);
+                if !may_have_effects(&cond) {
+                    StmtKind::While { cond, body }
+                } else {
+                    return self.endless(vec![], &cond, body, None, span);
+                }
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let body = self.boxed(body);
+                if !may_have_effects(&cond) {
+                    StmtKind::DoWhile { body, cond }
+                } else if has_own_continue(&body) {
+                    return self.unsupported(
+                        span,
+                        "`continue` in a do-while loop whose condition has side effects",
+                    );
+                } else {
+                    let c = self.fresh();
+                    let mut inner = vec![*body];
+                    inner.extend(evaluate(&c, &cond));
+                    return block(vec![
+                        decl(Ty::new(TyKind::Bool), &c, None),
+                        Stmt::new(
+                            StmtKind::DoWhile {
+                                body: Box::new(block(inner)),
+                                cond: ident(&c),
+                            },
+                            span,
+                        ),
+                    ]);
+                }
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                let body = self.boxed(body);
+                let step_effects = step
+                    .as_ref()
+                    .is_some_and(|e| matches!(e.kind, ExprKind::Binary(BinOp::Comma, ..)));
+                let cond_effects = cond.as_ref().is_some_and(may_have_effects);
+                if !step_effects && !cond_effects {
+                    StmtKind::For {
+                        init,
+                        cond,
+                        step,
+                        body,
+                    }
+                } else if has_own_continue(&body) {
+                    return self.unsupported(
+                        span,
+                        "`continue` in a for loop whose condition or step (a comma expression) has side effects",
+                    );
+                } else {
+                    let init: Vec<Stmt> = init.map(|i| *i).into_iter().collect();
+                    let cond = cond.unwrap_or_else(|| Expr::synth(ExprKind::BoolLit(true)));
+                    return self.endless(init, &cond, body, step, span);
+                }
+            }
+            k => k,
+        };
+        Stmt::new(kind, span)
+    }
+
+    /// `{ init; bool _c; while (true) { _c = cond; if (!_c) break; body; step } }`.
+    fn endless(
+        &mut self,
+        init: Vec<Stmt>,
+        cond: &Expr,
+        body: Box<Stmt>,
+        step: Option<Expr>,
+        span: cuad_syntax::Span,
+    ) -> Stmt {
+        let c = self.fresh();
+        let mut inner = evaluate(&c, cond);
+        inner.push(if_stmt(
+            Expr::synth(ExprKind::Unary(UnOp::Not, Box::new(ident(&c)))),
+            vec![Stmt::synth(StmtKind::Break)],
+            None,
+        ));
+        inner.push(*body);
+        if let Some(step) = step {
+            inner.extend(comma_parts(step).into_iter().map(expr_stmt));
+        }
+        let mut out = init;
+        out.push(decl(Ty::new(TyKind::Bool), &c, None));
+        out.push(Stmt::new(
+            StmtKind::While {
+                cond: Expr::synth(ExprKind::BoolLit(true)),
+                body: Box::new(block(inner)),
+            },
+            span,
+        ));
+        block(out)
+    }
+
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("_cuad_cond{}", self.next - 1)
+    }
+
+    fn unsupported(&mut self, span: cuad_syntax::Span, what: &str) -> Stmt {
+        self.errors.push(Diagnostic::error(
+            span,
+            format!(
+                "cuad cannot differentiate {what} yet; move the side effects into the loop body"
+            ),
+        ));
+        Stmt::new(StmtKind::Empty, span)
+    }
+}
+
+/// Statements that leave the value of `cond` in `c`, with `&&`/`||` short-circuiting the
+/// operand that has effects and nested assignments as statements before their use.
+fn evaluate(c: &str, cond: &Expr) -> Vec<Stmt> {
+    match &cond.strip_parens().kind {
+        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) if may_have_effects(b) => {
+            let mut out = evaluate(c, a);
+            let test = match op {
+                BinOp::And => ident(c),
+                _ => Expr::synth(ExprKind::Unary(UnOp::Not, Box::new(ident(c)))),
+            };
+            out.push(if_stmt(test, evaluate(c, b), None));
+            out
+        }
+        _ => {
+            let mut before = Vec::new();
+            let value = hoist_assignments(cond.clone(), &mut before);
+            before.push(expr_stmt(assign(ident(c), value)));
+            before
+        }
+    }
+}
+
+/// Replaces assignments nested in `e` by their targets, emitting them first (`(v = x) > 0`
+/// -> `v = x;` then `v > 0`).
+fn hoist_assignments(e: Expr, before: &mut Vec<Stmt>) -> Expr {
+    let span = e.span;
+    let rec = |x: Box<Expr>, before: &mut Vec<Stmt>| Box::new(hoist_assignments(*x, before));
+    let kind = match e.kind {
+        ExprKind::Assign(op, l, r) => {
+            let r = rec(r, before);
+            let target = (*l).clone();
+            before.push(expr_stmt(Expr::new(ExprKind::Assign(op, l, r), span)));
+            return target;
+        }
+        ExprKind::Paren(x) => ExprKind::Paren(rec(x, before)),
+        ExprKind::Unary(op, x) => ExprKind::Unary(op, rec(x, before)),
+        ExprKind::Binary(op, l, r) => {
+            let l = rec(l, before);
+            ExprKind::Binary(op, l, rec(r, before))
+        }
+        ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
+            kind,
+            ty,
+            expr: rec(expr, before),
+        },
+        k => k,
+    };
+    Expr::new(kind, span)
+}
+
+/// `a, b, c` -> `[a, b, c]`.
+fn comma_parts(e: Expr) -> Vec<Expr> {
+    match e.kind {
+        ExprKind::Binary(BinOp::Comma, l, r) => {
+            let mut out = comma_parts(*l);
+            out.extend(comma_parts(*r));
+            out
+        }
+        ExprKind::Paren(x) if matches!(x.kind, ExprKind::Binary(BinOp::Comma, ..)) => {
+            comma_parts(*x)
+        }
+        k => vec![Expr::new(k, e.span)],
+    }
+}
+
+/// A `continue` of this loop (not of a loop nested in it).
+fn has_own_continue(body: &Stmt) -> bool {
+    match &body.kind {
+        StmtKind::Continue => true,
+        StmtKind::Block(b) => b.iter().any(has_own_continue),
+        StmtKind::If { then, els, .. } => {
+            has_own_continue(then) || els.as_deref().is_some_and(has_own_continue)
+        }
+        StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).any(has_own_continue),
+        _ => false,
+    }
+}
