@@ -57,6 +57,7 @@ pub fn normalize(
         scope: ScopeStack::new(),
         errors: vec![],
         constants: Names::new(),
+        aliases: HashMap::new(),
     };
     for p in &func.params {
         if let Some(n) = &p.name {
@@ -545,6 +546,8 @@ struct Hoister<'p, 'a> {
     errors: Vec<Diagnostic>,
     /// Hoisted names of compile-time constants (kept with their initializers).
     constants: Names,
+    /// Type aliases declared in the body (`typedef double T;`).
+    aliases: HashMap<String, Ty>,
 }
 
 impl Hoister<'_, '_> {
@@ -637,13 +640,23 @@ impl Hoister<'_, '_> {
 
     fn decl(&mut self, d: DeclStmt) -> Vec<Stmt> {
         let mut out = Vec::new();
+        // `typedef double T;` / `using T = double;` in a body: later declarations name the
+        // aliased type (cuad's analyses need `T r` to be a double); the alias is kept for the
+        // code that still spells `T`.
+        if d.specs.is_typedef {
+            for v in &d.vars {
+                let ty = self.resolve_local_aliases(&self.prog.canonical(&v.ty));
+                self.aliases.insert(v.name.clone(), ty);
+            }
+            return vec![Stmt::synth(StmtKind::Decl(d))];
+        }
         for v in d.vars {
             let init = v.init.map(|i| match i {
                 Init::Assign(e) => Init::Assign(self.expr(e)),
                 Init::Brace(es) => Init::Brace(es.into_iter().map(|e| self.expr(e)).collect()),
                 Init::Paren(es) => Init::Paren(es.into_iter().map(|e| self.expr(e)).collect()),
             });
-            let mut ty = self.prog.canonical(&v.ty);
+            let mut ty = self.resolve_local_aliases(&self.prog.canonical(&v.ty));
             if let TyKind::LRef(inner) | TyKind::RRef(inner) = &ty.kind {
                 match &init {
                     // An alias of an object that stays put: uses name the object itself.
@@ -891,6 +904,36 @@ pub fn struct_field_names(def: &StructDef) -> Vec<String> {
 }
 
 impl Hoister<'_, '_> {
+    /// `ty` with the body's own type aliases replaced by what they name.
+    fn resolve_local_aliases(&self, ty: &Ty) -> Ty {
+        let kind = match &ty.kind {
+            TyKind::Named { name, args } if args.is_empty() => match self.aliases.get(name) {
+                Some(t) => {
+                    let mut t = t.clone();
+                    t.is_const |= ty.is_const;
+                    return t;
+                }
+                None => return ty.clone(),
+            },
+            TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+                pointee: Box::new(self.resolve_local_aliases(pointee)),
+                restrict: *restrict,
+            },
+            TyKind::LRef(t) => TyKind::LRef(Box::new(self.resolve_local_aliases(t))),
+            TyKind::RRef(t) => TyKind::RRef(Box::new(self.resolve_local_aliases(t))),
+            TyKind::Array { elem, len } => TyKind::Array {
+                elem: Box::new(self.resolve_local_aliases(elem)),
+                len: len.clone(),
+            },
+            _ => return ty.clone(),
+        };
+        Ty {
+            kind,
+            is_const: ty.is_const,
+            is_volatile: ty.is_volatile,
+        }
+    }
+
     /// Literals, arithmetic on them, `sizeof` and constants hoisted before: a compile-time
     /// constant's initializer.
     fn is_literal_expr(&self, e: &Expr) -> bool {
