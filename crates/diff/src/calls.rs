@@ -780,7 +780,14 @@ impl Gen<'_, '_> {
         let pb_name = match custom {
             Some(c) => c,
             None => {
-                let base = identifier_name(crate::base_name(self.prog, &callee.name));
+                let mut base = identifier_name(crate::base_name(self.prog, &callee.name));
+                // A static member (`Sq::apply`): the owner is part of the name, or members of
+                // two structs with one signature would share a pullback.
+                if let Some((owner, _)) = name.trim_start_matches("::").rsplit_once("::") {
+                    if !self.prog.is_namespace(owner) && !callee.name.contains("::") {
+                        base = format!("{}_{base}", identifier_name(owner));
+                    }
+                }
                 let mut n = format!("{base}_pullback");
                 for g in &globals {
                     n.push_str(&format!("_{g}"));
