@@ -948,6 +948,39 @@ impl Gen<'_, '_> {
             if !(read_later || active && callee_reads) {
                 continue;
             }
+            if let Some(TyKind::Array {
+                elem,
+                len: Some(len),
+            }) = self.type_of(&x).map(|t| t.kind)
+            {
+                // A local array: copied aside and back; the pullback gets its own copy.
+                if !self.loop_writes.is_empty() {
+                    self.error(
+                        s.span,
+                        "cuad cannot save a local array that a callee overwrites inside a loop yet",
+                    );
+                    continue;
+                }
+                let array_ty = |elem: &Ty| {
+                    Ty::new(TyKind::Array {
+                        elem: Box::new(elem.clone().with_const(false)),
+                        len: Some(len.clone()),
+                    })
+                };
+                let saved = self.fresh("_t");
+                self.decls.push(decl(array_ty(&elem), &saved, None));
+                fwd.push(copy_array(&saved, &x, &len));
+                let mut restore =
+                    vec![copy_array(&cuad_emit::print_expr(&x), &ident(&saved), &len)];
+                if active {
+                    let copy = self.fresh("_c");
+                    self.decls.push(decl(array_ty(&elem), &copy, None));
+                    restore.push(copy_array(&copy, &x, &len));
+                    primal_args[j] = ident(&copy);
+                }
+                restores.push(restore);
+                continue;
+            }
             let Some((sf, sr)) = self.save_value(&x) else {
                 continue;
             };
@@ -1088,6 +1121,27 @@ impl Gen<'_, '_> {
                     out.push((j, (**x).clone(), reads_entry(true)));
                 }
                 continue;
+            }
+            // A local array handed over as a pointer the callee writes through.
+            if let ExprKind::Ident(n) = &a.strip_parens().kind {
+                let local_array = !self.is_param(n)
+                    && self
+                        .types
+                        .get(n)
+                        .is_some_and(|t| matches!(t.kind, TyKind::Array { .. }))
+                    && self.spaces.get(n) != Some(&Space::Shared);
+                let writes = match (callee, param) {
+                    (Some(f), Some(p)) => {
+                        let to_const = matches!(&self.prog.canonical(&p.ty).kind,
+                            TyKind::Pointer { pointee, .. } if pointee.is_const);
+                        !to_const && callee_writes_param(f, j)
+                    }
+                    _ => true,
+                };
+                if local_array && writes {
+                    out.push((j, a.clone(), reads_entry(true)));
+                    continue;
+                }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
                 TyKind::LRef(inner) => !inner.is_const,
@@ -1353,4 +1407,25 @@ fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
                     .into_iter()
                     .any(|g| calls_barrier(prog, g, depth + 1))
             }))
+}
+
+/// `for (int _k = 0; _k < len; ++_k) dst[_k] = src[_k];`
+fn copy_array(dst: &str, src: &Expr, len: &Expr) -> Stmt {
+    let k = "_cuad_k";
+    Stmt::synth(StmtKind::For {
+        init: Some(Box::new(decl(
+            Ty::new(TyKind::Int {
+                kind: IntKind::Int,
+                signed: None,
+            }),
+            k,
+            Some(int_lit(0)),
+        ))),
+        cond: Some(binary(BinOp::Lt, ident(k), len.clone())),
+        step: Some(unary(UnOp::PreInc, ident(k))),
+        body: Box::new(expr_stmt(assign(
+            index(ident(dst), ident(k)),
+            index(src.clone(), ident(k)),
+        ))),
+    })
 }
