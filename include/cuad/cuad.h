@@ -145,6 +145,22 @@ struct unprocessed_request {
 };
 }  // namespace detail
 
+/// Clad's view of an adjoint array (pointer and length); converts to the pointer the
+/// gradient takes.
+template <typename T>
+class array_ref {
+ public:
+  array_ref(T* data, std::size_t size) : m_Data(data), m_Size(size) {}
+  operator T*() const { return m_Data; }
+  T& operator[](std::size_t i) const { return m_Data[i]; }
+  T* ptr() const { return m_Data; }
+  std::size_t size() const { return m_Size; }
+
+ private:
+  T* m_Data;
+  std::size_t m_Size;
+};
+
 /// Only reached when a program with requests is compiled without `cuad build`.
 template <typename F, typename... Rest>
 detail::unprocessed_request gradient(F&&, Rest&&...) {

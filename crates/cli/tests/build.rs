@@ -270,7 +270,7 @@ fn program_without_requests_gets_the_header_inlined() {
     );
     let output = dir.join("plain_out.cu");
     let generated = build_ok(&input, &output);
-    assert!(generated.contains("namespace clad = ::cuad;"));
+    assert!(generated.contains("using namespace ::cuad;"));
     let run = run_on_cpu(&output, &[]);
     assert_eq!(text(&run.stdout), "2 4 6 8\n");
     nvcc_compiles(&output);
@@ -494,4 +494,54 @@ fn grad_diagnoses_what_it_would_get_wrong() {
         assert!(!output.exists(), "{name}: no output after errors");
         assert!(err.contains(expected), "{name}: {err}");
     }
+}
+
+/// Clad idioms around requests: a variable named like the gradient (`auto f_grad = ...`),
+/// a request for a namespaced function, custom derivatives in a reopened `clad` namespace,
+/// and `clad::array_ref` adjoints.
+const CLAD_IDIOMS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+double my_sq(double v) { return v * v; }
+namespace clad {
+namespace custom_derivatives {
+void my_sq_pullback(double v, double d_y, double* d_v) { *d_v += 2.0 * v * d_y; }
+}  // namespace custom_derivatives
+}  // namespace clad
+
+namespace phys {
+double energy(double m, double v) { return 0.5 * m * my_sq(v); }
+}
+
+double sum2(const double* a, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; ++i) s += a[i] * a[i];
+  return s;
+}
+
+int main() {
+  auto energy_grad = clad::gradient(phys::energy);
+  double dm = 0.0, dv = 0.0;
+  energy_grad.execute(2.0, 3.0, &dm, &dv);
+  auto sum2_grad = clad::gradient(sum2, "a");
+  double a[3] = {1.0, 2.0, 3.0}, da[3] = {0.0, 0.0, 0.0};
+  clad::array_ref<double> da_ref(da, 3);
+  sum2_grad.execute(a, 3, da_ref);
+  std::printf("%g %g %g %g %g\n", dm, dv, da[0], da[1], da[2]);
+  return 0;
+}
+"#;
+
+#[test]
+fn clad_idioms_build_and_run() {
+    let dir = scratch("clad_idioms");
+    let input = write(&dir, "idioms.cu", CLAD_IDIOMS_PROGRAM);
+    let output = dir.join("idioms_out.cu");
+    build_ok(&input, &output);
+    let run = run_on_cpu(&output, &[]);
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{stdout}{}", text(&run.stderr));
+    // d/dm 0.5 m v^2 = 4.5, d/dv = m v = 6; d/da_i sum a^2 = 2 a_i.
+    assert_eq!(stdout, "4.5 6 2 4 6\n");
+    nvcc_compiles(&output);
 }

@@ -9,7 +9,11 @@
 #include "../../cuad/cuad.h"
 
 #ifndef __CUAD_PARSE__
-namespace clad = ::cuad;
+// A namespace of its own (not an alias), so programs can reopen it for
+// `namespace clad { namespace custom_derivatives { ... } }`.
+namespace clad {
+using namespace ::cuad;
+}
 #endif
 
 #endif  // CUAD_CLAD_DIFFERENTIATOR_H

@@ -144,14 +144,14 @@ mod tests {
     #[test]
     fn inlined_api_is_self_contained() {
         let text = inlined_api();
-        assert!(text.contains("namespace clad = ::cuad;"));
+        assert!(text.contains("using namespace ::cuad;"));
         assert!(text.contains("class CladFunction"));
         assert!(
             !text.lines().any(|l| api_include(l).is_some()),
             "no include of an API header left"
         );
-        // cuad.h comes before the alias that refers to it.
-        assert!(text.find("class CladFunction") < text.find("namespace clad = ::cuad;"));
+        // cuad.h comes before the clad namespace that refers to it.
+        assert!(text.find("class CladFunction") < text.find("using namespace ::cuad;"));
     }
 
     #[test]

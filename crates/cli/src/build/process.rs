@@ -51,7 +51,7 @@ pub fn plan(
                 Ok(info) => {
                     // Two spellings of one request (`"x, y"`, `"y,x"`, `"0, 1"`) give the
                     // same function; the engine returns its code only the first time.
-                    let constant = code_constant_name(&info.name);
+                    let constant = code_constant_name(&info.qualified_name);
                     if !plan
                         .code_constants
                         .iter()
@@ -86,8 +86,11 @@ pub fn plan(
 
 /// The expression that replaces a request.
 fn function_object(name: &str, is_kernel: bool) -> String {
+    // Qualified from the global namespace: a local variable may have the gradient's name
+    // (`auto f_grad = clad::gradient(f);`).
+    let global = format!("::{}", name.trim_start_matches("::"));
     format!(
-        "::cuad::detail::make_gradient<{is_kernel}>(&{name}, {})",
+        "::cuad::detail::make_gradient<{is_kernel}>(&{global}, {})",
         code_constant_name(name)
     )
 }
@@ -345,7 +348,7 @@ mod tests {
     fn function_object_text() {
         assert_eq!(
             function_object("k_grad_0_1", true),
-            "::cuad::detail::make_gradient<true>(&k_grad_0_1, cuad_code_k_grad_0_1)"
+            "::cuad::detail::make_gradient<true>(&::k_grad_0_1, cuad_code_k_grad_0_1)"
         );
         assert_eq!(code_constant_name("ns::f_grad"), "cuad_code_ns__f_grad");
     }
