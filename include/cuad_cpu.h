@@ -51,6 +51,7 @@
 #define __device__
 #define __host__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __shared__ static
 #define __constant__
 #define __managed__
@@ -938,6 +939,21 @@ inline float erfcinvf(float y) { return erfcinv(y); }
 inline double normcdfinv(double p) { return -M_SQRT2 * erfcinv(2.0 * p); }
 inline float normcdfinv(float p) { return static_cast<float>(normcdfinv(static_cast<double>(p))); }
 inline float normcdfinvf(float p) { return normcdfinv(p); }
+// Modified Bessel functions of the first kind (I0 even, I1 odd), as CUDA's math API has them.
+// Power series (libstdc++'s std::cyl_bessel_i calls lgamma, which races across threads).
+inline double cuad_bessel_i_series(double x, int order) {
+  const double q = 0.25 * x * x;
+  double term = order == 0 ? 1.0 : 0.5 * x, sum = term;
+  for (int k = 1; k < 200 && std::fabs(term) > 1e-17 * std::fabs(sum); ++k) {
+    term *= q / (k * static_cast<double>(k + order));
+    sum += term;
+  }
+  return sum;
+}
+inline double cyl_bessel_i0(double x) { return cuad_bessel_i_series(x, 0); }
+inline double cyl_bessel_i1(double x) { return cuad_bessel_i_series(x, 1); }
+inline float cyl_bessel_i0f(float x) { return static_cast<float>(cyl_bessel_i0(x)); }
+inline float cyl_bessel_i1f(float x) { return static_cast<float>(cyl_bessel_i1(x)); }
 inline double erfcx(double x) { return std::exp(x * x) * std::erfc(x); }
 inline float erfcx(float x) { return std::exp(x * x) * std::erfc(x); }
 inline float erfcxf(float x) { return erfcx(x); }

@@ -1,13 +1,9 @@
 // cuad: --fn chain --wrt y,x,s
-// A 4-deep chain of helpers with __forceinline__, __noinline__, __host__ __device__ and
-// `static inline`, one taking an out-parameter by reference and one by pointer.
-// (The CPU emulation header does not define __noinline__; nvcc does.)
-#ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
-#endif
+// A 4-deep chain of helpers with __forceinline__, __noinline__ and `static inline`, one
+// taking an out-parameter by reference and one by pointer.
 static inline __device__ double h4(double v, double s) { return sin(v) * s + v * v; }
 __device__ __noinline__ void h3(double v, double s, double& out) { out = h4(v, s) * v + exp(0.3 * v); }
-__host__ __device__ __forceinline__ double h2(double v, double s) {
+__device__ __forceinline__ double h2(double v, double s) {
   double t = 0.0;
   h3(v * s, s, t);
   return t * t + v;

@@ -199,6 +199,13 @@ static ROWS: &[Row] = &[
     } },
     Row { name: "sqrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(0.5), c.f("sqrt", vec![a[0].clone()]))] },
     Row { name: "rsqrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(mul(c.lit(-0.5), c.f("rsqrt", vec![a[0].clone()])), a[0].clone())] },
+    // Bessel functions: J0' = -J1, J1' = J0 - J1/x (Y likewise), I0' = I1, I1' = I0 - I1/x.
+    Row { name: "j0", arity: 1, intrinsic: false, partials: |c, a| vec![neg(c.f("j1", vec![a[0].clone()]))] },
+    Row { name: "j1", arity: 1, intrinsic: false, partials: |c, a| vec![sub(c.f("j0", vec![a[0].clone()]), div(c.f("j1", vec![a[0].clone()]), paren(a[0].clone())))] },
+    Row { name: "y0", arity: 1, intrinsic: false, partials: |c, a| vec![neg(c.f("y1", vec![a[0].clone()]))] },
+    Row { name: "y1", arity: 1, intrinsic: false, partials: |c, a| vec![sub(c.f("y0", vec![a[0].clone()]), div(c.f("y1", vec![a[0].clone()]), paren(a[0].clone())))] },
+    Row { name: "cyl_bessel_i0", arity: 1, intrinsic: false, partials: |c, a| vec![c.f("cyl_bessel_i1", vec![a[0].clone()])] },
+    Row { name: "cyl_bessel_i1", arity: 1, intrinsic: false, partials: |c, a| vec![sub(c.f("cyl_bessel_i0", vec![a[0].clone()]), div(c.f("cyl_bessel_i1", vec![a[0].clone()]), paren(a[0].clone())))] },
     Row { name: "cbrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), mul(c.lit(3.0), sq(&c.f("cbrt", vec![a[0].clone()]))))] },
     Row { name: "rcbrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(neg(c.f("rcbrt", vec![a[0].clone()])), mul(c.lit(3.0), paren(a[0].clone())))] },
     Row { name: "hypot", arity: 2, intrinsic: false, partials: |c, a| {
