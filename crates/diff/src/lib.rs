@@ -320,7 +320,7 @@ impl<'a> Differentiator<'a> {
     ) -> Result<Vec<usize>, Vec<Diagnostic>> {
         let names: Vec<Option<&str>> = func.params.iter().map(|p| p.name.as_deref()).collect();
         let Some(wrt) = wrt else {
-            return Ok(func
+            let all: Vec<usize> = func
                 .params
                 .iter()
                 .enumerate()
@@ -328,7 +328,14 @@ impl<'a> Differentiator<'a> {
                     activity::is_differentiable(&self.prog, &self.prog.canonical(&p.ty))
                 })
                 .map(|(i, _)| i)
-                .collect());
+                .collect();
+            if all.is_empty() {
+                return Err(vec![Diagnostic::error(
+                    func.name_span,
+                    format!("no parameter of `{}` can carry a derivative (only real numbers, pointers to them and structs of them do)", func.name),
+                )]);
+            }
+            return Ok(all);
         };
         let mut out = Vec::new();
         let mut errors = Vec::new();
