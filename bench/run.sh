@@ -85,7 +85,9 @@ NVCC_FLAGS=(-O3 -std=c++17 "-arch=$ARCH" -I"$HERE/common" -I"$REPO/include")
 build_driver() {
   local drv="$1" kernel="$2" fn="$3" wrt="$4" opts="$5" id
   id="$(build_id "$drv" "$opts")"
-  local gen="$GEN/${id}_gen.cu" exe="$BUILD/$id" status="no_cuad" gradfn="" msg=""
+  # The driver includes "<driver>_gen.cu": each build has its own folder for it.
+  mkdir -p "$GEN/$id"
+  local gen="$GEN/$id/${drv}_gen.cu" exe="$BUILD/$id" status="no_cuad" gradfn="" msg=""
   local t0=$SECONDS
   if [[ -n "$CUAD" ]]; then
     # shellcheck disable=SC2086
@@ -93,7 +95,7 @@ build_driver() {
         >"$LOG/$id.cuad.log" 2>&1 && [[ -s "$gen" ]]; then
       gradfn="$(grep -oE "\\b${fn}_grad(_[0-9]+)*[[:space:]]*\\(" "$gen" | head -1 | sed -E 's/[[:space:]]*\($//')"
       [[ -n "$gradfn" ]] || gradfn="${fn}_grad"
-      if "$NVCC" "${NVCC_FLAGS[@]}" -I"$GEN" -DHAVE_CUAD "-DGRAD_FN=$gradfn" "$HERE/drivers/${drv}_bench.cu" \
+      if "$NVCC" "${NVCC_FLAGS[@]}" -I"$GEN/$id" -DHAVE_CUAD "-DGRAD_FN=$gradfn" "$HERE/drivers/${drv}_bench.cu" \
           -o "$exe" >"$LOG/$id.nvcc.log" 2>&1; then
         status="ok"
       else

@@ -954,6 +954,12 @@ impl Gen<'_, '_> {
             }) = self.type_of(&x).map(|t| t.kind)
             {
                 // A local array: copied aside and back; the pullback gets its own copy.
+                // Inside a loop, an array the callee only writes (its entry value is dead) is
+                // rebuilt by the loop's own reverse machinery (replay, recompute, tapes of
+                // what reads it); only an entry value the callee reads needs a save there.
+                if !self.loop_writes.is_empty() && !callee_reads {
+                    continue;
+                }
                 if !self.loop_writes.is_empty() {
                     self.error(
                         s.span,
@@ -1203,6 +1209,17 @@ fn entry_value_dead(f: &Function, p: &str, deref: bool) -> bool {
     let Some(body) = &f.body else {
         return false;
     };
+    // Memory behind `p` that the callee only stores into (`p[k] = ...`, never read, never
+    // handed on): what it held on entry does not matter.
+    if deref {
+        let mut read = Names::new();
+        for s in body {
+            crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::content_reads(e, &mut read));
+        }
+        if !read.contains(p) {
+            return true;
+        }
+    }
     for s in body {
         let mut names = Names::new();
         crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::reads(e, &mut names));
