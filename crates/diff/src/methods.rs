@@ -24,23 +24,30 @@ pub fn free_name(owner: &str, method: &str) -> String {
 /// method with a body, not a constructor or an operator (those stay opaque to cuad).
 pub fn lower_all(tu: &TranslationUnit, prog: &Program) -> Vec<Function> {
     let mut out = Vec::new();
-    collect(&tu.items, prog, &mut out);
+    collect(&tu.items, prog, "", &mut out);
     out
 }
 
-fn collect(items: &[Item], prog: &Program, out: &mut Vec<Function>) {
+/// `ns`: the enclosing namespaces (`geo::`): stand-ins are emitted at file scope, where the
+/// struct's type needs them.
+fn collect(items: &[Item], prog: &Program, ns: &str, out: &mut Vec<Function>) {
     for item in items {
         match item {
-            Item::Struct(s) => lower_struct(s, prog, out),
+            Item::Struct(s) => lower_struct(s, prog, ns, out),
+            Item::Namespace {
+                name: Some(n),
+                items,
+                ..
+            } => collect(items, prog, &format!("{ns}{n}::"), out),
             Item::Namespace { items, .. } | Item::ExternC { items, .. } => {
-                collect(items, prog, out)
+                collect(items, prog, ns, out)
             }
             _ => {}
         }
     }
 }
 
-fn lower_struct(s: &StructDef, prog: &Program, out: &mut Vec<Function>) {
+fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>) {
     let (Some(name), Some(members)) = (&s.name, &s.members) else {
         return;
     };
@@ -76,7 +83,11 @@ fn lower_struct(s: &StructDef, prog: &Program, out: &mut Vec<Function>) {
         {
             continue;
         }
-        if let Some(free) = lower_method(name, s.template.as_deref(), f, &fields, &methods) {
+        let owner = Owner {
+            name,
+            qualified: format!("{ns}{name}"),
+        };
+        if let Some(free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
             out.push(free);
         }
     }
@@ -111,8 +122,15 @@ fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
     })
 }
 
+/// The struct a method belongs to: its name (stand-ins are named after it) and its name
+/// qualified with its namespaces (the type of the object parameter).
+struct Owner<'n> {
+    name: &'n str,
+    qualified: String,
+}
+
 fn lower_method(
-    owner: &str,
+    owner_of: &Owner,
     template: Option<&[TemplateParam]>,
     f: &Function,
     fields: &HashSet<String>,
@@ -128,7 +146,8 @@ fn lower_method(
     if shadowing.iter().any(|n| fields.contains(n) || n == "self") {
         return None;
     }
-    let mut object = self_type(owner, template);
+    let owner = owner_of.name;
+    let mut object = self_type(&owner_of.qualified, template);
     object.is_const = f.is_const_method;
     let mut ret = f.ret.clone();
     let mut body = f.body.clone()?;
