@@ -1,10 +1,11 @@
 // cuad: --fn ring_area --wrt y,x
 // Methods of a struct declared inside a namespace (their stand-ins live at file scope and
-// name the struct with its namespace).
+// name the struct with its namespace), using a static constexpr member unqualified.
 namespace geo {
 struct Circle {
+  static constexpr double pi = 3.14159;
   double r;
-  __device__ double area() const { return 3.14159 * r * r; }
+  __device__ double area() const { return pi * r * r; }
   __device__ double scaled(double s) const { return s * area() + r; }
 };
 }  // namespace geo

@@ -66,6 +66,14 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             _ => None,
         })
         .collect();
+    let statics: HashSet<String> = members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Field(d) if d.specs.is_static => Some(d.vars.iter().map(|v| v.name.clone())),
+            _ => None,
+        })
+        .flatten()
+        .collect();
     for m in members {
         let Member::Method(f) = m else { continue };
         let binary_operator = matches!(
@@ -86,6 +94,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         let owner = Owner {
             name,
             qualified: format!("{ns}{name}"),
+            statics: statics.clone(),
         };
         if let Some(free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
             out.push(free);
@@ -127,6 +136,8 @@ fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
 struct Owner<'n> {
     name: &'n str,
     qualified: String,
+    /// Static data members, named through the owner in a stand-in.
+    statics: HashSet<String>,
 }
 
 fn lower_method(
@@ -166,7 +177,16 @@ fn lower_method(
         span: f.name_span,
     }];
     params.extend(f.params.iter().cloned());
-    let rewrite = &mut |e: &mut Expr| to_self(e, fields, methods, owner);
+    let rewrite = &mut |e: &mut Expr| {
+        // A static member (`static constexpr double half = 0.5;`) is the owner's.
+        if let ExprKind::Ident(n) = &e.kind {
+            if owner_of.statics.contains(n) {
+                *e = ident(&format!("{}::{n}", owner_of.qualified));
+                return;
+            }
+        }
+        to_self(e, fields, methods, owner)
+    };
     for s in &mut body {
         map_stmt_exprs(s, rewrite);
     }
