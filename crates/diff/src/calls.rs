@@ -1112,18 +1112,18 @@ impl Gen<'_, '_> {
                 (Some(f), Some(p)) => !entry_value_dead(f, p, deref),
                 _ => true,
             };
+            // Only a callee that writes through the pointer overwrites what it points to
+            // (never through `const T*`).
+            let writes_through = || match (callee, param) {
+                (Some(f), Some(p)) => {
+                    let to_const = matches!(&self.prog.canonical(&p.ty).kind,
+                        TyKind::Pointer { pointee, .. } if pointee.is_const);
+                    !to_const && callee_writes_param(f, j)
+                }
+                _ => true,
+            };
             if let ExprKind::Unary(UnOp::AddrOf, x) = &a.strip_parens().kind {
-                // Only a callee that writes through the pointer overwrites `x` (never through
-                // `const T*`).
-                let writes = match (callee, param) {
-                    (Some(f), Some(p)) => {
-                        let to_const = matches!(&self.prog.canonical(&p.ty).kind,
-                            TyKind::Pointer { pointee, .. } if pointee.is_const);
-                        !to_const && callee_writes_param(f, j)
-                    }
-                    _ => true,
-                };
-                if writes {
+                if writes_through() {
                     out.push((j, (**x).clone(), reads_entry(true)));
                 }
                 continue;
@@ -1136,15 +1136,7 @@ impl Gen<'_, '_> {
                         .get(n)
                         .is_some_and(|t| matches!(t.kind, TyKind::Array { .. }))
                     && self.spaces.get(n) != Some(&Space::Shared);
-                let writes = match (callee, param) {
-                    (Some(f), Some(p)) => {
-                        let to_const = matches!(&self.prog.canonical(&p.ty).kind,
-                            TyKind::Pointer { pointee, .. } if pointee.is_const);
-                        !to_const && callee_writes_param(f, j)
-                    }
-                    _ => true,
-                };
-                if local_array && writes {
+                if local_array && writes_through() {
                     out.push((j, a.clone(), reads_entry(true)));
                     continue;
                 }

@@ -404,20 +404,15 @@ fn launch(
     } else {
         None
     };
-    let memory_read = launch_memory_reads(g, kfun, &grad_template, &wrt);
-    g.launch_grads_read_memory |= memory_read.as_ref().is_none_or(|m| !m.is_empty());
+    let (pointer_only, reads_memory) = pointer_only_args(g, kfun, &param_tys, &grad_template, &wrt);
+    g.launch_grads_read_memory |= reads_memory;
     // The gradient reads its array arguments as they were before this launch: those whose
     // contents it reads must not change before it runs (checkpoints); of the others it only
     // needs the pointer value.
     let mut fwd = Vec::new();
     let mut restore = Vec::new();
-    let write_only = kfun
-        .body
-        .as_deref()
-        .map(crate::usage::write_only_names)
-        .unwrap_or_default();
-    for (j, a) in args.iter().enumerate() {
-        if contents_unread(kfun, &param_tys, &write_only, memory_read.as_ref(), j) {
+    for (a, only_pointer) in args.iter().zip(&pointer_only) {
+        if *only_pointer {
             g.note_pointer_value_reads(a);
         } else {
             g.note_reads(a);
@@ -721,23 +716,35 @@ fn launch_memory_reads(
     Some(memory_reads(g.prog, &[&generated.function], kfun))
 }
 
-/// Does the gradient of a launch need only the pointer value of argument `j`, not the
-/// contents of its buffer (unread by the kernel, or by its gradient)?
-fn contents_unread(
+/// For each argument of a launch, whether its gradient needs only the pointer value (the
+/// kernel never reads the buffer, or its gradient does not); and whether that gradient reads
+/// any primal memory (or cuad cannot tell).
+fn pointer_only_args(
+    g: &Gen,
     kfun: &Function,
     param_tys: &[Ty],
-    write_only: &crate::usage::Names,
-    memory_read: Option<&crate::usage::Names>,
-    j: usize,
-) -> bool {
-    let Some(n) = kfun.params.get(j).and_then(|p| p.name.as_ref()) else {
-        return false;
-    };
-    write_only.contains(n)
-        || (matches!(
-            param_tys.get(j).map(|t| &t.kind),
-            Some(TyKind::Pointer { .. })
-        ) && memory_read.is_some_and(|m| !m.contains(n)))
+    grad_name: &str,
+    wrt: &[usize],
+) -> (Vec<bool>, bool) {
+    let memory_read = launch_memory_reads(g, kfun, grad_name, wrt);
+    let write_only = kfun
+        .body
+        .as_deref()
+        .map(crate::usage::write_only_names)
+        .unwrap_or_default();
+    let only_pointer = kfun
+        .params
+        .iter()
+        .zip(param_tys)
+        .map(|(p, ty)| {
+            p.name.as_ref().is_some_and(|n| {
+                write_only.contains(n)
+                    || (matches!(ty.kind, TyKind::Pointer { .. })
+                        && memory_read.as_ref().is_some_and(|m| !m.contains(n)))
+            })
+        })
+        .collect();
+    (only_pointer, memory_read.is_none_or(|m| !m.is_empty()))
 }
 
 /// The names a launch's reverse reads, for the reads of a loop's reverse iterations: those of
@@ -766,20 +773,15 @@ pub(crate) fn launch_rev_reads(
         return;
     }
     let grad_name = crate::grad_name(g.prog, kfun, &wrt);
-    let memory_read = launch_memory_reads(g, kfun, &grad_name, &wrt);
-    let write_only = kfun
-        .body
-        .as_deref()
-        .map(crate::usage::write_only_names)
-        .unwrap_or_default();
+    let (pointer_only, _) = pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt);
     for (j, a) in args.iter().enumerate() {
-        let mut names = crate::usage::Names::new();
-        crate::usage::reads(a, &mut names);
-        if contents_unread(kfun, &param_tys, &write_only, memory_read.as_ref(), j) {
-            if let Some(root) = crate::usage::lvalue_root(a) {
-                names.remove(root);
-            }
-        }
+        let names = if pointer_only.get(j) == Some(&true) {
+            crate::usage::reads_but_root(a).0
+        } else {
+            let mut all = crate::usage::Names::new();
+            crate::usage::reads(a, &mut all);
+            all
+        };
         out.extend(names);
     }
 }

@@ -421,27 +421,24 @@ pub fn generate(
 /// only writes them, with one plain store outside any loop. (Whether that store's index is
 /// distinct per thread is checked where its adjoint is read.)
 fn kept_seed_arrays(body: &[Stmt], wrt: Names) -> Names {
-    fn stores(stmts: &[Stmt], in_loop: bool, out: &mut Vec<(String, bool)>) {
-        for s in stmts {
-            if let StmtKind::Expr(e) = &s.kind {
-                if let ExprKind::Assign(None, l, _) = &e.kind {
-                    if let ExprKind::Index(b, _) = &l.kind {
-                        if let ExprKind::Ident(n) = &b.kind {
-                            out.push((n.clone(), in_loop));
-                        }
+    fn stores(s: &Stmt, in_loop: bool, out: &mut Vec<(String, bool)>) {
+        if let StmtKind::Expr(e) = &s.kind {
+            if let ExprKind::Assign(None, l, _) = &e.kind {
+                if let ExprKind::Index(b, _) = &l.kind {
+                    if let ExprKind::Ident(n) = &b.kind {
+                        out.push((n.clone(), in_loop));
                     }
                 }
             }
-            let is_loop = matches!(
-                s.kind,
-                StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
-            );
-            let mut s = s.clone();
-            usage::for_each_body(&mut s, &mut |b| stores(b, in_loop || is_loop, out));
         }
+        let is_loop = matches!(
+            s.kind,
+            StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+        );
+        s.for_each_child(&mut |c| stores(c, in_loop || is_loop, out));
     }
     let mut found = Vec::new();
-    stores(body, false, &mut found);
+    body.iter().for_each(|s| stores(s, false, &mut found));
     let write_only = usage::write_only_names(body);
     wrt.into_iter()
         .filter(|n| write_only.contains(n))
@@ -817,12 +814,8 @@ impl<'p, 'a> Gen<'p, 'a> {
     /// Notes the reads of a pointer argument whose pointed-to contents the reverse pass does
     /// not read: the pointer variable's value is needed, its buffer's contents are not.
     pub fn note_pointer_value_reads(&mut self, e: &Expr) {
-        let mut names = Names::new();
-        reads(e, &mut names);
-        if let Some(root) = lvalue_root(e) {
-            names.remove(root);
-            self.pointer_value_reads.insert(root.to_string());
-        }
+        let (names, root) = usage::reads_but_root(e);
+        self.pointer_value_reads.extend(root);
         self.reads_so_far.extend(names);
     }
 

@@ -69,6 +69,18 @@ pub fn reads(e: &Expr, out: &mut Names) {
     }
 }
 
+/// The names `e` reads apart from its root pointer (`off` in `buf + off`), and that root: for
+/// a pointer argument whose pointer value, not its buffer, is what matters.
+pub fn reads_but_root(e: &Expr) -> (Names, Option<String>) {
+    let mut names = Names::new();
+    reads(e, &mut names);
+    let root = lvalue_root(e).map(str::to_string);
+    if let Some(r) = &root {
+        names.remove(r);
+    }
+    (names, root)
+}
+
 /// Names read to locate an lvalue without reading its value (`i` in `a[i] = ...`, `p` in `*p`).
 /// Like `reads`, but a store `a[i] = v` / `*p = v` does not count as reading the memory it
 /// writes: the names whose pointed-to contents (or values) `e` may read. Used to find stores
