@@ -272,6 +272,57 @@ impl Gen<'_, '_> {
         self.rev_reads(s, live);
     }
 
+    /// Does no adjoint flow from one iteration of a recomputable body into the previous one?
+    /// True when every active variable the body writes is overwritten before it is read in
+    /// each iteration (the body's reverse zeroes its adjoint before the earlier iteration's
+    /// reverse would read it), so only the last iteration's reverse contributes anything.
+    /// The body writes only local scalars (see `body_is_recomputable`), so no adjoint comes
+    /// from memory either.
+    pub(crate) fn carries_no_adjoint(&self, body: &Stmt, body_writes: &Names, counter: &str) -> bool {
+        let mut exposed = Names::new();
+        self.upward_exposed(body, &mut exposed);
+        !body_writes
+            .iter()
+            .any(|v| v != counter && self.active.contains(v) && exposed.contains(v))
+    }
+
+    /// Plain backward liveness through a body without loops: on return, `live` holds the
+    /// names read before being (certainly) written.
+    fn upward_exposed(&self, s: &Stmt, live: &mut Names) {
+        match &s.kind {
+            StmtKind::Expr(e) => {
+                let mut uses = Names::new();
+                let mut kills = Names::new();
+                self.expr_reads_defs(e, &mut uses, &mut kills);
+                live.retain(|v| !kills.contains(v));
+                live.extend(uses);
+            }
+            StmtKind::Decl(d) => {
+                for v in d.vars.iter().rev() {
+                    live.remove(&v.name);
+                    match &v.init {
+                        Some(Init::Assign(e)) => usage::reads(e, live),
+                        Some(Init::Brace(es) | Init::Paren(es)) => {
+                            es.iter().for_each(|e| usage::reads(e, live))
+                        }
+                        None => {}
+                    }
+                }
+            }
+            StmtKind::Block(b) => b.iter().rev().for_each(|x| self.upward_exposed(x, live)),
+            StmtKind::If { cond, then, els } => {
+                let mut l_else = live.clone();
+                if let Some(e) = els {
+                    self.upward_exposed(e, &mut l_else);
+                }
+                self.upward_exposed(then, live);
+                live.extend(l_else);
+                usage::reads(cond, live);
+            }
+            _ => usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, live)),
+        }
+    }
+
     /// What an expression statement reads (except reference arguments a callee certainly
     /// overwrites before reading them) and which variables it certainly assigns.
     fn expr_reads_defs(&self, e: &Expr, r: &mut Names, defs: &mut Names) {

@@ -1502,6 +1502,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         // place when the reverse loop starts; inside one, later runs of this loop replaced them.
         let runs_once = self.loop_writes.is_empty();
         // Checkpoint saves go to the tape (one per iteration).
+        let carried = body_writes.clone();
         self.loop_writes.push(body_writes);
         let mut push = Vec::new();
         let mut pop = Vec::new();
@@ -1541,6 +1542,12 @@ impl<'p, 'a> Gen<'p, 'a> {
             let mut rev_iter = pop;
             rev_iter.extend(body_fwd);
             rev_iter.extend(body_rev);
+            rev.push(c.reverse_loop(self, rev_iter));
+        } else if !body_rev.is_empty() && self.carries_no_adjoint(p.body, &carried, &c.counter) {
+            // Earlier iterations receive no adjoint: reverse the last one (whose values are
+            // still in place) and stop.
+            let mut rev_iter = body_rev;
+            rev_iter.push(Stmt::synth(StmtKind::Break));
             rev.push(c.reverse_loop(self, rev_iter));
         } else if !body_rev.is_empty() {
             // The first reverse iteration reverses the last forward one, whose values (and
@@ -1631,7 +1638,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                             config.iter().for_each(|c| reads(c, out));
                             crate::host::launch_rev_reads(self, kernel, template_args, args, out);
                         }
-                        _ => reads(e, out),
+                        _ => self.call_rev_reads(e, out),
                     }
                 } else if let ExprKind::Assign(_, l, _) = &e.kind {
                     // Restoring memory needs its address.
@@ -1725,7 +1732,36 @@ impl<'p, 'a> Gen<'p, 'a> {
             ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) | ExprKind::Member { .. } => {
                 self.address_reads(e, out)
             }
-            _ => reads(e, out),
+            _ => self.call_rev_reads(e, out),
+        }
+    }
+
+    /// What the reverse of `e` reads, where `e` may be a call: an lvalue argument whose value
+    /// on entry the callee overwrites unread (`calc(p, ...)` storing `p = ...` first) is not
+    /// read by the pullback (its re-run of the callee overwrites it), only its address.
+    fn call_rev_reads(&self, e: &Expr, out: &mut Names) {
+        let ExprKind::Call { callee, args, .. } = &e.strip_parens().kind else {
+            return reads(e, out);
+        };
+        let ExprKind::Ident(name) = &callee.kind else {
+            return reads(e, out);
+        };
+        let name = name.trim_start_matches("::");
+        let dead_entry: Vec<(usize, Expr)> = self
+            .overwritten_args(name, args)
+            .into_iter()
+            .filter(|(_, _, reads_entry)| !reads_entry)
+            .map(|(j, lv, _)| (j, lv))
+            .collect();
+        if dead_entry.is_empty() {
+            return reads(e, out);
+        }
+        reads(callee, out);
+        for (j, a) in args.iter().enumerate() {
+            match dead_entry.iter().find(|(k, _)| *k == j) {
+                Some((_, lv)) => usage::lvalue_index_reads(lv, out),
+                None => reads(a, out),
+            }
         }
     }
 

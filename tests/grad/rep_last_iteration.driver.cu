@@ -1,0 +1,35 @@
+#include CUAD_GENERATED
+#include "cuad_test.h"
+using namespace cuad_test;
+
+template <typename Primal, typename Grad>
+static void check_kernel(Checker& check, Primal primal, Grad grad, int reps) {
+  const int n = 90;
+  Rng rng(37 + reps);
+  std::vector<double> a = rng.vec(n, -1.2, 1.2), b = rng.vec(n, -1.0, 1.0), out = rng.vec(n),
+                      w = rng.vec(n);
+  auto loss = [&] {
+    DeviceArray<double> d_out(out), d_a(a), d_b(b);
+    CUAD_LAUNCH(primal, 2, 64, d_out.ptr, d_a.ptr, d_b.ptr, reps, n);
+    return dot(w, d_out.get());
+  };
+  DeviceArray<double> d_out(out), d_a(a), d_b(b), a_out(w), a_a(zeros<double>(n)),
+      a_b(zeros<double>(n));
+  CUAD_GRAD(CUAD_LAUNCH(grad, 2, 64, d_out.ptr, d_a.ptr, d_b.ptr, reps, n, a_out.ptr, a_a.ptr,
+                        a_b.ptr));
+  const std::string r = std::to_string(reps);
+  check.array("a reps=" + r, a_a.get(), fd(a, loss));
+  check.array("b reps=" + r, a_b.get(), fd(b, loss));
+  check.array("out reps=" + r, a_out.get(), fd(out, loss));
+}
+
+int main() {
+#if CUAD_OUTPUT == 1
+  Checker check("rep_last_iteration redo");
+  for (int reps : {0, 1, 3}) check_kernel(check, redo, redo_grad_0_1_2, reps);
+#else
+  Checker check("rep_last_iteration carried");
+  for (int reps : {0, 1, 3}) check_kernel(check, carried, carried_grad_0_1_2, reps);
+#endif
+  return check.finish();
+}
