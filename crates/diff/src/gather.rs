@@ -125,6 +125,8 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
     );
     let s_name = "_cuad_s";
     let mut gather_body: Vec<Stmt> = vec![decl(Ty::int(), s_name, Some(thread_index_expr()))];
+    let divmods = DivMods::new(&body[pos + 1..], &tvar, &uniform_names, s_name);
+    gather_body.extend(divmods.decls());
     // The thread's own run: everything but gathered atomics and the zeroing.
     let mut own = body.clone();
     own[pos] = expr_stmt(assign(ident(&tvar), ident(s_name)));
@@ -166,6 +168,9 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
             Update::Plain => None,
             Update::Zero => Some(Stmt::synth(StmtKind::Empty)),
         });
+    }
+    for st in own.iter_mut().skip(pos + 1) {
+        divmods.rewrite(st, &int_lit(0));
     }
     gather_body.push(Stmt::synth(StmtKind::Block(own)));
     // One run per gathered update, as the thread whose update lands here.
@@ -213,6 +218,9 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
         }
         if seen == 0 {
             return None;
+        }
+        for st in run.iter_mut().skip(pos + 1) {
+            divmods.rewrite(st, offset);
         }
         let in_range = binary(
             BinOp::And,
@@ -512,6 +520,161 @@ fn virtual_index(s: &str, offset: &Expr) -> Expr {
         ExprKind::Unary(UnOp::Neg, x) => binary(BinOp::Add, ident(s), (**x).clone()),
         _ => binary(BinOp::Sub, ident(s), paren(offset.clone())),
     }
+}
+
+/// `t / n` and `t % n` (`n` a thread-invariant scalar parameter) shared between the runs:
+/// with `q = s / n` and `r = s % n` computed once, the run for `t = s + 1` uses
+/// `r + 1 == n ? q + 1 : q` and so on (`t = s - 1`, `s + n`, `s - n`), valid for `n > 0`,
+/// `s >= 0` and `t >= 0` (each run is guarded by `t >= 0`); any other `n` takes the division.
+/// Integer division by a run-time value is a long instruction sequence, and a stencil's
+/// gather pass (one run per neighbour) was compute-bound on it.
+struct DivMods {
+    tvar: String,
+    /// Divisor name, quotient name, remainder name.
+    divisors: Vec<(String, String, String)>,
+    s_name: String,
+}
+
+/// Where the run's thread lies relative to the gathering thread `s`.
+enum Shift {
+    Zero,
+    PlusOne,
+    MinusOne,
+    PlusN,
+    MinusN,
+}
+
+impl DivMods {
+    fn new(rest: &[Stmt], tvar: &str, uniform_names: &Names, s_name: &str) -> DivMods {
+        let mut written = Names::new();
+        crate::usage::stmt_writes(rest, &mut written);
+        let mut divisors: Vec<(String, String, String)> = Vec::new();
+        if !written.contains(tvar) {
+            for st in rest {
+                crate::usage::visit_stmt_exprs(st, &mut |e| {
+                    walk_expr(e, &mut |x| {
+                        if let Some(n) = divided_by(x, tvar) {
+                            if uniform_names.contains(n) && !divisors.iter().any(|d| d.0 == n) {
+                                let k = divisors.len();
+                                divisors.push((
+                                    n.to_string(),
+                                    format!("_cuad_q{k}"),
+                                    format!("_cuad_r{k}"),
+                                ));
+                            }
+                        }
+                    })
+                });
+            }
+        }
+        DivMods {
+            tvar: tvar.to_string(),
+            divisors,
+            s_name: s_name.to_string(),
+        }
+    }
+
+    /// `int _cuad_q0 = n > 0 ? s / n : 0;` and the remainder, per divisor.
+    fn decls(&self) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for (n, q, r) in &self.divisors {
+            for (name, op) in [(q, BinOp::Div), (r, BinOp::Rem)] {
+                let value = binary(op, ident(&self.s_name), ident(n));
+                out.push(decl(
+                    Ty::int(),
+                    name,
+                    Some(cond(positive(n), value, int_lit(0))),
+                ));
+            }
+        }
+        out
+    }
+
+    /// Rewrites the divisions of the run whose atomic offset is `offset` (`t = s - offset`).
+    fn rewrite(&self, st: &mut Stmt, offset: &Expr) {
+        if self.divisors.is_empty() {
+            return;
+        }
+        crate::methods::map_stmt_exprs(st, &mut |e| {
+            let Some(n) = divided_by(e, &self.tvar) else {
+                return;
+            };
+            let Some((_, q, r)) = self.divisors.iter().find(|d| d.0 == n) else {
+                return;
+            };
+            let Some(shift) = shift_of(offset, n) else {
+                return;
+            };
+            let div = matches!(e.kind, ExprKind::Binary(BinOp::Div, ..));
+            let (q, r, nn) = (ident(q), ident(r), ident(n));
+            let plus = |a: Expr, k: i64| {
+                if k >= 0 {
+                    binary(BinOp::Add, a, int_lit(k))
+                } else {
+                    binary(BinOp::Sub, a, int_lit(-k))
+                }
+            };
+            let fast = match (shift, div) {
+                (Shift::Zero, true) => q,
+                (Shift::Zero, false) => r,
+                (Shift::PlusN, true) => plus(q, 1),
+                (Shift::MinusN, true) => plus(q, -1),
+                (Shift::PlusN | Shift::MinusN, false) => r,
+                (Shift::PlusOne, _) => {
+                    let wraps = binary(BinOp::Eq, plus(r.clone(), 1), nn);
+                    if div {
+                        cond(wraps, plus(q.clone(), 1), q)
+                    } else {
+                        cond(wraps, int_lit(0), plus(r, 1))
+                    }
+                }
+                (Shift::MinusOne, _) => {
+                    let wraps = binary(BinOp::Eq, r.clone(), int_lit(0));
+                    if div {
+                        cond(wraps, plus(q.clone(), -1), q)
+                    } else {
+                        cond(wraps, plus(nn, -1), plus(r, -1))
+                    }
+                }
+            };
+            let original = e.clone();
+            *e = paren(cond(positive(n), fast, original));
+        });
+    }
+}
+
+/// `n` when `e` is `t / n` or `t % n` with `n` a plain name.
+fn divided_by<'e>(e: &'e Expr, t: &str) -> Option<&'e str> {
+    let ExprKind::Binary(BinOp::Div | BinOp::Rem, l, r) = &e.kind else {
+        return None;
+    };
+    let is_t = matches!(&l.strip_parens().kind, ExprKind::Ident(x) if x == t);
+    match &r.strip_parens().kind {
+        ExprKind::Ident(n) if is_t => Some(n),
+        _ => None,
+    }
+}
+
+/// The run's position `t - s` (`-offset`) as a shift, when it is 0, ±1 or ±n.
+fn shift_of(offset: &Expr, n: &str) -> Option<Shift> {
+    let is_n = |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(x) if x == n);
+    let is_one = |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::IntLit(t) if t == "1");
+    match &offset.strip_parens().kind {
+        _ if is_zero(offset) => Some(Shift::Zero),
+        _ if is_one(offset) => Some(Shift::MinusOne),
+        _ if is_n(offset) => Some(Shift::MinusN),
+        ExprKind::Unary(UnOp::Neg, x) if is_one(x) => Some(Shift::PlusOne),
+        ExprKind::Unary(UnOp::Neg, x) if is_n(x) => Some(Shift::PlusN),
+        _ => None,
+    }
+}
+
+fn positive(n: &str) -> Expr {
+    binary(BinOp::Gt, ident(n), int_lit(0))
+}
+
+fn cond(c: Expr, a: Expr, b: Expr) -> Expr {
+    Expr::synth(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)))
 }
 
 /// Drops the empty statements the rewrites leave behind.
