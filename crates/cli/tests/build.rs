@@ -545,3 +545,284 @@ fn clad_idioms_build_and_run() {
     assert_eq!(stdout, "4.5 6 2 4 6\n");
     nvcc_compiles(&output);
 }
+
+/// The numbers a program printed, in order (words that are not numbers are skipped).
+fn numbers(stdout: &str) -> Vec<f64> {
+    stdout
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '=')
+        .filter_map(|w| w.parse::<f64>().ok())
+        .collect()
+}
+
+fn assert_close(got: &[f64], expected: &[f64], tol: f64, context: &str) {
+    assert_eq!(
+        got.len(),
+        expected.len(),
+        "{context}: got {got:?}, expected {expected:?}"
+    );
+    for (g, e) in got.iter().zip(expected) {
+        assert!(
+            (g - e).abs() <= tol * (1.0 + e.abs()),
+            "{context}: got {got:?}, expected {expected:?}"
+        );
+    }
+}
+
+/// Builds `src` with `cuad build`, checks nvcc accepts the output, runs it on the CPU
+/// emulation and returns its stdout and cuad's stderr.
+fn build_and_run(name: &str, src: &str) -> (String, String) {
+    let dir = scratch(name);
+    let input = write(&dir, &format!("{name}.cu"), src);
+    let output = dir.join(format!("{name}_out.cu"));
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&output)]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "cuad build {name} failed:\n{stderr}");
+    let run = run_on_cpu(&output, &[]);
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{stdout}{}", text(&run.stderr));
+    nvcc_compiles(&output);
+    (stdout, stderr)
+}
+
+/// Requests for instances of function templates, with and without `&`, of a host function
+/// and of a kernel template.
+const TEMPLATE_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+template <typename T> T sq(T x, T y) { return x * x * y; }
+
+template <typename T, int P>
+__global__ void cube(T* out, const T* in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = T(P) * in[i] * in[i] * in[i];
+}
+
+int main() {
+  auto g = clad::gradient(sq<double>);
+  double dx = 0, dy = 0;
+  g.execute(3.0, 2.0, &dx, &dy);
+  auto gf = clad::gradient(&sq<float>, "x");
+  float fx = 0;
+  gf.execute(1.5f, 4.0f, &fx);
+  auto gd = clad::gradient(sq<double>, "y");
+  double dy2 = 0;
+  gd.execute(5.0, 7.0, &dy2);
+  printf("%g %g %g %g\n", dx, dy, fx, dy2);
+  auto gk = clad::gradient(cube<float, 2>, "out, in");
+  const int n = 6;
+  float *out, *in, *d_out, *d_in;
+  cudaMallocManaged(&out, n * sizeof(float)); cudaMallocManaged(&in, n * sizeof(float));
+  cudaMallocManaged(&d_out, n * sizeof(float)); cudaMallocManaged(&d_in, n * sizeof(float));
+  for (int i = 0; i < n; ++i) { in[i] = 0.5f * (i + 1); d_out[i] = 1.0f + i; d_in[i] = 0.0f; }
+  gk.execute_kernel(dim3(2), dim3(4), out, in, n, d_out, d_in);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < n; ++i) printf("%g ", d_in[i]);
+  printf("\n");
+  printf("%s\n", gk.getCode()[0] != '<' && g.getCode() != gf.getCode() ? "code" : "no code");
+  return 0;
+}
+"#;
+
+#[test]
+fn template_instance_requests_run() {
+    let (stdout, _) = build_and_run("template_requests", TEMPLATE_REQUESTS_PROGRAM);
+    // x^2 y: d/dx = 2xy, d/dy = x^2.
+    let mut expected = vec![12.0, 9.0, 12.0, 25.0];
+    // out = 2 in^3: d_in = 6 in^2 seed, in = 0.5 (i + 1), seed = 1 + i.
+    expected.extend((0..6).map(|i| {
+        let x = 0.5 * (i as f64 + 1.0);
+        6.0 * x * x * (1.0 + i as f64)
+    }));
+    assert_close(&numbers(&stdout), &expected, 1e-5, &stdout);
+    assert!(stdout.ends_with("code\n"), "{stdout}");
+}
+
+/// Requests of member functions (`&S::f`), executed as in Clad with the object first: the
+/// current form with the object's adjoint (`&d_obj`) and the older one without; a method of
+/// a struct in a namespace; parameter lists by name and by index (indices count the method's
+/// parameters, as in Clad); Clad's options as template arguments of the request.
+const METHOD_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+struct Spring {
+  double k, rest;
+  double energy(double x, double v) const { return 0.5 * k * (x - rest) * (x - rest) + v * v * k; }
+};
+
+namespace geo {
+struct Box {
+  float w, h;
+  float scaled_area(float s) { w = w * s; return w * h * s; }
+};
+}  // namespace geo
+
+int main() {
+  Spring sp{3.0, 0.5}, d_sp{0.0, 0.0};
+  double dx = 0, dv = 0;
+  auto e = clad::gradient(&Spring::energy);
+  e.execute(sp, 2.0, 1.5, &d_sp, &dx, &dv);
+  printf("%g %g %g %g\n", d_sp.k, d_sp.rest, dx, dv);
+  double dv_old = 0;
+  auto ev = clad::gradient(&Spring::energy, "v");
+  ev.execute(sp, 2.0, 1.5, &dv_old);
+  Spring d_sp2{0.0, 0.0};
+  double dv_idx = 0;
+  auto ei = clad::gradient<clad::opts::disable_tbr>(&Spring::energy, 1);
+  ei.execute(sp, 2.0, 1.5, &d_sp2, &dv_idx);
+  printf("%g %g %g %g\n", dv_old, d_sp2.k, d_sp2.rest, dv_idx);
+  geo::Box b{2.0f, 3.0f}, d_b{0.0f, 0.0f};
+  float ds = 0;
+  auto a = clad::gradient(&geo::Box::scaled_area);
+  a.execute(b, 1.5f, &d_b, &ds);
+  printf("%g %g %g %g\n", d_b.w, d_b.h, ds, b.w);
+  return 0;
+}
+"#;
+
+#[test]
+fn member_function_requests_run() {
+    let (stdout, stderr) = build_and_run("method_requests", METHOD_REQUESTS_PROGRAM);
+    // E = k (x - r)^2 / 2 + v^2 k at k = 3, r = 0.5, x = 2, v = 1.5:
+    // dE/dk = 1.125 + 2.25, dE/dr = -k (x - r), dE/dx = k (x - r), dE/dv = 2 v k.
+    // Box: w h s^2 with w = 2, h = 3, s = 1.5: d/dw = h s^2 = 6.75, d/dh = w s^2 = 4.5,
+    // d/ds = 2 w h s = 18; the reverse sweep restores the field it overwrote (w = 2), as
+    // Clad's does.
+    let expected = [
+        3.375, -4.5, 4.5, 9.0, //
+        9.0, 3.375, -4.5, 9.0, //
+        6.75, 4.5, 18.0, 2.0,
+    ];
+    assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
+    assert!(
+        stderr.contains("template arguments of `clad::gradient` (Clad options) are ignored"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("macro"), "{stderr}");
+}
+
+/// Member functions cuad cannot differentiate are diagnosed at the request.
+#[test]
+fn unsupported_member_requests_are_diagnosed() {
+    let dir = scratch("bad_methods");
+    let input = write(
+        &dir,
+        "bad_methods.cu",
+        "#include \"clad/Differentiator/Differentiator.h\"\n\
+         struct P { double x; static double twice(double v) { return 2 * v; }\n\
+         \x20 double f(double a) { return a * x; } double f(double a, double b) { return a * b; } };\n\
+         class Q { double q; public: double g(double a) { return a * q; } };\n\
+         template <typename T> struct R { T r; T h(T a) { return a * r; } };\n\
+         int main() {\n\
+         \x20 auto a = clad::gradient(&P::twice);\n\
+         \x20 auto b = clad::gradient(&P::f);\n\
+         \x20 auto c = clad::gradient(&Q::g);\n\
+         \x20 auto d = clad::gradient(&P::nope);\n\
+         }\n",
+    );
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "bad_methods.cu:7:27: error: cuad cannot differentiate static member functions yet"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_methods.cu:8:27: error: `P::f` is overloaded"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "bad_methods.cu:9:27: error: cuad cannot differentiate the member function `Q::g`"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_methods.cu:10:27: error: `P` has no member function named `nope`"),
+        "{err}"
+    );
+}
+
+/// Requests inside device code, as Clad allows: a kernel asks for the gradient of a
+/// `__host__ __device__` function (Clad's GradientCuda test) and of a `__device__` one, and
+/// executes it on the device; the host asks for the same gradient and compares.
+const DEVICE_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+#define N 3
+
+__device__ __host__ double gauss(double* x, double* p, double sigma, int dim) {
+  double t = 0;
+  for (int i = 0; i < dim; i++) t += (x[i] - p[i]) * (x[i] - p[i]);
+  t = -t / (2 * sigma * sigma);
+  return std::pow(2 * M_PI, -dim / 2.0) * std::pow(sigma, -0.5) * std::exp(t);
+}
+
+__device__ float cubic(float a, float b) { return a * a * a * b; }
+
+__global__ void compute(double* d_x, double* d_p, int n, double* d_result) {
+  auto gauss_g = clad::gradient(gauss, "p");
+  gauss_g.execute(d_x, d_p, 2.0, n, d_result);
+}
+
+__global__ void per_thread(const float* a, float* da, float* db, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    auto g = clad::gradient(cubic);
+    float ga = 0.0f, gb = 0.0f;
+    g.execute(a[i], 2.0f, &ga, &gb);
+    da[i] = ga;
+    db[i] = gb;
+  }
+}
+
+int main() {
+  double x[N] = {2.0, 0.5, -1.0}, p[N] = {1.0, 1.0, 1.0};
+  double *d_x, *d_p, *d_result;
+  cudaMalloc(&d_x, sizeof x); cudaMalloc(&d_p, sizeof p); cudaMalloc(&d_result, sizeof x);
+  cudaMemcpy(d_x, x, sizeof x, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_p, p, sizeof p, cudaMemcpyHostToDevice);
+  cudaMemset(d_result, 0, sizeof x);
+  compute<<<1, 1>>>(d_x, d_p, N, d_result);
+  double result[N], cpu[N] = {0, 0, 0};
+  cudaMemcpy(result, d_result, sizeof result, cudaMemcpyDeviceToHost);
+  auto gauss_g = clad::gradient(gauss, "p");
+  gauss_g.execute(x, p, 2.0, N, cpu);
+  printf("%.9f %.9f %.9f\n", result[0], result[1], result[2]);
+  printf("%.9f %.9f %.9f\n", cpu[0], cpu[1], cpu[2]);
+  const int n = 5;
+  float *a, *da, *db;
+  cudaMallocManaged(&a, n * sizeof(float)); cudaMallocManaged(&da, n * sizeof(float));
+  cudaMallocManaged(&db, n * sizeof(float));
+  for (int i = 0; i < n; ++i) a[i] = 0.5f * i;
+  per_thread<<<2, 4>>>(a, da, db, n);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < n; ++i) printf("%g %g ", da[i], db[i]);
+  printf("\n");
+  return 0;
+}
+"#;
+
+#[test]
+fn requests_in_device_code_run() {
+    let (stdout, _) = build_and_run("device_requests", DEVICE_REQUESTS_PROGRAM);
+    // gauss = c * sigma^-0.5 * exp(-|x - p|^2 / (2 sigma^2)), c = (2 pi)^(-dim/2):
+    // d/dp_i = gauss * (x_i - p_i) / sigma^2.
+    let (x, p, sigma) = ([2.0f64, 0.5, -1.0], [1.0f64; 3], 2.0f64);
+    let t: f64 = x.iter().zip(&p).map(|(a, b)| (a - b) * (a - b)).sum();
+    let value = (2.0 * std::f64::consts::PI).powf(-1.5)
+        * sigma.powf(-0.5)
+        * (-t / (2.0 * sigma * sigma)).exp();
+    let grad: Vec<f64> = (0..3)
+        .map(|i| value * (x[i] - p[i]) / (sigma * sigma))
+        .collect();
+    let mut expected = grad.clone();
+    expected.extend(&grad);
+    // a^3 b at b = 2: d/da = 3 a^2 b, d/db = a^3.
+    for i in 0..5 {
+        let a = 0.5 * i as f64;
+        expected.extend([6.0 * a * a, a * a * a]);
+    }
+    assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
+}
