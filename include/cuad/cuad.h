@@ -15,6 +15,7 @@
 #ifndef __CUAD_PARSE__
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <tuple>
 #include <type_traits>
@@ -69,9 +70,12 @@ CUAD_HD constexpr decltype(auto) nth_arg(First&& first, Rest&&... rest) {
 }  // namespace detail
 
 /// The object returned by a gradient request: the generated function and its source.
+/// `SharedFactor`: the gradient kernel needs that many times the dynamic shared memory of the
+/// primal (2 when it keeps the adjoints of `extern __shared__` arrays in the second half);
+/// `execute_kernel` takes the primal's size, as with Clad, and scales it.
 /// `IsKernel` says the differentiated function is a `__global__` kernel, whose gradient is a
 /// kernel too and must be launched with `execute_kernel`.
-template <typename Fn, bool IsKernel>
+template <typename Fn, bool IsKernel, unsigned SharedFactor = 1>
 class CladFunction {
  public:
   using return_type = typename detail::fn_traits<Fn>::return_type;
@@ -129,12 +133,15 @@ class CladFunction {
   template <typename Shm, typename Stream, typename... Args>
   void launch(dim3 grid, dim3 block, Shm&& shared_mem, Stream&& stream, Args&&... args) const {
 #if defined(__CUDACC__)
-    m_Function<<<grid, block, static_cast<std::size_t>(shared_mem), stream>>>(
+    m_Function<<<grid, block, static_cast<std::size_t>(shared_mem) * SharedFactor,
+                 as_stream(stream)>>>(
         std::forward<Args>(args)...);
 #elif defined(CUAD_CPU)
     // CPU emulation of CUDA for tests (include/cuad_cpu.h, force-included with g++).
     ::cuad_cpu::launch(m_Function,
-                       ::cuad_cpu::config(grid, block, static_cast<std::size_t>(shared_mem), stream),
+                       ::cuad_cpu::config(grid, block,
+                                          static_cast<std::size_t>(shared_mem) * SharedFactor,
+                                          as_stream(stream)),
                        std::forward<Args>(args)...);
 #else
     (void)grid, (void)block, (void)shared_mem, (void)stream;
@@ -143,6 +150,19 @@ class CladFunction {
 #endif
   }
 
+#if defined(__CUDACC__) || defined(CUAD_CPU)
+  /// The stream argument as Clad's `cudaStream_t` parameter takes it: `0` (an `int` once
+  /// forwarded) is the default stream.
+  template <typename Stream>
+  static cudaStream_t as_stream(Stream&& stream) {
+    if constexpr (std::is_integral<typename std::decay<Stream>::type>::value) {
+      return reinterpret_cast<cudaStream_t>(static_cast<std::uintptr_t>(stream));
+    } else {
+      return stream;
+    }
+  }
+#endif
+
   Fn m_Function;
   const char* m_Code;
 };
@@ -150,9 +170,9 @@ class CladFunction {
 namespace detail {
 
 /// What `cuad build` rewrites every request into.
-template <bool IsKernel, typename Fn>
-CUAD_HD CladFunction<Fn, IsKernel> make_gradient(Fn function, const char* code) {
-  return CladFunction<Fn, IsKernel>(function, code);
+template <bool IsKernel, unsigned SharedFactor = 1, typename Fn>
+CUAD_HD CladFunction<Fn, IsKernel, SharedFactor> make_gradient(Fn function, const char* code) {
+  return CladFunction<Fn, IsKernel, SharedFactor>(function, code);
 }
 
 }  // namespace detail

@@ -80,6 +80,34 @@ fn rewrite_launches(src: &str) -> String {
     out
 }
 
+/// `extern __shared__ T name[];` -> a pointer to the block's dynamic shared memory in the
+/// CPU emulation (as tests/grad's harness does).
+fn rewrite_extern_shared(src: &str) -> String {
+    let mut out = String::new();
+    let mut rest = src;
+    while let Some(at) = rest.find("extern __shared__ ") {
+        let decl = &rest[at + "extern __shared__ ".len()..];
+        let Some(end) = decl.find(';') else { break };
+        let words: Vec<&str> = decl[..end].split_whitespace().collect();
+        let (Some(name), true) = (
+            words.last().and_then(|w| w.strip_suffix("[]")),
+            words.len() >= 2,
+        ) else {
+            out.push_str(&rest[..at + 1]);
+            rest = &rest[at + 1..];
+            continue;
+        };
+        let ty = words[..words.len() - 1].join(" ");
+        out.push_str(&rest[..at]);
+        out.push_str(&format!(
+            "{ty}* const {name} = reinterpret_cast<{ty}*>(cuad_cpu::dynamic_shared());"
+        ));
+        rest = &decl[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Start of the kernel expression before `<<<`: a name with `::` and template arguments.
 fn callee_start(before: &str) -> usize {
     let bytes = before.as_bytes();
@@ -121,7 +149,7 @@ fn matching_paren(s: &str) -> Option<usize> {
 fn run_on_cpu(cu: &Path, args: &[&str]) -> Output {
     let cpp = cu.with_extension("cpu.cpp");
     let src = std::fs::read_to_string(cu).expect("read output");
-    std::fs::write(&cpp, rewrite_launches(&src)).expect("write cpu source");
+    std::fs::write(&cpp, rewrite_extern_shared(&rewrite_launches(&src))).expect("write cpu source");
     let exe = cu.with_extension("cpu.exe");
     let emulation = repo().join("include/cuad_cpu.h");
     let compile = Command::new("g++")
@@ -824,5 +852,139 @@ fn requests_in_device_code_run() {
         let a = 0.5 * i as f64;
         expected.extend([6.0 * a * a, a * a * a]);
     }
+    assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
+}
+
+/// Requests of lambdas bound to locals (Clad differentiates them like functions); a lambda
+/// with captures is diagnosed, as is a functor object.
+const LAMBDA_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+int main() {
+  auto f = [](double x, double y) { return x * x * y; };
+  auto g = clad::gradient(f);
+  double dx = 0, dy = 0;
+  g.execute(2.0, 3.0, &dx, &dy);
+  auto pow4 = [](float a) {
+    float r = a;
+    for (int i = 0; i < 3; ++i) r = r * a;
+    return r;
+  };
+  auto gp = clad::gradient(pow4, "a");
+  float da = 0;
+  gp.execute(1.5f, &da);
+  printf("%g %g %g\n", dx, dy, da);
+  return 0;
+}
+"#;
+
+#[test]
+fn lambda_requests_run() {
+    let (stdout, _) = build_and_run("lambda_requests", LAMBDA_REQUESTS_PROGRAM);
+    // x^2 y at (2, 3): 2xy = 12, x^2 = 4; a^4 at 1.5: 4 a^3 = 13.5.
+    assert_close(&numbers(&stdout), &[12.0, 4.0, 13.5], 1e-6, &stdout);
+
+    let dir = scratch("bad_lambda");
+    let input = write(
+        &dir,
+        "bad_lambda.cu",
+        "#include \"clad/Differentiator/Differentiator.h\"\n\
+         struct Sq { double operator()(double x) { return x * x; } };\n\
+         int main() {\n\
+         \x20 double k = 2.0;\n\
+         \x20 auto f = [&](double x) { return k * x; };\n\
+         \x20 auto g = clad::gradient(f);\n\
+         \x20 Sq s;\n\
+         \x20 auto h = clad::gradient(s);\n\
+         }\n",
+    );
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("bad_lambda.cu:6:27: error: cuad cannot differentiate the lambda `f`: it captures variables"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_lambda.cu:8:27: error: `s` is a variable, not a function"),
+        "{err}"
+    );
+}
+
+/// `execute_kernel` with dynamic shared memory and a stream given as `0`: the size is the
+/// primal kernel's (as with Clad); the gradient kernel, which keeps the shared adjoints in a
+/// second half, gets twice that. Requests inside a function template and a method run too.
+const SHARED_MEMORY_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+__global__ void block_sum(const float* in, float* out, int n) {
+  extern __shared__ float buf[];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  buf[t] = i < n ? in[i] * in[i] : 0.0f;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s) buf[t] += buf[t + s];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = buf[0];
+}
+
+struct Vec2 { double x, y; };
+double norm2(Vec2 v, double s) { return s * (v.x * v.x + v.y * v.y); }
+
+double dot(const double* a, const double* b, int n) {
+  double r = 0;
+  for (int i = 0; i < n; ++i) r += a[i] * b[i];
+  return r;
+}
+
+template <typename T>
+void run_template(T scale) {
+  auto g = clad::gradient(dot, "a, b");
+  double a[2] = {1, 2}, b[2] = {3, 4}, da[2] = {0, 0}, db[2] = {0, 0};
+  g.execute(a, b, 2, clad::array_ref<double>(da, 2), clad::array_ref<double>(db, 2));
+  printf("%g %g %g %g\n", scale * da[0], scale * da[1], scale * db[0], scale * db[1]);
+}
+
+struct Runner {
+  double w;
+  void go() {
+    auto g = clad::gradient(norm2);
+    Vec2 v{1.0, 2.0}, dv{0, 0};
+    double ds = 0;
+    g.execute(v, w, &dv, &ds);
+    printf("%g %g %g\n", dv.x, dv.y, ds);
+  }
+};
+
+int main() {
+  const int n = 8, B = 4;
+  float *in, *out, *din, *dout;
+  cudaMallocManaged(&in, n * sizeof(float)); cudaMallocManaged(&out, 2 * sizeof(float));
+  cudaMallocManaged(&din, n * sizeof(float)); cudaMallocManaged(&dout, 2 * sizeof(float));
+  for (int i = 0; i < n; ++i) { in[i] = i; din[i] = 0; }
+  dout[0] = 1; dout[1] = 2;
+  auto g = clad::gradient(block_sum, "in, out");
+  g.execute_kernel(dim3(2), dim3(B), B * sizeof(float), 0, in, out, n, din, dout);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < n; ++i) printf("%g ", din[i]);
+  printf("\n");
+  run_template(2);
+  Runner r{3.0};
+  r.go();
+  return 0;
+}
+"#;
+
+#[test]
+fn execute_kernel_with_shared_memory_and_stream() {
+    let (stdout, _) = build_and_run("shared_memory", SHARED_MEMORY_PROGRAM);
+    // out[b] = sum of in^2 over block b: d_in[i] = 2 in[i] d_out[b].
+    let mut expected: Vec<f64> = (0..8)
+        .map(|i| 2.0 * i as f64 * if i < 4 { 1.0 } else { 2.0 })
+        .collect();
+    // dot: d_a = b, d_b = a (times 2); norm2 at v = (1, 2), s = 3: 2 s v, |v|^2.
+    expected.extend([6.0, 8.0, 2.0, 4.0, 6.0, 12.0, 5.0]);
     assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
 }

@@ -171,6 +171,15 @@ impl<'a> Differentiator<'a> {
         (lowered.iter().any(is_stand_in) && lowered.len() == 1).then_some(name)
     }
 
+    /// The parameter count of the function `name` with a body, when exactly one has that
+    /// name (e.g. a lambda lifted out of a function, `main_lambda_sq`).
+    pub fn function_arity(&self, name: &str) -> Option<usize> {
+        match self.prog.functions(name).as_slice() {
+            [f] if f.body.is_some() => Some(f.params.len()),
+            _ => None,
+        }
+    }
+
     /// [`Self::gradient`] of a function template's instance named by explicit template
     /// arguments (`layer<float, 256>`). The gradient is an explicit specialization of a
     /// template with the primal's parameters (`layer_grad_0_1<float, 256>`), so callers name

@@ -3,7 +3,9 @@
 use super::requests::{self, Request, RequestKind};
 use super::wrt::{self, WrtItem};
 use cuad_diff::{Differentiator, GradInfo};
-use cuad_syntax::ast::{Expr, ExprKind, TemplateArg, TranslationUnit, UnOp};
+use cuad_syntax::ast::{
+    Expr, ExprKind, Function, Init, Item, Stmt, StmtKind, TemplateArg, TranslationUnit, UnOp,
+};
 use cuad_syntax::source::Severity;
 use cuad_syntax::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
 use std::collections::HashMap;
@@ -85,15 +87,34 @@ pub fn plan(
         plan.replacements.push(Edit {
             lo: request.call_span.lo as usize,
             hi: request.call_span.hi as usize,
-            text: function_object(&info.qualified_name, info.is_kernel, target.method_primals),
+            text: function_object(
+                &info.qualified_name,
+                info.is_kernel && doubles_dynamic_shared(&plan, &info.qualified_name),
+                info.is_kernel,
+                target.method_primals,
+            ),
         });
     }
     plan
 }
 
+/// Does the gradient kernel keep adjoints of `extern __shared__` arrays in the second half of
+/// the dynamic shared memory (so its launch needs twice the primal's size)?
+fn doubles_dynamic_shared(plan: &Plan, function: &str) -> bool {
+    let constant = code_constant_name(function);
+    plan.code_constants
+        .iter()
+        .any(|(name, code)| *name == constant && code.contains("cuad_dynamic_smem_bytes()"))
+}
+
 /// The expression that replaces a request. `method_primals`: for a member function, the
 /// number of the stand-in's primal parameters (the object and the method's).
-fn function_object(name: &str, is_kernel: bool, method_primals: Option<usize>) -> String {
+fn function_object(
+    name: &str,
+    double_shared: bool,
+    is_kernel: bool,
+    method_primals: Option<usize>,
+) -> String {
     // Qualified from the global namespace: a local variable may have the gradient's name
     // (`auto f_grad = clad::gradient(f);`).
     let global = format!("::{}", name.trim_start_matches("::"));
@@ -101,6 +122,9 @@ fn function_object(name: &str, is_kernel: bool, method_primals: Option<usize>) -
     let code = format!("CUAD_CODE_OF({})", code_constant_name(name));
     match method_primals {
         Some(n) => format!("::cuad::detail::make_method_gradient<{n}>(&{global}, {code})"),
+        None if double_shared => {
+            format!("::cuad::detail::make_gradient<{is_kernel}, 2>(&{global}, {code})")
+        }
         None => format!("::cuad::detail::make_gradient<{is_kernel}>(&{global}, {code})"),
     }
 }
@@ -172,7 +196,7 @@ fn read_request(
             return None;
         }
     };
-    let target = read_target(sm, tu, target, engine, diags)?;
+    let target = read_target(sm, tu, request, target, engine, diags)?;
     let wrt = match spec {
         None => None,
         Some(spec) => resolve_wrt(sm, tu, &target, spec, diags)?,
@@ -228,6 +252,7 @@ fn check_location(
 fn read_target(
     sm: &SourceMap,
     tu: &TranslationUnit,
+    request: &Request,
     target: &Expr,
     engine: &Differentiator<'_>,
     diags: &mut Diagnostics,
@@ -267,6 +292,9 @@ fn read_target(
     if let Some(f) = requests::find_function(&tu.items, &name) {
         found.primal_span = f.span;
         return Some(found);
+    }
+    if let Some(local) = local_target(tu, request.call_span, &name) {
+        return lambda_target(found, local, target.span, engine, diags);
     }
     let Some((owner, methods)) = requests::find_method(&tu.items, &name) else {
         return Some(found); // the engine reports the missing function
@@ -321,6 +349,116 @@ fn read_target(
     found.method_params = method.params.iter().map(|p| p.name.clone()).collect();
     found.primal_span = method.span;
     Some(found)
+}
+
+/// A local variable that a request names, in the function holding the request.
+struct Local<'a> {
+    function: &'a Function,
+    init: Option<&'a Init>,
+}
+
+fn local_target<'a>(tu: &'a TranslationUnit, at: Span, name: &str) -> Option<Local<'a>> {
+    if name.contains("::") {
+        return None;
+    }
+    let function = enclosing_function(&tu.items, at)?;
+    let mut init = None;
+    let found = function
+        .body
+        .iter()
+        .flatten()
+        .any(|s| find_local(s, name, &mut init));
+    found.then_some(Local { function, init })
+}
+
+fn enclosing_function(items: &[Item], at: Span) -> Option<&Function> {
+    let inside = |s: Span| s.file == at.file && s.lo <= at.lo && at.hi <= s.hi;
+    items.iter().find_map(|item| match item {
+        Item::Function(f) if inside(f.span) && f.body.is_some() => Some(f),
+        Item::Namespace { items, span, .. } | Item::ExternC { items, span, .. }
+            if inside(*span) =>
+        {
+            enclosing_function(items, at)
+        }
+        _ => None,
+    })
+}
+
+fn find_local<'a>(stmt: &'a Stmt, name: &str, init: &mut Option<&'a Init>) -> bool {
+    let any = |stmts: &'a [Stmt], init: &mut Option<&'a Init>| {
+        stmts.iter().any(|s| find_local(s, name, init))
+    };
+    match &stmt.kind {
+        StmtKind::Decl(d) => match d.vars.iter().find(|v| v.name == name) {
+            Some(v) => {
+                *init = v.init.as_ref();
+                true
+            }
+            None => false,
+        },
+        StmtKind::Block(stmts) => any(stmts, init),
+        StmtKind::If { then, els, .. } => {
+            find_local(then, name, init) || els.iter().any(|e| find_local(e, name, init))
+        }
+        StmtKind::For {
+            init: first, body, ..
+        } => first.iter().any(|s| find_local(s, name, init)) || find_local(body, name, init),
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => {
+            find_local(body, name, init)
+        }
+        StmtKind::Switch { cases, .. } => cases.iter().any(|c| any(&c.body, init)),
+        _ => false,
+    }
+}
+
+/// A request of a lambda bound to a local (`auto f = [](double x) {...}; clad::gradient(f)`):
+/// the function cuad lifts it into (lambdas.rs), when the lambda captures nothing it uses.
+fn lambda_target(
+    mut found: Target,
+    local: Local<'_>,
+    span: Span,
+    engine: &Differentiator<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Target> {
+    let name = found.function.clone();
+    let Some(Init::Assign(Expr {
+        kind: ExprKind::Lambda(lambda),
+        span: lambda_span,
+    })) = local.init
+    else {
+        diags.push(
+            Diagnostic::error(span, format!("`{name}` is a variable, not a function"))
+                .with_note("cuad differentiates named functions, member functions (`&S::f`) and lambdas bound to locals; functor objects are not supported yet"),
+        );
+        return None;
+    };
+    let lifted = format!("{}_lambda_{name}", local.function.name.replace("::", "_"));
+    match engine.function_arity(&lifted) {
+        Some(n) if n == lambda.params.len() => {
+            found.function = lifted;
+            found.primal_span = *lambda_span;
+            Some(found)
+        }
+        Some(_) => {
+            diags.push(
+                Diagnostic::error(
+                    span,
+                    format!("cuad cannot differentiate the lambda `{name}`: it captures variables"),
+                )
+                .with_note(
+                    "pass the captured values as parameters of the lambda, or write a function",
+                ),
+            );
+            None
+        }
+        None => {
+            diags.error(
+                span,
+                format!("cuad cannot differentiate the lambda `{name}`"),
+            );
+            None
+        }
+    }
 }
 
 /// The explicit template arguments of `f<float, 4>` (the identifier `e` as written).
@@ -495,11 +633,11 @@ mod tests {
     #[test]
     fn function_object_text() {
         assert_eq!(
-            function_object("k_grad_0_1", true, None),
+            function_object("k_grad_0_1", false, true, None),
             "::cuad::detail::make_gradient<true>(&::k_grad_0_1, CUAD_CODE_OF(cuad_code_k_grad_0_1))"
         );
         assert_eq!(
-            function_object("S_f_grad", false, Some(3)),
+            function_object("S_f_grad", false, false, Some(3)),
             "::cuad::detail::make_method_gradient<3>(&::S_f_grad, CUAD_CODE_OF(cuad_code_S_f_grad))"
         );
         assert_eq!(code_constant_name("ns::f_grad"), "cuad_code_ns__f_grad");
