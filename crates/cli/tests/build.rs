@@ -739,12 +739,14 @@ fn unsupported_member_requests_are_diagnosed() {
          struct P { double x; static double twice(double v) { return 2 * v; }\n\
          \x20 double f(double a) { return a * x; } double f(double a, double b) { return a * b; } };\n\
          class Q { double q; public: double g(double a) { return a * q; } };\n\
-         template <typename T> struct R { T r; T h(T a) { return a * r; } };\n\
+         struct O { double o; double out(double a) const; };\n\
+         double O::out(double a) const { return a * o; }\n\
          int main() {\n\
          \x20 auto a = clad::gradient(&P::twice);\n\
          \x20 auto b = clad::gradient(&P::f);\n\
          \x20 auto c = clad::gradient(&Q::g);\n\
          \x20 auto d = clad::gradient(&P::nope);\n\
+         \x20 auto e = clad::gradient(&O::out);\n\
          }\n",
     );
     let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
@@ -752,22 +754,26 @@ fn unsupported_member_requests_are_diagnosed() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
         err.contains(
-            "bad_methods.cu:7:27: error: cuad cannot differentiate static member functions yet"
+            "bad_methods.cu:8:27: error: cuad cannot differentiate static member functions yet"
         ),
         "{err}"
     );
     assert!(
-        err.contains("bad_methods.cu:8:27: error: `P::f` is overloaded"),
+        err.contains("bad_methods.cu:9:27: error: `P::f` is overloaded"),
         "{err}"
     );
     assert!(
         err.contains(
-            "bad_methods.cu:9:27: error: cuad cannot differentiate the member function `Q::g`"
+            "bad_methods.cu:10:27: error: cuad cannot differentiate the member function `Q::g`"
         ),
         "{err}"
     );
     assert!(
-        err.contains("bad_methods.cu:10:27: error: `P` has no member function named `nope`"),
+        err.contains("bad_methods.cu:11:27: error: `P` has no member function named `nope`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_methods.cu:12:27: error: cuad cannot differentiate `O::out` yet: its body is outside the struct"),
         "{err}"
     );
 }

@@ -289,14 +289,17 @@ fn read_target(
         method_params: vec![],
         primal_span: e.span,
     };
-    if let Some(f) = requests::find_function(&tu.items, &name) {
+    // `S::f` names a member function even when its body is written outside the struct
+    // (`double S::f(double x) const {...}` reads like a free function named `S::f`).
+    let method = requests::find_method(&tu.items, &name);
+    if let (Some(f), None) = (requests::find_function(&tu.items, &name), &method) {
         found.primal_span = f.span;
         return Some(found);
     }
     if let Some(local) = local_target(tu, request.call_span, &name) {
         return lambda_target(found, local, target.span, engine, diags);
     }
-    let Some((owner, methods)) = requests::find_method(&tu.items, &name) else {
+    let Some((owner, methods)) = method else {
         return Some(found); // the engine reports the missing function
     };
     let owner_name = owner.name.clone().unwrap_or_default();
@@ -332,6 +335,12 @@ fn read_target(
         return fail(
             diags,
             format!("cuad cannot differentiate static member functions yet (`{name}`); make it a free function"),
+        );
+    }
+    if method.body.is_none() {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate `{name}` yet: its body is outside the struct; define it inside `{owner_name}`"),
         );
     }
     let Some(stand_in) = engine.method_stand_in(&owner_name, &method.name) else {
