@@ -15,12 +15,29 @@
 #ifndef __CUAD_PARSE__
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
 #if defined(__CUDACC__)
 #include <cuda_runtime.h>
+#endif
+
+// Requests may sit in device code too (`clad::gradient(f)` inside a kernel, as in Clad):
+// the function objects work on both sides.
+#if defined(__CUDACC__)
+#define CUAD_HD __host__ __device__
+#else
+#define CUAD_HD
+#endif
+
+// The generated source for getCode()/dump() lives in host memory; device code sees none.
+#if defined(__CUDA_ARCH__)
+#define CUAD_CODE_OF(code) nullptr
+#else
+#define CUAD_CODE_OF(code) code
 #endif
 
 namespace cuad {
@@ -36,33 +53,48 @@ template <typename R, typename... P>
 struct fn_traits<R (*)(P...)> {
   using return_type = R;
   static constexpr std::size_t arity = sizeof...(P);
+  template <std::size_t I>
+  using param = typename std::tuple_element<I, std::tuple<P...>>::type;
 };
+
+/// The `K`-th of a pack (device code has no std::get over forwarding references).
+template <std::size_t K, typename First, typename... Rest>
+CUAD_HD constexpr decltype(auto) nth_arg(First&& first, Rest&&... rest) {
+  if constexpr (K == 0) {
+    return static_cast<First&&>(first);
+  } else {
+    return nth_arg<K - 1>(static_cast<Rest&&>(rest)...);
+  }
+}
 
 }  // namespace detail
 
 /// The object returned by a gradient request: the generated function and its source.
+/// `SharedFactor`: the gradient kernel needs that many times the dynamic shared memory of the
+/// primal (2 when it keeps the adjoints of `extern __shared__` arrays in the second half);
+/// `execute_kernel` takes the primal's size, as with Clad, and scales it.
 /// `IsKernel` says the differentiated function is a `__global__` kernel, whose gradient is a
 /// kernel too and must be launched with `execute_kernel`.
-template <typename Fn, bool IsKernel>
+template <typename Fn, bool IsKernel, unsigned SharedFactor = 1>
 class CladFunction {
  public:
   using return_type = typename detail::fn_traits<Fn>::return_type;
   static constexpr std::size_t arity = detail::fn_traits<Fn>::arity;
 
-  CladFunction(Fn function, const char* code) : m_Function(function), m_Code(code) {}
+  CUAD_HD CladFunction(Fn function, const char* code) : m_Function(function), m_Code(code) {}
 
   /// Calls the generated function (host function, or device function from device code).
   template <typename... Args>
-  return_type execute(Args&&... args) const {
+  CUAD_HD return_type execute(Args&&... args) const {
     if constexpr (IsKernel) {
-      std::printf("Use execute_kernel() for global CUDA kernels\n");
+      printf("Use execute_kernel() for global CUDA kernels\n");
       return return_type();
     } else {
       if (!m_Function) {
-        std::printf("CladFunction is invalid\n");
+        printf("CladFunction is invalid\n");
         return return_type();
       }
-      return m_Function(std::forward<Args>(args)...);
+      return m_Function(static_cast<Args&&>(args)...);
     }
   }
 
@@ -90,23 +122,26 @@ class CladFunction {
   }
 
   /// Source code of the generated function(s).
-  const char* getCode() const { return m_Code ? m_Code : "<invalid>"; }
+  CUAD_HD const char* getCode() const { return m_Code ? m_Code : "<invalid>"; }
 
   /// Prints the generated code, like Clad's `dump()`.
-  void dump() const { std::printf("The code is: \n%s\n", getCode()); }
+  CUAD_HD void dump() const { printf("The code is: \n%s\n", getCode()); }
 
-  Fn getFunctionPtr() const { return m_Function; }
+  CUAD_HD Fn getFunctionPtr() const { return m_Function; }
 
- private:
+ protected:
   template <typename Shm, typename Stream, typename... Args>
   void launch(dim3 grid, dim3 block, Shm&& shared_mem, Stream&& stream, Args&&... args) const {
 #if defined(__CUDACC__)
-    m_Function<<<grid, block, static_cast<std::size_t>(shared_mem), stream>>>(
+    m_Function<<<grid, block, static_cast<std::size_t>(shared_mem) * SharedFactor,
+                 as_stream(stream)>>>(
         std::forward<Args>(args)...);
 #elif defined(CUAD_CPU)
     // CPU emulation of CUDA for tests (include/cuad_cpu.h, force-included with g++).
     ::cuad_cpu::launch(m_Function,
-                       ::cuad_cpu::config(grid, block, static_cast<std::size_t>(shared_mem), stream),
+                       ::cuad_cpu::config(grid, block,
+                                          static_cast<std::size_t>(shared_mem) * SharedFactor,
+                                          as_stream(stream)),
                        std::forward<Args>(args)...);
 #else
     (void)grid, (void)block, (void)shared_mem, (void)stream;
@@ -115,6 +150,19 @@ class CladFunction {
 #endif
   }
 
+#if defined(__CUDACC__) || defined(CUAD_CPU)
+  /// The stream argument as Clad's `cudaStream_t` parameter takes it: `0` (an `int` once
+  /// forwarded) is the default stream.
+  template <typename Stream>
+  static cudaStream_t as_stream(Stream&& stream) {
+    if constexpr (std::is_integral<typename std::decay<Stream>::type>::value) {
+      return reinterpret_cast<cudaStream_t>(static_cast<std::uintptr_t>(stream));
+    } else {
+      return stream;
+    }
+  }
+#endif
+
   Fn m_Function;
   const char* m_Code;
 };
@@ -122,12 +170,78 @@ class CladFunction {
 namespace detail {
 
 /// What `cuad build` rewrites every request into.
-template <bool IsKernel, typename Fn>
-CladFunction<Fn, IsKernel> make_gradient(Fn function, const char* code) {
-  return CladFunction<Fn, IsKernel>(function, code);
+template <bool IsKernel, unsigned SharedFactor = 1, typename Fn>
+CUAD_HD CladFunction<Fn, IsKernel, SharedFactor> make_gradient(Fn function, const char* code) {
+  return CladFunction<Fn, IsKernel, SharedFactor>(function, code);
 }
 
 }  // namespace detail
+
+/// The gradient of a member function `&S::f`: cuad differentiates it as a free function
+/// whose first parameter is the object, so, as in Clad, `execute(obj, args..., &d_obj,
+/// &d_args...)`. `NPrimal` counts the object and the parameters. Clad's older form without
+/// the object's adjoint, `execute(obj, args..., &d_args...)`, works too: the object's adjoint
+/// then goes to a zeroed temporary.
+template <typename Fn, std::size_t NPrimal>
+class CladMethodFunction : public CladFunction<Fn, false> {
+  using Base = CladFunction<Fn, false>;
+  using Obj = typename std::remove_pointer<
+      typename detail::fn_traits<Fn>::template param<NPrimal>>::type;
+
+ public:
+  using typename Base::return_type;
+  using Base::arity;
+  using Base::Base;
+
+  template <typename... Args>
+  CUAD_HD return_type execute(Args&&... args) const {
+    static_assert(sizeof...(Args) == arity || sizeof...(Args) + 1 == arity,
+                  "execute(object, args..., [&d_object,] &d_args...): pass the object, the "
+                  "member function's arguments, then the adjoints");
+    if (!this->m_Function) {
+      printf("CladFunction is invalid\n");
+      return return_type();
+    }
+    if constexpr (sizeof...(Args) == arity) {
+      return this->m_Function(static_cast<Args&&>(args)...);
+    } else {
+      Obj d_object{};
+      return call_with_object_adjoint(&d_object, std::make_index_sequence<NPrimal>(),
+                                      std::make_index_sequence<arity - 1 - NPrimal>(),
+                                      static_cast<Args&&>(args)...);
+    }
+  }
+
+ private:
+  template <std::size_t... P, std::size_t... A, typename... Args>
+  CUAD_HD return_type call_with_object_adjoint(Obj* d_object, std::index_sequence<P...>,
+                                               std::index_sequence<A...>,
+                                               Args&&... args) const {
+    return this->m_Function(detail::nth_arg<P>(static_cast<Args&&>(args)...)..., d_object,
+                            detail::nth_arg<NPrimal + A>(static_cast<Args&&>(args)...)...);
+  }
+};
+
+namespace detail {
+
+template <std::size_t NPrimal, typename Fn>
+CUAD_HD CladMethodFunction<Fn, NPrimal> make_method_gradient(Fn function, const char* code) {
+  return CladMethodFunction<Fn, NPrimal>(function, code);
+}
+
+}  // namespace detail
+
+/// Clad's options for requests (`clad::gradient<clad::opts::disable_tbr>(f)`): cuad's
+/// reverse mode needs none of them; `cuad build` accepts and drops them.
+namespace opts {
+struct use_enzyme {};
+struct vector_mode {};
+struct enable_tbr {};
+struct disable_tbr {};
+struct enable_va {};
+struct disable_va {};
+struct diagonal_only {};
+}  // namespace opts
 
 namespace detail {
 #define CUAD_UNPROCESSED_MESSAGE \
@@ -150,11 +264,11 @@ struct unprocessed_request {
 template <typename T>
 class array_ref {
  public:
-  array_ref(T* data, std::size_t size) : m_Data(data), m_Size(size) {}
-  operator T*() const { return m_Data; }
-  T& operator[](std::size_t i) const { return m_Data[i]; }
-  T* ptr() const { return m_Data; }
-  std::size_t size() const { return m_Size; }
+  CUAD_HD array_ref(T* data, std::size_t size) : m_Data(data), m_Size(size) {}
+  CUAD_HD operator T*() const { return m_Data; }
+  CUAD_HD T& operator[](std::size_t i) const { return m_Data[i]; }
+  CUAD_HD T* ptr() const { return m_Data; }
+  CUAD_HD std::size_t size() const { return m_Size; }
 
  private:
   T* m_Data;

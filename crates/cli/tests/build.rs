@@ -80,6 +80,34 @@ fn rewrite_launches(src: &str) -> String {
     out
 }
 
+/// `extern __shared__ T name[];` -> a pointer to the block's dynamic shared memory in the
+/// CPU emulation (as tests/grad's harness does).
+fn rewrite_extern_shared(src: &str) -> String {
+    let mut out = String::new();
+    let mut rest = src;
+    while let Some(at) = rest.find("extern __shared__ ") {
+        let decl = &rest[at + "extern __shared__ ".len()..];
+        let Some(end) = decl.find(';') else { break };
+        let words: Vec<&str> = decl[..end].split_whitespace().collect();
+        let (Some(name), true) = (
+            words.last().and_then(|w| w.strip_suffix("[]")),
+            words.len() >= 2,
+        ) else {
+            out.push_str(&rest[..at + 1]);
+            rest = &rest[at + 1..];
+            continue;
+        };
+        let ty = words[..words.len() - 1].join(" ");
+        out.push_str(&rest[..at]);
+        out.push_str(&format!(
+            "{ty}* const {name} = reinterpret_cast<{ty}*>(cuad_cpu::dynamic_shared());"
+        ));
+        rest = &decl[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Start of the kernel expression before `<<<`: a name with `::` and template arguments.
 fn callee_start(before: &str) -> usize {
     let bytes = before.as_bytes();
@@ -121,7 +149,7 @@ fn matching_paren(s: &str) -> Option<usize> {
 fn run_on_cpu(cu: &Path, args: &[&str]) -> Output {
     let cpp = cu.with_extension("cpu.cpp");
     let src = std::fs::read_to_string(cu).expect("read output");
-    std::fs::write(&cpp, rewrite_launches(&src)).expect("write cpu source");
+    std::fs::write(&cpp, rewrite_extern_shared(&rewrite_launches(&src))).expect("write cpu source");
     let exe = cu.with_extension("cpu.exe");
     let emulation = repo().join("include/cuad_cpu.h");
     let compile = Command::new("g++")
@@ -544,4 +572,425 @@ fn clad_idioms_build_and_run() {
     // d/dm 0.5 m v^2 = 4.5, d/dv = m v = 6; d/da_i sum a^2 = 2 a_i.
     assert_eq!(stdout, "4.5 6 2 4 6\n");
     nvcc_compiles(&output);
+}
+
+/// The numbers a program printed, in order (words that are not numbers are skipped).
+fn numbers(stdout: &str) -> Vec<f64> {
+    stdout
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '=')
+        .filter_map(|w| w.parse::<f64>().ok())
+        .collect()
+}
+
+fn assert_close(got: &[f64], expected: &[f64], tol: f64, context: &str) {
+    assert_eq!(
+        got.len(),
+        expected.len(),
+        "{context}: got {got:?}, expected {expected:?}"
+    );
+    for (g, e) in got.iter().zip(expected) {
+        assert!(
+            (g - e).abs() <= tol * (1.0 + e.abs()),
+            "{context}: got {got:?}, expected {expected:?}"
+        );
+    }
+}
+
+/// Builds `src` with `cuad build`, checks nvcc accepts the output, runs it on the CPU
+/// emulation and returns its stdout and cuad's stderr.
+fn build_and_run(name: &str, src: &str) -> (String, String) {
+    let dir = scratch(name);
+    let input = write(&dir, &format!("{name}.cu"), src);
+    let output = dir.join(format!("{name}_out.cu"));
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&output)]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "cuad build {name} failed:\n{stderr}");
+    let run = run_on_cpu(&output, &[]);
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{stdout}{}", text(&run.stderr));
+    nvcc_compiles(&output);
+    (stdout, stderr)
+}
+
+/// Requests for instances of function templates, with and without `&`, of a host function
+/// and of a kernel template.
+const TEMPLATE_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+template <typename T> T sq(T x, T y) { return x * x * y; }
+
+template <typename T, int P>
+__global__ void cube(T* out, const T* in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = T(P) * in[i] * in[i] * in[i];
+}
+
+int main() {
+  auto g = clad::gradient(sq<double>);
+  double dx = 0, dy = 0;
+  g.execute(3.0, 2.0, &dx, &dy);
+  auto gf = clad::gradient(&sq<float>, "x");
+  float fx = 0;
+  gf.execute(1.5f, 4.0f, &fx);
+  auto gd = clad::gradient(sq<double>, "y");
+  double dy2 = 0;
+  gd.execute(5.0, 7.0, &dy2);
+  printf("%g %g %g %g\n", dx, dy, fx, dy2);
+  auto gk = clad::gradient(cube<float, 2>, "out, in");
+  const int n = 6;
+  float *out, *in, *d_out, *d_in;
+  cudaMallocManaged(&out, n * sizeof(float)); cudaMallocManaged(&in, n * sizeof(float));
+  cudaMallocManaged(&d_out, n * sizeof(float)); cudaMallocManaged(&d_in, n * sizeof(float));
+  for (int i = 0; i < n; ++i) { in[i] = 0.5f * (i + 1); d_out[i] = 1.0f + i; d_in[i] = 0.0f; }
+  gk.execute_kernel(dim3(2), dim3(4), out, in, n, d_out, d_in);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < n; ++i) printf("%g ", d_in[i]);
+  printf("\n");
+  printf("%s\n", gk.getCode()[0] != '<' && g.getCode() != gf.getCode() ? "code" : "no code");
+  return 0;
+}
+"#;
+
+#[test]
+fn template_instance_requests_run() {
+    let (stdout, _) = build_and_run("template_requests", TEMPLATE_REQUESTS_PROGRAM);
+    // x^2 y: d/dx = 2xy, d/dy = x^2.
+    let mut expected = vec![12.0, 9.0, 12.0, 25.0];
+    // out = 2 in^3: d_in = 6 in^2 seed, in = 0.5 (i + 1), seed = 1 + i.
+    expected.extend((0..6).map(|i| {
+        let x = 0.5 * (i as f64 + 1.0);
+        6.0 * x * x * (1.0 + i as f64)
+    }));
+    assert_close(&numbers(&stdout), &expected, 1e-5, &stdout);
+    assert!(stdout.ends_with("code\n"), "{stdout}");
+}
+
+/// Requests of member functions (`&S::f`), executed as in Clad with the object first: the
+/// current form with the object's adjoint (`&d_obj`) and the older one without; a method of
+/// a struct in a namespace; parameter lists by name and by index (indices count the method's
+/// parameters, as in Clad); Clad's options as template arguments of the request.
+const METHOD_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+struct Spring {
+  double k, rest;
+  double energy(double x, double v) const { return 0.5 * k * (x - rest) * (x - rest) + v * v * k; }
+};
+
+namespace geo {
+struct Box {
+  float w, h;
+  float scaled_area(float s) { w = w * s; return w * h * s; }
+};
+}  // namespace geo
+
+int main() {
+  Spring sp{3.0, 0.5}, d_sp{0.0, 0.0};
+  double dx = 0, dv = 0;
+  auto e = clad::gradient(&Spring::energy);
+  e.execute(sp, 2.0, 1.5, &d_sp, &dx, &dv);
+  printf("%g %g %g %g\n", d_sp.k, d_sp.rest, dx, dv);
+  double dv_old = 0;
+  auto ev = clad::gradient(&Spring::energy, "v");
+  ev.execute(sp, 2.0, 1.5, &dv_old);
+  Spring d_sp2{0.0, 0.0};
+  double dv_idx = 0;
+  auto ei = clad::gradient<clad::opts::disable_tbr>(&Spring::energy, 1);
+  ei.execute(sp, 2.0, 1.5, &d_sp2, &dv_idx);
+  printf("%g %g %g %g\n", dv_old, d_sp2.k, d_sp2.rest, dv_idx);
+  geo::Box b{2.0f, 3.0f}, d_b{0.0f, 0.0f};
+  float ds = 0;
+  auto a = clad::gradient(&geo::Box::scaled_area);
+  a.execute(b, 1.5f, &d_b, &ds);
+  printf("%g %g %g %g\n", d_b.w, d_b.h, ds, b.w);
+  return 0;
+}
+"#;
+
+#[test]
+fn member_function_requests_run() {
+    let (stdout, stderr) = build_and_run("method_requests", METHOD_REQUESTS_PROGRAM);
+    // E = k (x - r)^2 / 2 + v^2 k at k = 3, r = 0.5, x = 2, v = 1.5:
+    // dE/dk = 1.125 + 2.25, dE/dr = -k (x - r), dE/dx = k (x - r), dE/dv = 2 v k.
+    // Box: w h s^2 with w = 2, h = 3, s = 1.5: d/dw = h s^2 = 6.75, d/dh = w s^2 = 4.5,
+    // d/ds = 2 w h s = 18; the reverse sweep restores the field it overwrote (w = 2), as
+    // Clad's does.
+    let expected = [
+        3.375, -4.5, 4.5, 9.0, //
+        9.0, 3.375, -4.5, 9.0, //
+        6.75, 4.5, 18.0, 2.0,
+    ];
+    assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
+    assert!(
+        stderr.contains("template arguments of `clad::gradient` (Clad options) are ignored"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("macro"), "{stderr}");
+}
+
+/// Member functions cuad cannot differentiate are diagnosed at the request.
+#[test]
+fn unsupported_member_requests_are_diagnosed() {
+    let dir = scratch("bad_methods");
+    let input = write(
+        &dir,
+        "bad_methods.cu",
+        "#include \"clad/Differentiator/Differentiator.h\"\n\
+         struct P { double x; static double twice(double v) { return 2 * v; }\n\
+         \x20 double f(double a) { return a * x; } double f(double a, double b) { return a * b; } };\n\
+         class Q { double q; public: double g(double a) { return a * q; } };\n\
+         struct O { double o; double out(double a) const; };\n\
+         double O::out(double a) const { return a * o; }\n\
+         int main() {\n\
+         \x20 auto a = clad::gradient(&P::twice);\n\
+         \x20 auto b = clad::gradient(&P::f);\n\
+         \x20 auto c = clad::gradient(&Q::g);\n\
+         \x20 auto d = clad::gradient(&P::nope);\n\
+         \x20 auto e = clad::gradient(&O::out);\n\
+         }\n",
+    );
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "bad_methods.cu:8:27: error: cuad cannot differentiate static member functions yet"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_methods.cu:9:27: error: `P::f` is overloaded"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "bad_methods.cu:10:27: error: cuad cannot differentiate the member function `Q::g`"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_methods.cu:11:27: error: `P` has no member function named `nope`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_methods.cu:12:27: error: cuad cannot differentiate `O::out` yet: its body is outside the struct"),
+        "{err}"
+    );
+}
+
+/// Requests inside device code, as Clad allows: a kernel asks for the gradient of a
+/// `__host__ __device__` function (Clad's GradientCuda test) and of a `__device__` one, and
+/// executes it on the device; the host asks for the same gradient and compares.
+const DEVICE_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+#define N 3
+
+__device__ __host__ double gauss(double* x, double* p, double sigma, int dim) {
+  double t = 0;
+  for (int i = 0; i < dim; i++) t += (x[i] - p[i]) * (x[i] - p[i]);
+  t = -t / (2 * sigma * sigma);
+  return std::pow(2 * M_PI, -dim / 2.0) * std::pow(sigma, -0.5) * std::exp(t);
+}
+
+__device__ float cubic(float a, float b) { return a * a * a * b; }
+
+__global__ void compute(double* d_x, double* d_p, int n, double* d_result) {
+  auto gauss_g = clad::gradient(gauss, "p");
+  gauss_g.execute(d_x, d_p, 2.0, n, d_result);
+}
+
+__global__ void per_thread(const float* a, float* da, float* db, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    auto g = clad::gradient(cubic);
+    float ga = 0.0f, gb = 0.0f;
+    g.execute(a[i], 2.0f, &ga, &gb);
+    da[i] = ga;
+    db[i] = gb;
+  }
+}
+
+int main() {
+  double x[N] = {2.0, 0.5, -1.0}, p[N] = {1.0, 1.0, 1.0};
+  double *d_x, *d_p, *d_result;
+  cudaMalloc(&d_x, sizeof x); cudaMalloc(&d_p, sizeof p); cudaMalloc(&d_result, sizeof x);
+  cudaMemcpy(d_x, x, sizeof x, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_p, p, sizeof p, cudaMemcpyHostToDevice);
+  cudaMemset(d_result, 0, sizeof x);
+  compute<<<1, 1>>>(d_x, d_p, N, d_result);
+  double result[N], cpu[N] = {0, 0, 0};
+  cudaMemcpy(result, d_result, sizeof result, cudaMemcpyDeviceToHost);
+  auto gauss_g = clad::gradient(gauss, "p");
+  gauss_g.execute(x, p, 2.0, N, cpu);
+  printf("%.9f %.9f %.9f\n", result[0], result[1], result[2]);
+  printf("%.9f %.9f %.9f\n", cpu[0], cpu[1], cpu[2]);
+  const int n = 5;
+  float *a, *da, *db;
+  cudaMallocManaged(&a, n * sizeof(float)); cudaMallocManaged(&da, n * sizeof(float));
+  cudaMallocManaged(&db, n * sizeof(float));
+  for (int i = 0; i < n; ++i) a[i] = 0.5f * i;
+  per_thread<<<2, 4>>>(a, da, db, n);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < n; ++i) printf("%g %g ", da[i], db[i]);
+  printf("\n");
+  return 0;
+}
+"#;
+
+#[test]
+fn requests_in_device_code_run() {
+    let (stdout, _) = build_and_run("device_requests", DEVICE_REQUESTS_PROGRAM);
+    // gauss = c * sigma^-0.5 * exp(-|x - p|^2 / (2 sigma^2)), c = (2 pi)^(-dim/2):
+    // d/dp_i = gauss * (x_i - p_i) / sigma^2.
+    let (x, p, sigma) = ([2.0f64, 0.5, -1.0], [1.0f64; 3], 2.0f64);
+    let t: f64 = x.iter().zip(&p).map(|(a, b)| (a - b) * (a - b)).sum();
+    let value = (2.0 * std::f64::consts::PI).powf(-1.5)
+        * sigma.powf(-0.5)
+        * (-t / (2.0 * sigma * sigma)).exp();
+    let grad: Vec<f64> = (0..3)
+        .map(|i| value * (x[i] - p[i]) / (sigma * sigma))
+        .collect();
+    let mut expected = grad.clone();
+    expected.extend(&grad);
+    // a^3 b at b = 2: d/da = 3 a^2 b, d/db = a^3.
+    for i in 0..5 {
+        let a = 0.5 * i as f64;
+        expected.extend([6.0 * a * a, a * a * a]);
+    }
+    assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
+}
+
+/// Requests of lambdas bound to locals (Clad differentiates them like functions); a lambda
+/// with captures is diagnosed, as is a functor object.
+const LAMBDA_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+int main() {
+  auto f = [](double x, double y) { return x * x * y; };
+  auto g = clad::gradient(f);
+  double dx = 0, dy = 0;
+  g.execute(2.0, 3.0, &dx, &dy);
+  auto pow4 = [](float a) {
+    float r = a;
+    for (int i = 0; i < 3; ++i) r = r * a;
+    return r;
+  };
+  auto gp = clad::gradient(pow4, "a");
+  float da = 0;
+  gp.execute(1.5f, &da);
+  printf("%g %g %g\n", dx, dy, da);
+  return 0;
+}
+"#;
+
+#[test]
+fn lambda_requests_run() {
+    let (stdout, _) = build_and_run("lambda_requests", LAMBDA_REQUESTS_PROGRAM);
+    // x^2 y at (2, 3): 2xy = 12, x^2 = 4; a^4 at 1.5: 4 a^3 = 13.5.
+    assert_close(&numbers(&stdout), &[12.0, 4.0, 13.5], 1e-6, &stdout);
+
+    let dir = scratch("bad_lambda");
+    let input = write(
+        &dir,
+        "bad_lambda.cu",
+        "#include \"clad/Differentiator/Differentiator.h\"\n\
+         struct Sq { double operator()(double x) { return x * x; } };\n\
+         int main() {\n\
+         \x20 double k = 2.0;\n\
+         \x20 auto f = [&](double x) { return k * x; };\n\
+         \x20 auto g = clad::gradient(f);\n\
+         \x20 Sq s;\n\
+         \x20 auto h = clad::gradient(s);\n\
+         }\n",
+    );
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("bad_lambda.cu:6:27: error: cuad cannot differentiate the lambda `f`: it captures variables"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad_lambda.cu:8:27: error: `s` is a variable, not a function"),
+        "{err}"
+    );
+}
+
+/// `execute_kernel` with dynamic shared memory and a stream given as `0`: the size is the
+/// primal kernel's (as with Clad); the gradient kernel, which keeps the shared adjoints in a
+/// second half, gets twice that. Requests inside a function template and a method run too.
+const SHARED_MEMORY_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+__global__ void block_sum(const float* in, float* out, int n) {
+  extern __shared__ float buf[];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  buf[t] = i < n ? in[i] * in[i] : 0.0f;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s) buf[t] += buf[t + s];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = buf[0];
+}
+
+struct Vec2 { double x, y; };
+double norm2(Vec2 v, double s) { return s * (v.x * v.x + v.y * v.y); }
+
+double dot(const double* a, const double* b, int n) {
+  double r = 0;
+  for (int i = 0; i < n; ++i) r += a[i] * b[i];
+  return r;
+}
+
+template <typename T>
+void run_template(T scale) {
+  auto g = clad::gradient(dot, "a, b");
+  double a[2] = {1, 2}, b[2] = {3, 4}, da[2] = {0, 0}, db[2] = {0, 0};
+  g.execute(a, b, 2, clad::array_ref<double>(da, 2), clad::array_ref<double>(db, 2));
+  printf("%g %g %g %g\n", scale * da[0], scale * da[1], scale * db[0], scale * db[1]);
+}
+
+struct Runner {
+  double w;
+  void go() {
+    auto g = clad::gradient(norm2);
+    Vec2 v{1.0, 2.0}, dv{0, 0};
+    double ds = 0;
+    g.execute(v, w, &dv, &ds);
+    printf("%g %g %g\n", dv.x, dv.y, ds);
+  }
+};
+
+int main() {
+  const int n = 8, B = 4;
+  float *in, *out, *din, *dout;
+  cudaMallocManaged(&in, n * sizeof(float)); cudaMallocManaged(&out, 2 * sizeof(float));
+  cudaMallocManaged(&din, n * sizeof(float)); cudaMallocManaged(&dout, 2 * sizeof(float));
+  for (int i = 0; i < n; ++i) { in[i] = i; din[i] = 0; }
+  dout[0] = 1; dout[1] = 2;
+  auto g = clad::gradient(block_sum, "in, out");
+  g.execute_kernel(dim3(2), dim3(B), B * sizeof(float), 0, in, out, n, din, dout);
+  cudaDeviceSynchronize();
+  for (int i = 0; i < n; ++i) printf("%g ", din[i]);
+  printf("\n");
+  run_template(2);
+  Runner r{3.0};
+  r.go();
+  return 0;
+}
+"#;
+
+#[test]
+fn execute_kernel_with_shared_memory_and_stream() {
+    let (stdout, _) = build_and_run("shared_memory", SHARED_MEMORY_PROGRAM);
+    // out[b] = sum of in^2 over block b: d_in[i] = 2 in[i] d_out[b].
+    let mut expected: Vec<f64> = (0..8)
+        .map(|i| 2.0 * i as f64 * if i < 4 { 1.0 } else { 2.0 })
+        .collect();
+    // dot: d_a = b, d_b = a (times 2); norm2 at v = (1, 2), s = 3: 2 s v, |v|^2.
+    expected.extend([6.0, 8.0, 2.0, 4.0, 6.0, 12.0, 5.0]);
+    assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
 }

@@ -61,6 +61,9 @@ pub struct GradInfo {
     pub qualified_name: String,
     /// The primal is a `__global__` kernel (use `execute_kernel`).
     pub is_kernel: bool,
+    /// For a template's instance, its printed arguments (`float, 4`): the gradient is
+    /// `qualified_name<template_args>`.
+    pub template_args: Option<String>,
     /// Printed source of the generated function and the pullbacks it calls.
     pub code: String,
     /// Why each adjoint update got its accumulation strategy (`cuad grad --explain`).
@@ -155,6 +158,28 @@ impl<'a> Differentiator<'a> {
         self.gradient_instance(function, &[], wrt, span)
     }
 
+    /// The free function standing for the member function `method` of the struct named
+    /// `owner` (unqualified), for requests of `&Owner::method`: its first parameter is the
+    /// object. `None` when cuad keeps that method opaque (private fields, base classes, a
+    /// parameter or local named like a field, a class template's method).
+    pub fn method_stand_in(&self, owner: &str, method: &str) -> Option<String> {
+        let name = methods::free_name(owner, method);
+        let lowered = self.prog.functions(&name);
+        let is_stand_in = |f: &&Function| {
+            f.params.first().and_then(|p| p.name.as_deref()) == Some("self") && f.body.is_some()
+        };
+        (lowered.iter().any(is_stand_in) && lowered.len() == 1).then_some(name)
+    }
+
+    /// The parameter count of the function `name` with a body, when exactly one has that
+    /// name (e.g. a lambda lifted out of a function, `main_lambda_sq`).
+    pub fn function_arity(&self, name: &str) -> Option<usize> {
+        match self.prog.functions(name).as_slice() {
+            [f] if f.body.is_some() => Some(f.params.len()),
+            _ => None,
+        }
+    }
+
     /// [`Self::gradient`] of a function template's instance named by explicit template
     /// arguments (`layer<float, 256>`). The gradient is an explicit specialization of a
     /// template with the primal's parameters (`layer_grad_0_1<float, 256>`), so callers name
@@ -201,14 +226,18 @@ impl<'a> Differentiator<'a> {
             .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
             .collect::<Vec<_>>()
             .join("\n");
-        let name = match name.split_once('<') {
-            Some((template, _)) => template.to_string(),
-            None => name,
+        let (name, template_args) = match name.split_once('<') {
+            Some((template, args)) => (
+                template.to_string(),
+                Some(args.strip_suffix('>').unwrap_or(args).to_string()),
+            ),
+            None => (name, None),
         };
         Ok(GradInfo {
             qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, func))),
             name,
             is_kernel: func.attrs.global,
+            template_args,
             code,
             explanations,
         })

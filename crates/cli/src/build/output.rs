@@ -85,7 +85,7 @@ fn prototype_block(plan: &Plan, generated: &Generated) -> String {
 
 /// `static const char NAME[] = "line\n" "line\n";`
 fn code_constant(name: &str, code: &str) -> String {
-    let mut out = format!("static const char {name}[] =");
+    let mut out = format!("[[maybe_unused]] static const char {name}[] =");
     if code.is_empty() {
         out.push_str(" \"\"");
     }
@@ -178,9 +178,12 @@ mod tests {
         let c = code_constant("cuad_code_f", "void f(\"a\\b\") {\n\tx;\n}");
         assert_eq!(
             c,
-            "static const char cuad_code_f[] =\n    \"void f(\\\"a\\\\b\\\") {\\n\"\n    \"\\tx;\\n\"\n    \"}\";\n"
+            "[[maybe_unused]] static const char cuad_code_f[] =\n    \"void f(\\\"a\\\\b\\\") {\\n\"\n    \"\\tx;\\n\"\n    \"}\";\n"
         );
-        assert_eq!(code_constant("e", ""), "static const char e[] = \"\";\n");
+        assert_eq!(
+            code_constant("e", ""),
+            "[[maybe_unused]] static const char e[] = \"\";\n"
+        );
     }
 
     #[test]

@@ -3,7 +3,9 @@
 use super::requests::{self, Request, RequestKind};
 use super::wrt::{self, WrtItem};
 use cuad_diff::{Differentiator, GradInfo};
-use cuad_syntax::ast::{Expr, ExprKind, TranslationUnit, UnOp};
+use cuad_syntax::ast::{
+    Expr, ExprKind, Function, Init, Item, Stmt, StmtKind, TemplateArg, TranslationUnit, UnOp,
+};
 use cuad_syntax::source::Severity;
 use cuad_syntax::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
 use std::collections::HashMap;
@@ -41,14 +43,23 @@ pub fn plan(
     let mut plan = Plan::default();
     let mut done: HashMap<(String, Option<Vec<String>>), GradInfo> = HashMap::new();
     for request in found {
-        let Some((function, wrt)) = read_request(sm, main, tu, request, diags) else {
+        let Some((target, wrt)) = read_request(sm, main, tu, request, engine, diags) else {
             continue;
         };
-        let key = (function.clone(), wrt.clone());
+        let key = (target.key.clone(), wrt.clone());
         let info = match done.get(&key) {
             Some(info) => info.clone(),
-            None => match engine.gradient(&function, wrt.as_deref(), request.call_span) {
-                Ok(info) => {
+            None => match engine.gradient_instance(
+                &target.function,
+                &target.template_args,
+                wrt.as_deref(),
+                request.call_span,
+            ) {
+                Ok(mut info) => {
+                    // A template's instance: the gradient is named with its arguments.
+                    if let Some(args) = info.template_args.take() {
+                        info.qualified_name = format!("{}<{args}>", info.qualified_name);
+                    }
                     // Two spellings of one request (`"x, y"`, `"y,x"`, `"0, 1"`) give the
                     // same function; the engine returns its code only the first time.
                     let constant = code_constant_name(&info.qualified_name);
@@ -68,9 +79,7 @@ pub fn plan(
                 }
             },
         };
-        if let Some(f) = requests::find_function(&tu.items, &function) {
-            plan.primal_spans.push(f.span);
-        }
+        plan.primal_spans.push(target.primal_span);
         plan.first_item = match (plan.first_item, request.top_item) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -78,21 +87,46 @@ pub fn plan(
         plan.replacements.push(Edit {
             lo: request.call_span.lo as usize,
             hi: request.call_span.hi as usize,
-            text: function_object(&info.qualified_name, info.is_kernel),
+            text: function_object(
+                &info.qualified_name,
+                info.is_kernel && doubles_dynamic_shared(&plan, &info.qualified_name),
+                info.is_kernel,
+                target.method_primals,
+            ),
         });
     }
     plan
 }
 
-/// The expression that replaces a request.
-fn function_object(name: &str, is_kernel: bool) -> String {
+/// Does the gradient kernel keep adjoints of `extern __shared__` arrays in the second half of
+/// the dynamic shared memory (so its launch needs twice the primal's size)?
+fn doubles_dynamic_shared(plan: &Plan, function: &str) -> bool {
+    let constant = code_constant_name(function);
+    plan.code_constants
+        .iter()
+        .any(|(name, code)| *name == constant && code.contains("cuad_dynamic_smem_bytes()"))
+}
+
+/// The expression that replaces a request. `method_primals`: for a member function, the
+/// number of the stand-in's primal parameters (the object and the method's).
+fn function_object(
+    name: &str,
+    double_shared: bool,
+    is_kernel: bool,
+    method_primals: Option<usize>,
+) -> String {
     // Qualified from the global namespace: a local variable may have the gradient's name
     // (`auto f_grad = clad::gradient(f);`).
     let global = format!("::{}", name.trim_start_matches("::"));
-    format!(
-        "::cuad::detail::make_gradient<{is_kernel}>(&{global}, {})",
-        code_constant_name(name)
-    )
+    // Device code (a request inside a kernel) cannot read the host string holding the code.
+    let code = format!("CUAD_CODE_OF({})", code_constant_name(name));
+    match method_primals {
+        Some(n) => format!("::cuad::detail::make_method_gradient<{n}>(&{global}, {code})"),
+        None if double_shared => {
+            format!("::cuad::detail::make_gradient<{is_kernel}, 2>(&{global}, {code})")
+        }
+        None => format!("::cuad::detail::make_gradient<{is_kernel}>(&{global}, {code})"),
+    }
 }
 
 pub fn code_constant_name(function: &str) -> String {
@@ -103,14 +137,30 @@ pub fn code_constant_name(function: &str) -> String {
     format!("cuad_code_{}", sanitized.trim_start_matches('_'))
 }
 
-/// Checks one request and reads the function name and the parameter list from it.
+/// What a request differentiates.
+struct Target {
+    /// The function the engine differentiates (for a member function, its free stand-in).
+    function: String,
+    /// Explicit template arguments of a template's instance (`sq<double>`).
+    template_args: Vec<TemplateArg>,
+    /// The target as written, whitespace removed (requests with equal keys share a gradient).
+    key: String,
+    /// For a member function: the count of the stand-in's primal parameters (object first).
+    method_primals: Option<usize>,
+    /// The method's own parameter names (indices in the request count from its first).
+    method_params: Vec<Option<String>>,
+    primal_span: Span,
+}
+
+/// Checks one request and reads the target and the parameter list from it.
 fn read_request(
     sm: &SourceMap,
     main: FileId,
     tu: &TranslationUnit,
     request: &Request,
+    engine: &Differentiator<'_>,
     diags: &mut Diagnostics,
-) -> Option<(String, Option<Vec<String>>)> {
+) -> Option<(Target, Option<Vec<String>>)> {
     let span = request.call_span;
     if request.kind == RequestKind::Unsupported {
         diags.error(
@@ -146,12 +196,20 @@ fn read_request(
             return None;
         }
     };
-    let function = function_name(target, diags)?;
+    let target = read_target(sm, tu, request, target, engine, diags)?;
     let wrt = match spec {
         None => None,
-        Some(spec) => resolve_wrt(sm, tu, &function, spec, diags)?,
+        Some(spec) => resolve_wrt(sm, tu, &target, spec, diags)?,
     };
-    Some((function, wrt))
+    // Clad's gradient of a member function always has the object's adjoint (`_d_this`).
+    let wrt = match (wrt, target.method_primals) {
+        (Some(mut names), Some(_)) => {
+            names.insert(0, "self".to_string());
+            Some(names)
+        }
+        (wrt, _) => wrt,
+    };
+    Some((target, wrt))
 }
 
 /// Requests are rewritten in the main file's text, so they must be spelled out there.
@@ -171,7 +229,13 @@ fn check_location(
         return None;
     }
     let spelled: String = sm.snippet(request.callee_span).split_whitespace().collect();
-    if spelled.trim_start_matches('(') != request.api || !sm.snippet(call_span).ends_with(')') {
+    // The callee may carry Clad's options: `clad::gradient<clad::opts::disable_tbr>`.
+    let name = spelled
+        .trim_start_matches('(')
+        .split('<')
+        .next()
+        .unwrap_or_default();
+    if name != request.api || !sm.snippet(call_span).ends_with(')') {
         diags.push(
             Diagnostic::error(
                 call_span,
@@ -184,21 +248,247 @@ fn check_location(
     Some(())
 }
 
-/// `f`, `&f`, `ns::f`: the name of the function to differentiate.
-fn function_name(target: &Expr, diags: &mut Diagnostics) -> Option<String> {
+/// `f`, `&f`, `ns::f`, `f<float>`, `&S::method`: what to differentiate.
+fn read_target(
+    sm: &SourceMap,
+    tu: &TranslationUnit,
+    request: &Request,
+    target: &Expr,
+    engine: &Differentiator<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Target> {
     let mut e = target.strip_parens();
     if let ExprKind::Unary(UnOp::AddrOf, inner) = &e.kind {
         e = inner.strip_parens();
     }
-    match &e.kind {
-        ExprKind::Ident(name) => Some(name.clone()),
+    let ExprKind::Ident(written) = &e.kind else {
+        diags.push(
+            Diagnostic::error(
+                target.span,
+                "expected the name of a function to differentiate",
+            )
+            .with_note(
+                "lambdas and functor objects are not supported by cuad; request a named function",
+            ),
+        );
+        return None;
+    };
+    let key: String = written.split_whitespace().collect();
+    let (name, template_args) = match written.find('<') {
+        Some(at) => (
+            written[..at].trim().to_string(),
+            template_args_of(sm, e, diags)?,
+        ),
+        None => (written.clone(), vec![]),
+    };
+    let mut found = Target {
+        function: name.clone(),
+        template_args,
+        key,
+        method_primals: None,
+        method_params: vec![],
+        primal_span: e.span,
+    };
+    // `S::f` names a member function even when its body is written outside the struct
+    // (`double S::f(double x) const {...}` reads like a free function named `S::f`).
+    let method = requests::find_method(&tu.items, &name);
+    if let (Some(f), None) = (requests::find_function(&tu.items, &name), &method) {
+        found.primal_span = f.span;
+        return Some(found);
+    }
+    if let Some(local) = local_target(tu, request.call_span, &name) {
+        return lambda_target(found, local, target.span, engine, diags);
+    }
+    let Some((owner, methods)) = method else {
+        return Some(found); // the engine reports the missing function
+    };
+    let owner_name = owner.name.clone().unwrap_or_default();
+    let fail = |diags: &mut Diagnostics, message: String| {
+        diags.push(Diagnostic::error(target.span, message));
+        None
+    };
+    let method = match methods.as_slice() {
+        [] => {
+            return fail(
+                diags,
+                format!(
+                    "`{owner_name}` has no member function named `{}`",
+                    name.rsplit("::").next().unwrap_or(&name)
+                ),
+            )
+        }
+        [m] => *m,
         _ => {
+            return fail(
+                diags,
+                format!("`{name}` is overloaded; cuad cannot tell which member function is meant"),
+            )
+        }
+    };
+    if !found.template_args.is_empty() || owner.template.is_some() || method.template.is_some() {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate member functions of templates yet (`{name}`)"),
+        );
+    }
+    if method.attrs.is_static {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate static member functions yet (`{name}`); make it a free function"),
+        );
+    }
+    if method.body.is_none() {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate `{name}` yet: its body is outside the struct; define it inside `{owner_name}`"),
+        );
+    }
+    let Some(stand_in) = engine.method_stand_in(&owner_name, &method.name) else {
+        diags.push(
+            Diagnostic::error(target.span, format!("cuad cannot differentiate the member function `{name}`"))
+                .with_note(format!(
+                    "cuad differentiates methods of structs whose members are public and that have no base \
+                     classes, when no parameter or local is named like a field of `{owner_name}`"
+                )),
+        );
+        return None;
+    };
+    found.function = stand_in;
+    found.method_primals = Some(method.params.len() + 1);
+    found.method_params = method.params.iter().map(|p| p.name.clone()).collect();
+    found.primal_span = method.span;
+    Some(found)
+}
+
+/// A local variable that a request names, in the function holding the request.
+struct Local<'a> {
+    function: &'a Function,
+    init: Option<&'a Init>,
+}
+
+fn local_target<'a>(tu: &'a TranslationUnit, at: Span, name: &str) -> Option<Local<'a>> {
+    if name.contains("::") {
+        return None;
+    }
+    let function = enclosing_function(&tu.items, at)?;
+    let mut init = None;
+    let found = function
+        .body
+        .iter()
+        .flatten()
+        .any(|s| find_local(s, name, &mut init));
+    found.then_some(Local { function, init })
+}
+
+fn enclosing_function(items: &[Item], at: Span) -> Option<&Function> {
+    let inside = |s: Span| s.file == at.file && s.lo <= at.lo && at.hi <= s.hi;
+    items.iter().find_map(|item| match item {
+        Item::Function(f) if inside(f.span) && f.body.is_some() => Some(f),
+        Item::Namespace { items, span, .. } | Item::ExternC { items, span, .. }
+            if inside(*span) =>
+        {
+            enclosing_function(items, at)
+        }
+        _ => None,
+    })
+}
+
+fn find_local<'a>(stmt: &'a Stmt, name: &str, init: &mut Option<&'a Init>) -> bool {
+    let any = |stmts: &'a [Stmt], init: &mut Option<&'a Init>| {
+        stmts.iter().any(|s| find_local(s, name, init))
+    };
+    match &stmt.kind {
+        StmtKind::Decl(d) => match d.vars.iter().find(|v| v.name == name) {
+            Some(v) => {
+                *init = v.init.as_ref();
+                true
+            }
+            None => false,
+        },
+        StmtKind::Block(stmts) => any(stmts, init),
+        StmtKind::If { then, els, .. } => {
+            find_local(then, name, init) || els.iter().any(|e| find_local(e, name, init))
+        }
+        StmtKind::For {
+            init: first, body, ..
+        } => first.iter().any(|s| find_local(s, name, init)) || find_local(body, name, init),
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => {
+            find_local(body, name, init)
+        }
+        StmtKind::Switch { cases, .. } => cases.iter().any(|c| any(&c.body, init)),
+        _ => false,
+    }
+}
+
+/// A request of a lambda bound to a local (`auto f = [](double x) {...}; clad::gradient(f)`):
+/// the function cuad lifts it into (lambdas.rs), when the lambda captures nothing it uses.
+fn lambda_target(
+    mut found: Target,
+    local: Local<'_>,
+    span: Span,
+    engine: &Differentiator<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Target> {
+    let name = found.function.clone();
+    let Some(Init::Assign(Expr {
+        kind: ExprKind::Lambda(lambda),
+        span: lambda_span,
+    })) = local.init
+    else {
+        diags.push(
+            Diagnostic::error(span, format!("`{name}` is a variable, not a function"))
+                .with_note("cuad differentiates named functions, member functions (`&S::f`) and lambdas bound to locals; functor objects are not supported yet"),
+        );
+        return None;
+    };
+    let lifted = format!("{}_lambda_{name}", local.function.name.replace("::", "_"));
+    match engine.function_arity(&lifted) {
+        Some(n) if n == lambda.params.len() => {
+            found.function = lifted;
+            found.primal_span = *lambda_span;
+            Some(found)
+        }
+        Some(_) => {
             diags.push(
                 Diagnostic::error(
-                    target.span,
-                    "expected the name of a function to differentiate",
+                    span,
+                    format!("cuad cannot differentiate the lambda `{name}`: it captures variables"),
                 )
-                .with_note("lambdas, functors and member functions are not supported by cuad"),
+                .with_note(
+                    "pass the captured values as parameters of the lambda, or write a function",
+                ),
+            );
+            None
+        }
+        None => {
+            diags.error(
+                span,
+                format!("cuad cannot differentiate the lambda `{name}`"),
+            );
+            None
+        }
+    }
+}
+
+/// The explicit template arguments of `f<float, 4>` (the identifier `e` as written).
+fn template_args_of(sm: &SourceMap, e: &Expr, diags: &mut Diagnostics) -> Option<Vec<TemplateArg>> {
+    let text = sm.snippet(e.span);
+    let Some(at) = text.find('<') else {
+        diags.error(e.span, "cannot read the template arguments of this request");
+        return None;
+    };
+    let mut local = Diagnostics::default();
+    let shift = e.span.lo + at as u32;
+    let mut tokens = cuad_syntax::lexer::lex(e.span.file, &text[at..], &mut local);
+    for t in &mut tokens {
+        t.span = Span::new(e.span.file, t.span.lo + shift, t.span.hi + shift);
+    }
+    match cuad_syntax::parser::parse_template_args_text(&tokens, &mut local) {
+        Some(args) if !local.has_errors() => Some(args),
+        _ => {
+            diags.push(
+                Diagnostic::error(e.span, "cannot read the template arguments of this request")
+                    .with_note("write them as types or integer constants, e.g. `k<float, 256>`"),
             );
             None
         }
@@ -209,7 +499,7 @@ fn function_name(target: &Expr, diags: &mut Diagnostics) -> Option<String> {
 fn resolve_wrt(
     sm: &SourceMap,
     tu: &TranslationUnit,
-    function: &str,
+    target: &Target,
     spec: &Expr,
     diags: &mut Diagnostics,
 ) -> Option<Option<Vec<String>>> {
@@ -237,7 +527,7 @@ fn resolve_wrt(
     for item in items {
         match item {
             WrtItem::Name(n) => names.push(n),
-            WrtItem::Index(i) => names.push(param_at(tu, function, i, spec.span, diags)?),
+            WrtItem::Index(i) => names.push(param_at(tu, target, i, spec.span, diags)?),
         }
     }
     Some(Some(names))
@@ -280,19 +570,24 @@ fn parse_spec_string(
 
 fn param_at(
     tu: &TranslationUnit,
-    function: &str,
+    target: &Target,
     index: usize,
     span: Span,
     diags: &mut Diagnostics,
 ) -> Option<String> {
-    let Some(f) = requests::find_function(&tu.items, function) else {
+    let function = &target.function;
+    let params: Vec<Option<String>> = if target.method_primals.is_some() {
+        target.method_params.clone()
+    } else if let Some(f) = requests::find_function(&tu.items, function) {
+        f.params.iter().map(|p| p.name.clone()).collect()
+    } else {
         diags.error(
             span,
             format!("no function `{function}` to take parameter {index} of"),
         );
         return None;
     };
-    match f.params.get(index).map(|p| p.name.clone()) {
+    match params.get(index).cloned() {
         Some(Some(name)) => Some(name),
         Some(None) => {
             diags.error(
@@ -302,7 +597,7 @@ fn param_at(
             None
         }
         None => {
-            let count = f.params.len();
+            let count = params.len();
             diags.error(
                 span,
                 format!("`{function}` has {count} parameters; index {index} is out of range"),
@@ -347,8 +642,12 @@ mod tests {
     #[test]
     fn function_object_text() {
         assert_eq!(
-            function_object("k_grad_0_1", true),
-            "::cuad::detail::make_gradient<true>(&::k_grad_0_1, cuad_code_k_grad_0_1)"
+            function_object("k_grad_0_1", false, true, None),
+            "::cuad::detail::make_gradient<true>(&::k_grad_0_1, CUAD_CODE_OF(cuad_code_k_grad_0_1))"
+        );
+        assert_eq!(
+            function_object("S_f_grad", false, false, Some(3)),
+            "::cuad::detail::make_method_gradient<3>(&::S_f_grad, CUAD_CODE_OF(cuad_code_S_f_grad))"
         );
         assert_eq!(code_constant_name("ns::f_grad"), "cuad_code_ns__f_grad");
     }

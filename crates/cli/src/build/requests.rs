@@ -1,7 +1,7 @@
 //! Finding the in-source differentiation requests (`clad::gradient(f, "x, y")`) in the AST.
 
 use cuad_syntax::ast::{
-    Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, TranslationUnit,
+    Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, StructDef, TranslationUnit,
 };
 use cuad_syntax::Span;
 
@@ -117,6 +117,46 @@ pub fn find_function<'a>(items: &'a [Item], name: &str) -> Option<&'a Function> 
         }
     }
     prototype
+}
+
+/// `S::f`, `ns::S::f`: the struct (top level or in namespaces, not nested in another struct)
+/// and its member functions named `f`. `None` when no struct has that name.
+pub fn find_method<'a>(
+    items: &'a [Item],
+    name: &str,
+) -> Option<(&'a StructDef, Vec<&'a Function>)> {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    let (owner, method) = name.rsplit_once("::")?;
+    let owner = find_struct(items, owner)?;
+    let methods = owner
+        .members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) if f.name == method => Some(f),
+            _ => None,
+        })
+        .collect();
+    Some((owner, methods))
+}
+
+fn find_struct<'a>(items: &'a [Item], path: &str) -> Option<&'a StructDef> {
+    items.iter().find_map(|item| match item {
+        Item::Struct(s) if s.name.as_deref() == Some(path) && s.members.is_some() => Some(s),
+        Item::Namespace {
+            name: Some(ns),
+            items,
+            ..
+        } => path
+            .strip_prefix(ns.as_str())
+            .and_then(|rest| rest.strip_prefix("::"))
+            .and_then(|rest| find_struct(items, rest)),
+        Item::Namespace {
+            name: None, items, ..
+        }
+        | Item::ExternC { items, .. } => find_struct(items, path),
+        _ => None,
+    })
 }
 
 fn qualified_match(requested: &str, declared: &str) -> bool {

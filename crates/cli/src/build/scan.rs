@@ -88,10 +88,15 @@ fn read_call(tokens: &[Token], mut i: usize) -> Option<(bool, Vec<Expr>, usize)>
     let mut depth = 0;
     for j in i + 1..=close {
         let t = &tokens[j];
-        if t.is_punct("(") || t.is_punct("[") || t.is_punct("{") {
+        // A request's arguments hold no comparisons: `<` opens template arguments.
+        if t.is_punct("(") || t.is_punct("[") || t.is_punct("{") || t.is_punct("<") {
             depth += 1;
-        } else if (t.is_punct(")") || t.is_punct("]") || t.is_punct("}")) && j != close {
+        } else if (t.is_punct(")") || t.is_punct("]") || t.is_punct("}") || t.is_punct(">"))
+            && j != close
+        {
             depth -= 1;
+        } else if t.is_punct(">>") {
+            depth -= 2;
         } else if depth == 0 && (t.is_punct(",") || j == close) {
             if j > start || t.is_punct(",") {
                 args.push(simple_expr(&tokens[start..j])?);
@@ -148,9 +153,28 @@ fn simple_expr(toks: &[Token]) -> Option<Expr> {
             _ => return None,
         }
     } else {
-        qualified_name(toks).map(ExprKind::Ident)?
+        template_id(toks).map(ExprKind::Ident)?
     };
     Some(Expr::new(kind, span))
+}
+
+/// `a::b` or `a::b<float, 4>` (a template's instance), spelled as the parser spells it.
+fn template_id(toks: &[Token]) -> Option<String> {
+    let Some(open) = toks.iter().position(|t| t.is_punct("<")) else {
+        return qualified_name(toks);
+    };
+    let close = skip_balanced(toks, open, "<", ">")?;
+    if close + 1 != toks.len() {
+        return None;
+    }
+    let mut name = qualified_name(&toks[..open])?;
+    for (k, t) in toks[open..].iter().enumerate() {
+        if k > 0 && t.leading_space {
+            name.push(' ');
+        }
+        name.push_str(&t.text);
+    }
+    Some(name)
 }
 
 /// `a::b::c` or `::a`.
@@ -199,10 +223,11 @@ mod tests {
     fn reads_simple_requests() {
         let src =
             "int main() { for (auto x : v) {}\n  auto g = clad::gradient(k, \"out, \" \"in\");\n  \
-                   auto h = ::cuad::gradient(&ns::f, 2); auto e = clad::gradient<opt>((f)); }";
+                   auto h = ::cuad::gradient(&ns::f, 2); auto e = clad::gradient<opt>((f));\n  \
+                   auto t = clad::gradient(&ns::k<float, 4>, \"out\"); }";
         let (found, messages, sm) = scan(src);
         assert!(messages.is_empty(), "{messages:?}");
-        assert_eq!(found.len(), 3);
+        assert_eq!(found.len(), 4);
         assert_eq!(
             sm.snippet(found[0].call_span),
             "clad::gradient(k, \"out, \" \"in\")"
@@ -221,6 +246,10 @@ mod tests {
         assert_eq!(found[1].args[1].kind, ExprKind::IntLit("2".into()));
         assert!(found[2].has_template_args);
         assert!(matches!(found[2].args[0].kind, ExprKind::Paren(_)));
+        let ExprKind::Unary(UnOp::AddrOf, inner) = &found[3].args[0].kind else {
+            panic!("expected &ns::k<float, 4>, got {:?}", found[3].args[0].kind)
+        };
+        assert_eq!(inner.kind, ExprKind::Ident("ns::k<float, 4>".into()));
     }
 
     #[test]
