@@ -5,9 +5,12 @@ using namespace cuad_test;
 #if CUAD_OUTPUT == 1
 #define PRIMAL redo
 #define GRAD redo_grad_0_1_2
-#else
+#elif CUAD_OUTPUT == 2
 #define PRIMAL carried
 #define GRAD carried_grad_0_1_2
+#else
+#define PRIMAL restored
+#define GRAD restored_grad_0_1_2
 #endif
 
 static void check_kernel(Checker& check, int reps) {
@@ -31,7 +34,9 @@ static void check_kernel(Checker& check, int reps) {
 }
 
 int main() {
-  Checker check(CUAD_OUTPUT == 1 ? "rep_last_iteration redo" : "rep_last_iteration carried");
+  Checker check(CUAD_OUTPUT == 1   ? "rep_last_iteration redo"
+                : CUAD_OUTPUT == 2 ? "rep_last_iteration carried"
+                                   : "rep_last_iteration restored");
   for (int reps : {0, 1, 3}) check_kernel(check, reps);
   return check.finish();
 }

@@ -1501,12 +1501,15 @@ impl<'p, 'a> Gen<'p, 'a> {
         // Outside other loops, the last iteration's values (and the body's saves) are still in
         // place when the reverse loop starts; inside one, later runs of this loop replaced them.
         let runs_once = self.loop_writes.is_empty();
-        // Checkpoint saves go to the tape (one per iteration).
-        let carried = body_writes.clone();
+        // When no adjoint flows between iterations, only the last one is reversed, with the
+        // forward's values still in place: nothing is re-run, so there is no checkpoint; what
+        // the code before the loop reads back is saved once, in registers, around the loop.
+        let last_only = runs_once && self.carries_no_adjoint(p.body, &body_writes, &c.counter);
         self.loop_writes.push(body_writes);
+        // Checkpoint saves go to the tape (one per iteration).
         let mut push = Vec::new();
         let mut pop = Vec::new();
-        for v in &checkpoint {
+        for v in checkpoint.iter().filter(|_| !last_only) {
             if let Some((sf, sr)) = self.save_value(&ident(v)) {
                 push.push(sf);
                 pop.insert(0, sr);
@@ -1521,6 +1524,25 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.after_reads.pop();
         self.loop_writes = outer_loops;
         self.loop_writes.pop();
+        // Without re-runs (only the last iteration reversed, or nothing to reverse), the
+        // checkpoint is not taped; what the code before the loop reads back is saved once
+        // around the loop.
+        let mut restore_after = Vec::new();
+        if last_only || body_rev.is_empty() {
+            push.clear();
+            pop.clear();
+            let read_back: Vec<String> = checkpoint
+                .iter()
+                .filter(|v| self.reads_so_far.contains(*v))
+                .cloned()
+                .collect();
+            for v in read_back {
+                if let Some((sf, sr)) = self.save_value(&ident(&v)) {
+                    fwd.push(sf);
+                    restore_after.insert(0, sr);
+                }
+            }
+        }
         // Code before the loop is reversed after the whole loop, which reads all of this.
         self.reads_so_far.extend(loop_reads);
         self.reads_so_far.extend(checkpoint);
@@ -1543,9 +1565,8 @@ impl<'p, 'a> Gen<'p, 'a> {
             rev_iter.extend(body_fwd);
             rev_iter.extend(body_rev);
             rev.push(c.reverse_loop(self, rev_iter));
-        } else if !body_rev.is_empty() && self.carries_no_adjoint(p.body, &carried, &c.counter) {
-            // Earlier iterations receive no adjoint: reverse the last one (whose values are
-            // still in place) and stop.
+        } else if last_only && !body_rev.is_empty() {
+            // Earlier iterations receive no adjoint: reverse the last one and stop.
             let mut rev_iter = body_rev;
             rev_iter.push(Stmt::synth(StmtKind::Break));
             rev.push(c.reverse_loop(self, rev_iter));
@@ -1579,6 +1600,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             rev_iter.extend(body_rev);
             rev.push(c.reverse_loop(self, rev_iter));
         }
+        rev.extend(restore_after);
         rev.extend(pre_rev);
         (fwd, rev)
     }
