@@ -683,10 +683,13 @@ impl Gen<'_, '_> {
         let full_args = with_defaults(args.to_vec());
         let args = &full_args[..];
         let primal_args = primal_args.map(with_defaults);
+        // Temporaries of the parameters' types are declared here, outside the callee's
+        // namespaces: names of types declared there are qualified.
+        let callee_ns = crate::namespace_path(self.prog, callee);
         let params: Vec<Ty> = callee
             .params
             .iter()
-            .map(|p| self.prog.canonical(&p.ty))
+            .map(|p| crate::qualify_ty(self.prog, &self.prog.canonical(&p.ty), &callee_ns))
             .collect();
         let mut globals = BTreeSet::new();
         let mut active_params = BTreeSet::new();

@@ -278,7 +278,12 @@ impl Gen<'_, '_> {
     /// reverse would read it), so only the last iteration's reverse contributes anything.
     /// The body writes only local scalars (see `body_is_recomputable`), so no adjoint comes
     /// from memory either.
-    pub(crate) fn carries_no_adjoint(&self, body: &Stmt, body_writes: &Names, counter: &str) -> bool {
+    pub(crate) fn carries_no_adjoint(
+        &self,
+        body: &Stmt,
+        body_writes: &Names,
+        counter: &str,
+    ) -> bool {
         let mut exposed = Names::new();
         self.upward_exposed(body, &mut exposed);
         !body_writes

@@ -336,6 +336,10 @@ pub enum StmtKind {
     Return(Option<Expr>),
     /// A `#pragma` line inside a body (e.g. `#pragma unroll`), text without the newline.
     Pragma(String),
+    /// `using namespace ns;` / `using ns::name;` in a body, as written (with the `;`). Names
+    /// after it need no qualification (sema's index finds unqualified names anyway); code
+    /// generated from the body repeats it at its top.
+    Using(String),
     Empty,
 }
 

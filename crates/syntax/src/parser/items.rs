@@ -80,7 +80,9 @@ impl Parser<'_, '_> {
         if let Some(name) = &name {
             self.namespaces.extend(name.split("::").map(str::to_string));
         }
+        let aliases = self.ns_aliases.len();
         let items = self.parse_items(true);
+        self.ns_aliases.truncate(aliases);
         self.namespaces.truncate(depth);
         self.expect("}", "to close namespace")?;
         Ok(vec![Item::Namespace {
@@ -90,18 +92,28 @@ impl Parser<'_, '_> {
         }])
     }
 
-    /// `namespace cg = cooperative_groups;` is kept as text like a using-directive.
+    /// `namespace cg = cooperative_groups;` is kept as text like a using-directive; later
+    /// names qualified by the alias are read as names of the aliased namespace.
     fn parse_namespace_alias(&mut self, start: usize) -> PResult<Vec<Item>> {
-        self.bump();
-        if self.take_name().is_none() {
-            return self.err_here("expected namespace name after `=`");
-        }
-        self.expect(";", "after namespace alias")?;
+        self.record_ns_alias(start)?;
         let text = self.text_of(start, self.pos);
         Ok(vec![Item::UsingDirective {
             text,
             span: self.span_from(start),
         }])
+    }
+
+    /// From `namespace` at token `start`, the cursor at `=`: `namespace m = a::b;` in scope
+    /// until the enclosing namespace or block ends.
+    pub(crate) fn record_ns_alias(&mut self, start: usize) -> PResult<()> {
+        let alias = self.tok_at(start + 1).text.to_string();
+        self.bump();
+        let Some(target) = self.take_name() else {
+            return self.err_here("expected namespace name after `=`");
+        };
+        self.expect(";", "after namespace alias")?;
+        self.ns_aliases.push((alias, target));
+        Ok(())
     }
 
     /// `extern "C" { items }`

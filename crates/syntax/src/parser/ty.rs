@@ -298,8 +298,10 @@ impl Parser<'_, '_> {
             break;
         }
         if verbatim {
-            return Ok(Ty::named(&self.text_of(start, self.pos)));
+            let text = self.text_of(start, self.pos);
+            return Ok(Ty::named(&self.expand_ns_alias(&text).unwrap_or(text)));
         }
+        let name = self.expand_ns_alias(&name).unwrap_or(name);
         Ok(match name.as_str() {
             "half" | "__half" => Ty::new(TyKind::Half),
             _ => Ty::new(TyKind::Named { name, args }),
