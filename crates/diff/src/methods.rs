@@ -74,6 +74,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         })
         .flatten()
         .collect();
+    let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
     for m in members {
         let Member::Method(f) = m else { continue };
         let binary_operator = matches!(
@@ -96,7 +97,9 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             qualified: format!("{ns}{name}"),
             statics: statics.clone(),
         };
-        if let Some(free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
+        if let Some(mut free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
+            // Member types named unqualified in the method mean the struct's.
+            crate::instantiate::substitute_types(&mut free, &member_types);
             out.push(free);
         }
     }
