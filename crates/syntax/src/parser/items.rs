@@ -189,7 +189,7 @@ impl Parser<'_, '_> {
 
     /// `template <typename T, int N = 4, class U = float>`; the names are in scope until
     /// the end of the item.
-    fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
+    pub(crate) fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
         self.bump();
         self.expect("<", "after `template`")?;
         let mut params = Vec::new();
