@@ -15,6 +15,8 @@ const MAX_DEPTH: usize = 32;
 pub(crate) struct Index<'a> {
     pub structs: HashMap<String, &'a StructDef>,
     pub aliases: HashMap<String, Ty>,
+    /// Alias templates (`template <typename T> using Ptr = T*;`): parameters and target.
+    pub alias_templates: HashMap<String, (&'a [TemplateParam], &'a Ty)>,
     pub enums: HashMap<String, &'a EnumDef>,
     pub enumerators: HashMap<String, Ty>,
     pub functions: HashMap<String, Vec<&'a Function>>,
@@ -131,6 +133,16 @@ impl<'a> Index<'a> {
             Item::Struct(s) => self.add_struct(s, ns),
             Item::Enum(e) => self.add_enum(e, ns),
             Item::Typedef(d) => self.add_typedef(d, ns),
+            Item::Using {
+                name,
+                ty,
+                template: Some(params),
+                ..
+            } => {
+                for q in qualified_names(ns, name) {
+                    self.alias_templates.insert(q, (params, ty));
+                }
+            }
             Item::Using { name, ty, .. } => self.add_alias(ns, name, ty),
             Item::Global(d) if d.specs.is_typedef => self.add_typedef(d, ns),
             Item::Global(d) => self.add_globals(d, ns),
@@ -368,6 +380,11 @@ impl<'a> Index<'a> {
         }
         if args.is_empty() {
             return std_typedef(key);
+        }
+        if let Some((params, target)) = self.alias_templates.get(key) {
+            if depth < MAX_DEPTH {
+                return Some(self.canonical(&substitute_class(target, params, args), depth + 1));
+            }
         }
         None
     }

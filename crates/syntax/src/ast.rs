@@ -520,10 +520,11 @@ pub enum Item {
     Enum(EnumDef),
     /// `typedef T name;` (several names allowed).
     Typedef(DeclStmt),
-    /// `using Name = T;`
+    /// `using Name = T;`, or an alias template `template <typename T> using Ptr = T*;`.
     Using {
         name: String,
         ty: Ty,
+        template: Option<Vec<TemplateParam>>,
         span: Span,
     },
     /// `using namespace std;` / `using std::sin;` kept as text.

@@ -162,6 +162,7 @@ pub fn decl_stmt(name: &str, ty: Ty, init: Option<Expr>) -> DeclStmt {
             span: Span::default(),
         }],
         span: Span::default(),
+        template: None,
     }
 }
 pub fn expr_stmt(e: Expr) -> Stmt {

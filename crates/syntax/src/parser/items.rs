@@ -145,6 +145,7 @@ impl Parser<'_, '_> {
             return Ok(Item::Using {
                 name,
                 ty,
+                template: None,
                 span: self.span_from(start),
             });
         }
@@ -180,7 +181,14 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let params = self.parse_template_params()?;
         match self.peek().text {
-            "using" => self.err_here("alias templates are not modelled"),
+            "using" if self.nth(1).is_ident() && self.nth_is(2, "=") => {
+                let mut item = self.parse_using()?;
+                if let Item::Using { template, name, .. } = &mut item {
+                    self.templates.insert(name.clone());
+                    *template = Some(params);
+                }
+                Ok(vec![item])
+            }
             "template" => self.err_here("nested template headers are not modelled"),
             "friend" => self.err_here("friend declarations are not modelled"),
             _ => self.parse_declaration_item(Some(params), start),

@@ -307,7 +307,12 @@ impl Parser<'_, '_> {
     fn parse_local_using(&mut self) -> PResult<StmtKind> {
         let start = self.pos;
         match self.parse_using()? {
-            crate::ast::Item::Using { name, ty, span } => {
+            crate::ast::Item::Using {
+                name,
+                ty,
+                span,
+                template: None,
+            } => {
                 let specs = DeclSpecs {
                     is_typedef: true,
                     ..DeclSpecs::default()
