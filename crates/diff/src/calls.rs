@@ -654,7 +654,14 @@ impl Gen<'_, '_> {
                 .find(|f| f.params.len() == args.len())
         }) else {
             if custom.is_none() {
-                self.error(e.span, missing_derivative(name, args.len()));
+                let message = match opaque_reason(&self.prog.tu.items, name) {
+                    // The definition is there but cuad kept it as text: say why.
+                    Some(reason) => format!(
+                        "cannot differentiate the call of `{name}`: its definition is kept as written ({reason})"
+                    ),
+                    None => missing_derivative(name, args.len()),
+                };
+                self.error(e.span, message);
                 return vec![];
             }
             return self.custom_call_untyped(custom.unwrap_or_default(), args, adj);
@@ -1164,6 +1171,24 @@ impl Gen<'_, '_> {
     ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
         crate::host::gen_host_call(self, lhs, e, s)
     }
+}
+
+/// Why a top-level definition of function `name` was kept as text (`Item::Opaque`), if one was.
+fn opaque_reason(items: &[Item], name: &str) -> Option<String> {
+    let base = name.rsplit("::").next().unwrap_or(name);
+    items.iter().find_map(|item| match item {
+        Item::Opaque { text, reason, .. } => {
+            let head = text.split('{').next().unwrap_or("");
+            let declares = head.match_indices(base).any(|(at, _)| {
+                let before = head[..at].chars().next_back();
+                let after = head[at + base.len()..].trim_start().chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('(')
+            });
+            declares.then(|| reason.clone())
+        }
+        Item::Namespace { items, .. } | Item::ExternC { items, .. } => opaque_reason(items, name),
+        _ => None,
+    })
 }
 
 fn missing_derivative(name: &str, nargs: usize) -> String {
