@@ -663,7 +663,6 @@ fn structs_with_members_methods_and_ctors() {
         attributes: vec!["__align__(16)".into()],
         trailing: None,
         span: Span::default(),
-        template: None,
     };
     let want = "struct __align__(16) Acc : public Base {\n    float sum;\nprivate:\n    int n;\npublic:\n    __device__ Acc(float v) : sum(v), n(0) {}\n    __device__ float mean() const {\n        return sum / n;\n    }\n};\n";
     assert_eq!(print_item(&Item::Struct(s)), want);
@@ -730,6 +729,7 @@ fn enums_typedefs_usings_and_globals() {
         name: "real".into(),
         ty: Ty::new(TyKind::Double),
         span: Span::default(),
+        template: None,
     };
     assert_eq!(print_item(&using), "using real = double;\n");
     let c = decl(

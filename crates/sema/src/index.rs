@@ -637,23 +637,6 @@ pub(crate) fn class_bindings(params: &[TemplateParam], args: &[TemplateArg]) -> 
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_normalized() {
-        assert_eq!(normalize("::abs"), "abs");
-        assert_eq!(normalize("struct S"), "S");
-        assert_eq!(strip_template_args("Vec<T>::norm"), "Vec::norm");
-        assert_eq!(base_class_name("public virtual Base<T>"), "Base");
-        assert_eq!(
-            qualified_names(&["a", "b"], "f"),
-            vec!["a::b::f", "b::f", "f"]
-        );
-    }
-}
-
 /// The types a struct declares (`typedef double value_type;`, `using index = int;`, nested
 /// structs and enums), as the types they stand for outside the struct: aliases by their
 /// targets (so a class template's `typedef T value_type;` is `T` in its stand-ins), nested
@@ -695,4 +678,21 @@ pub fn member_types(s: &StructDef, qualified: &str) -> Bindings {
         }
     }
     types
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_normalized() {
+        assert_eq!(normalize("::abs"), "abs");
+        assert_eq!(normalize("struct S"), "S");
+        assert_eq!(strip_template_args("Vec<T>::norm"), "Vec::norm");
+        assert_eq!(base_class_name("public virtual Base<T>"), "Base");
+        assert_eq!(
+            qualified_names(&["a", "b"], "f"),
+            vec!["a::b::f", "b::f", "f"]
+        );
+    }
 }

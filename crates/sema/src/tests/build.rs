@@ -162,7 +162,6 @@ pub fn decl_stmt(name: &str, ty: Ty, init: Option<Expr>) -> DeclStmt {
             span: Span::default(),
         }],
         span: Span::default(),
-        template: None,
     }
 }
 pub fn expr_stmt(e: Expr) -> Stmt {
@@ -271,6 +270,7 @@ pub fn using(name: &str, ty: Ty) -> Item {
         name: name.to_string(),
         ty,
         span: Span::default(),
+        template: None,
     }
 }
 
