@@ -149,7 +149,12 @@ impl Parser<'_, '_> {
         let mut template = None;
         if self.at("template") {
             // A member function template: `template <typename T> T scale(T x) const`.
-            template = Some(self.parse_template_params()?);
+            template = Some(self.parse_template_params().map_err(|mut e| {
+                if e.msg.starts_with("variadic") {
+                    e.msg = "variadic member templates are not modelled".into();
+                }
+                e
+            })?);
             if matches!(self.peek().text, "template" | "using" | "friend") {
                 return self.err_here("member templates other than methods are not modelled");
             }
