@@ -44,7 +44,7 @@ fn real_aggregate_depth(prog: &Program, name: &str, depth: usize) -> bool {
     }
     match prog.struct_def(name) {
         Some(def) => def.members.iter().flatten().any(|m| match m {
-            Member::Field(d) => d
+            Member::Field(d) if !d.specs.is_typedef => d
                 .vars
                 .iter()
                 .any(|v| differentiable_depth(prog, &prog.canonical(&v.ty), depth + 1)),

@@ -654,7 +654,14 @@ impl Gen<'_, '_> {
                 .find(|f| f.params.len() == args.len())
         }) else {
             if custom.is_none() {
-                self.error(e.span, missing_derivative(name, args.len()));
+                let message = match opaque_reason(&self.prog.tu.items, name) {
+                    // The definition is there but cuad kept it as text: say why.
+                    Some(reason) => format!(
+                        "cannot differentiate the call of `{name}`: its definition is kept as written ({reason})"
+                    ),
+                    None => missing_derivative(name, args.len()),
+                };
+                self.error(e.span, message);
                 return vec![];
             }
             return self.custom_call_untyped(custom.unwrap_or_default(), args, adj);
@@ -683,10 +690,13 @@ impl Gen<'_, '_> {
         let full_args = with_defaults(args.to_vec());
         let args = &full_args[..];
         let primal_args = primal_args.map(with_defaults);
+        // Temporaries of the parameters' types are declared here, outside the callee's
+        // namespaces: names of types declared there are qualified.
+        let callee_ns = crate::namespace_path(self.prog, callee);
         let params: Vec<Ty> = callee
             .params
             .iter()
-            .map(|p| self.prog.canonical(&p.ty))
+            .map(|p| crate::qualify_ty(self.prog, &self.prog.canonical(&p.ty), &callee_ns))
             .collect();
         let mut globals = BTreeSet::new();
         let mut active_params = BTreeSet::new();
@@ -1161,6 +1171,24 @@ impl Gen<'_, '_> {
     ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
         crate::host::gen_host_call(self, lhs, e, s)
     }
+}
+
+/// Why a top-level definition of function `name` was kept as text (`Item::Opaque`), if one was.
+fn opaque_reason(items: &[Item], name: &str) -> Option<String> {
+    let base = name.rsplit("::").next().unwrap_or(name);
+    items.iter().find_map(|item| match item {
+        Item::Opaque { text, reason, .. } => {
+            let head = text.split('{').next().unwrap_or("");
+            let declares = head.match_indices(base).any(|(at, _)| {
+                let before = head[..at].chars().next_back();
+                let after = head[at + base.len()..].trim_start().chars().next();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('(')
+            });
+            declares.then(|| reason.clone())
+        }
+        Item::Namespace { items, .. } | Item::ExternC { items, .. } => opaque_reason(items, name),
+        _ => None,
+    })
 }
 
 fn missing_derivative(name: &str, nargs: usize) -> String {

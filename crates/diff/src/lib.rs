@@ -38,7 +38,7 @@ mod rules;
 mod usage;
 
 use cuad_sema::Program;
-use cuad_syntax::ast::{Expr, ExprKind, Function, Param, TemplateArg, TranslationUnit, TyKind};
+use cuad_syntax::ast::{Expr, ExprKind, Function, Param, TemplateArg, TranslationUnit, Ty, TyKind};
 use cuad_syntax::{Diagnostic, SourceMap, Span};
 use reverse::{generate, Helpers, Mode, Target};
 
@@ -569,6 +569,49 @@ pub(crate) fn qualifier(path: &[Option<String>]) -> String {
     } else {
         format!("::{}::", named.join("::"))
     }
+}
+
+/// `ty` as written inside the namespaces `path`, spelled so that it means the same anywhere:
+/// a type name declared in one of those namespaces gets its full qualification (`Vec3` ->
+/// `::mylib::math::Vec3` for a parameter of `mylib::math::cross`), innermost first.
+pub(crate) fn qualify_ty(prog: &Program, ty: &Ty, path: &[Option<String>]) -> Ty {
+    let named: Vec<&str> = path.iter().flatten().map(String::as_str).collect();
+    if named.is_empty() {
+        return ty.clone();
+    }
+    let kind = match &ty.kind {
+        TyKind::Named { name, args } => {
+            let args = args
+                .iter()
+                .map(|a| match a {
+                    TemplateArg::Type(t) => TemplateArg::Type(qualify_ty(prog, t, path)),
+                    other => other.clone(),
+                })
+                .collect();
+            let name = if name.starts_with("::") {
+                name.clone()
+            } else {
+                (1..=named.len())
+                    .rev()
+                    .map(|k| format!("{}::{name}", named[..k].join("::")))
+                    .find(|q| prog.is_type_name(q))
+                    .map_or_else(|| name.clone(), |q| format!("::{q}"))
+            };
+            TyKind::Named { name, args }
+        }
+        TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+            pointee: Box::new(qualify_ty(prog, pointee, path)),
+            restrict: *restrict,
+        },
+        TyKind::LRef(t) => TyKind::LRef(Box::new(qualify_ty(prog, t, path))),
+        TyKind::RRef(t) => TyKind::RRef(Box::new(qualify_ty(prog, t, path))),
+        TyKind::Array { elem, len } => TyKind::Array {
+            elem: Box::new(qualify_ty(prog, elem, path)),
+            len: len.clone(),
+        },
+        other => other.clone(),
+    };
+    Ty { kind, ..ty.clone() }
 }
 
 /// The unqualified name of a function whose out-of-line definition names its namespace.

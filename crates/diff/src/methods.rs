@@ -74,6 +74,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         })
         .flatten()
         .collect();
+    let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
     for m in members {
         let Member::Method(f) = m else { continue };
         let binary_operator = matches!(
@@ -83,7 +84,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         let lowered_operator =
             binary_operator || f.name == "operator()" || compound_operator(f).is_some();
         if f.body.is_none()
-            || f.template.is_some()
+            || (f.template.is_some() && f.name.starts_with("operator"))
             || f.name == *name
             || (f.name.starts_with("operator") && !lowered_operator)
             || f.name.starts_with('~')
@@ -96,7 +97,9 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             qualified: format!("{ns}{name}"),
             statics: statics.clone(),
         };
-        if let Some(free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
+        if let Some(mut free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
+            // Member types named unqualified in the method mean the struct's.
+            crate::instantiate::substitute_types(&mut free, &member_types);
             out.push(free);
         }
     }
@@ -198,21 +201,30 @@ fn lower_method(
     let mut free = Function {
         attrs,
         // A class template's method is a function template over the same parameters (their
-        // defaults belong to the class).
-        template: template.map(|ps| {
-            ps.iter()
-                .map(|p| TemplateParam {
-                    name: p.name.clone(),
-                    kind: match &p.kind {
-                        TemplateParamKind::Type { .. } => TemplateParamKind::Type { default: None },
-                        TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
-                            ty: ty.clone(),
-                            default: None,
+        // defaults belong to the class); a member function template's own parameters come
+        // first, so explicit arguments at a call (`g.scale<float>(x)`) bind them and the
+        // class's are deduced from the object.
+        template: match (f.template.as_deref(), template) {
+            (None, None) => None,
+            (own, class) => Some(
+                own.unwrap_or_default()
+                    .iter()
+                    .cloned()
+                    .chain(class.unwrap_or_default().iter().map(|p| TemplateParam {
+                        name: p.name.clone(),
+                        kind: match &p.kind {
+                            TemplateParamKind::Type { .. } => {
+                                TemplateParamKind::Type { default: None }
+                            }
+                            TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
+                                ty: ty.clone(),
+                                default: None,
+                            },
                         },
-                    },
-                })
-                .collect()
-        }),
+                    }))
+                    .collect(),
+            ),
+        },
         ret,
         // A binary member operator keeps its name: `a * s` then finds it as a free operator.
         // `operator()` and `operator+=` become `Owner_operator_call` / `Owner_operator_add_assign`,
@@ -412,7 +424,12 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             *e = inlined;
             return;
         }
-        let ExprKind::Call { callee, args, .. } = &e.kind else {
+        let ExprKind::Call {
+            callee,
+            args,
+            template_args,
+        } = &e.kind
+        else {
             return;
         };
         if let Some(free) = call_operator(callee, prog, object_type, args.len()) {
@@ -461,7 +478,8 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
         *e = Expr::new(
             ExprKind::Call {
                 callee: Box::new(ident(&free)),
-                template_args: vec![],
+                // a member function template's explicit arguments (its parameters come first)
+                template_args: template_args.clone(),
                 args: new_args,
             },
             e.span,

@@ -895,7 +895,7 @@ pub fn struct_field_names(def: &StructDef) -> Vec<String> {
     let mut out = Vec::new();
     for m in def.members.iter().flatten() {
         if let Member::Field(d) = m {
-            if !d.specs.is_static {
+            if !d.specs.is_static && !d.specs.is_typedef {
                 out.extend(d.vars.iter().map(|v| v.name.clone()));
             }
         }

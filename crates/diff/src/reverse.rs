@@ -354,7 +354,8 @@ pub fn generate(
     if !g.errors.is_empty() {
         return Err(g.errors);
     }
-    let body = g.assemble(&norm.locals, fwd, rev);
+    let mut body = using_directives(body);
+    body.extend(g.assemble(&norm.locals, fwd, rev));
     let mut out_params: Vec<Param> = func
         .params
         .iter()
@@ -415,6 +416,20 @@ pub fn generate(
         extra_kernels: g.extra_kernels,
         explanations: g.explanations,
     })
+}
+
+/// The using-directives of a body (`using namespace ns;` anywhere in it), to open the
+/// generated function: its code names what the primal names, in every sweep.
+fn using_directives(body: &[Stmt]) -> Vec<Stmt> {
+    let mut out: Vec<Stmt> = Vec::new();
+    for s in body {
+        s.visit(&mut |s| {
+            if matches!(s.kind, StmtKind::Using(_)) && !out.iter().any(|o| o.kind == s.kind) {
+                out.push(Stmt::synth(s.kind.clone()));
+            }
+        });
+    }
+    out
 }
 
 /// Output arrays (among `wrt`) whose seeds a kernel gradient may leave as given: the kernel
@@ -913,7 +928,8 @@ impl<'p, 'a> Gen<'p, 'a> {
                 (vec![], vec![])
             }
             StmtKind::Pragma(_) | StmtKind::Decl(_) => (vec![s.clone()], vec![]),
-            StmtKind::Empty => (vec![], vec![]),
+            // Repeated at the top of the generated function (`generate`).
+            StmtKind::Empty | StmtKind::Using(_) => (vec![], vec![]),
             StmtKind::Switch { .. } => {
                 self.error(s.span, "internal: switch not lowered");
                 (vec![], vec![])

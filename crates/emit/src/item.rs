@@ -38,7 +38,12 @@ fn write_item(out: &mut String, item: &Item, indent: usize) {
             let typedef = if d.specs.is_typedef { "" } else { "typedef " };
             write_decl(out, d, indent, typedef);
         }
-        Item::Using { name, ty, .. } => {
+        Item::Using {
+            name, ty, template, ..
+        } => {
+            if let Some(params) = template {
+                out.push_str(&format!("{p}{}\n", template_head(params)));
+            }
             out.push_str(&format!("{p}using {name} = {};\n", print_ty(ty)));
         }
         Item::Global(d) => write_decl(out, d, indent, ""),

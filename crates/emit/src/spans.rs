@@ -128,6 +128,7 @@ fn stmt(s: &mut Stmt) {
         | StmtKind::Continue
         | StmtKind::Return(None)
         | StmtKind::Pragma(_)
+        | StmtKind::Using(_)
         | StmtKind::Empty => {}
     }
 }

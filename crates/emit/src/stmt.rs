@@ -89,6 +89,7 @@ fn write_stmt(out: &mut String, s: &Stmt, indent: usize) {
         StmtKind::Return(None) => out.push_str(&format!("{p}return;\n")),
         StmtKind::Return(Some(e)) => out.push_str(&format!("{p}return {};\n", print_expr(e))),
         StmtKind::Pragma(text) => out.push_str(&format!("{p}{}\n", pragma_line(text))),
+        StmtKind::Using(text) => out.push_str(&format!("{p}{text}\n")),
         StmtKind::Empty => out.push_str(&format!("{p};\n")),
     }
 }

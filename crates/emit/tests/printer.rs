@@ -729,6 +729,7 @@ fn enums_typedefs_usings_and_globals() {
         name: "real".into(),
         ty: Ty::new(TyKind::Double),
         span: Span::default(),
+        template: None,
     };
     assert_eq!(print_item(&using), "using real = double;\n");
     let c = decl(

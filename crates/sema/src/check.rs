@@ -327,6 +327,7 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
             | StmtKind::Break
             | StmtKind::Continue
             | StmtKind::Pragma(_)
+            | StmtKind::Using(_)
             | StmtKind::Empty => {}
         }
     }

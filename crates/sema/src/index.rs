@@ -3,7 +3,7 @@
 //! suffix (`a::b::f`, `b::f`, `f`), so lookups need no namespace context.
 
 use crate::builtins;
-use crate::overload::substitute;
+use crate::overload::{substitute, Bindings};
 use crate::types::*;
 use cuad_syntax::ast::*;
 use std::collections::{HashMap, HashSet};
@@ -15,6 +15,8 @@ const MAX_DEPTH: usize = 32;
 pub(crate) struct Index<'a> {
     pub structs: HashMap<String, &'a StructDef>,
     pub aliases: HashMap<String, Ty>,
+    /// Alias templates (`template <typename T> using Ptr = T*;`): parameters and target.
+    pub alias_templates: HashMap<String, (&'a [TemplateParam], &'a Ty)>,
     pub enums: HashMap<String, &'a EnumDef>,
     pub enumerators: HashMap<String, Ty>,
     pub functions: HashMap<String, Vec<&'a Function>>,
@@ -131,6 +133,16 @@ impl<'a> Index<'a> {
             Item::Struct(s) => self.add_struct(s, ns),
             Item::Enum(e) => self.add_enum(e, ns),
             Item::Typedef(d) => self.add_typedef(d, ns),
+            Item::Using {
+                name,
+                ty,
+                template: Some(params),
+                ..
+            } => {
+                for q in qualified_names(ns, name) {
+                    self.alias_templates.insert(q, (params, ty));
+                }
+            }
             Item::Using { name, ty, .. } => self.add_alias(ns, name, ty),
             Item::Global(d) if d.specs.is_typedef => self.add_typedef(d, ns),
             Item::Global(d) => self.add_globals(d, ns),
@@ -218,6 +230,15 @@ impl<'a> Index<'a> {
                     self.add_function_as(m, ns, &format!("{owner}::{}", m.name));
                 }
                 Member::Item(item) => self.add_item(item, &inner),
+                // `typedef double value_type;`: `S::value_type` names a type (not plain
+                // `value_type`: in the struct's own fields and methods it is substituted).
+                Member::Field(d) if d.specs.is_typedef => {
+                    for v in &d.vars {
+                        for q in qualified_names(&inner, &v.name).iter().rev().skip(1) {
+                            self.aliases.insert(q.clone(), v.ty.clone());
+                        }
+                    }
+                }
                 Member::Field(_) | Member::Access(_) => {}
             }
         }
@@ -352,10 +373,49 @@ impl<'a> Index<'a> {
                 return Some(self.canonical(target, depth + 1));
             }
         }
+        if args.is_empty() && depth < MAX_DEPTH {
+            if let Some(t) = self.member_of_instance(key, depth) {
+                return Some(t);
+            }
+        }
         if args.is_empty() {
             return std_typedef(key);
         }
+        if let Some((params, target)) = self.alias_templates.get(key) {
+            if depth < MAX_DEPTH {
+                return Some(self.canonical(&substitute_class(target, params, args), depth + 1));
+            }
+        }
         None
+    }
+
+    /// `Box<double>::value_type` (a member type of a class template instance, which the
+    /// parser keeps spelled as written): the member's type with the class's arguments bound.
+    fn member_of_instance(&self, key: &str, depth: usize) -> Option<Ty> {
+        let (owner, member) = key.rsplit_once("::")?;
+        let owner = owner.trim();
+        if !owner.ends_with('>') {
+            return None;
+        }
+        let lt = owner.find('<')?;
+        let s = self.struct_def(owner[..lt].trim())?;
+        let params = s.template.as_deref()?;
+        let mut diags = cuad_syntax::Diagnostics::default();
+        let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), &owner[lt..], &mut diags);
+        let args = cuad_syntax::parser::parse_template_args_text(&tokens, &mut diags)?;
+        // Names the parser could not know as types come back as expressions.
+        let args: Vec<TemplateArg> = args
+            .into_iter()
+            .map(|a| match a {
+                TemplateArg::Expr(Expr {
+                    kind: ExprKind::Ident(n),
+                    ..
+                }) if self.is_type_name(&n) => TemplateArg::Type(Ty::named(&n)),
+                other => other,
+            })
+            .collect();
+        let ty = member_types(s, "").remove(member.trim())?;
+        Some(self.canonical(&substitute_class(&ty, params, &args), depth + 1))
     }
 
     /// Field lookup in a canonical value type (through base classes, anonymous members and
@@ -420,8 +480,14 @@ impl<'a> Index<'a> {
         }
         for member in s.members.iter().flatten() {
             match member {
+                Member::Field(d) if d.specs.is_typedef => {}
                 Member::Field(d) if statics || !d.specs.is_static => {
-                    out.extend(d.vars.iter().map(|v| (v.name.clone(), v.ty.clone())));
+                    let own = member_types(s, "");
+                    out.extend(
+                        d.vars
+                            .iter()
+                            .map(|v| (v.name.clone(), substitute(&v.ty, &own))),
+                    );
                 }
                 Member::Item(item) => {
                     let Item::Struct(inner) = item.as_ref() else {
@@ -448,9 +514,9 @@ impl<'a> Index<'a> {
         }
         for member in s.members.iter().flatten() {
             match member {
-                Member::Field(d) => {
+                Member::Field(d) if !d.specs.is_typedef => {
                     if let Some(v) = d.vars.iter().find(|v| v.name == field) {
-                        return Some(v.ty.clone());
+                        return Some(substitute(&v.ty, &member_types(s, "")));
                     }
                 }
                 Member::Item(item) => {
@@ -458,7 +524,7 @@ impl<'a> Index<'a> {
                         return Some(t);
                     }
                 }
-                Member::Method(_) | Member::Access(_) => {}
+                Member::Field(_) | Member::Method(_) | Member::Access(_) => {}
             }
         }
         s.bases.iter().find_map(|b| {
@@ -569,6 +635,49 @@ pub(crate) fn class_bindings(params: &[TemplateParam], args: &[TemplateArg]) -> 
             _ => None,
         })
         .collect()
+}
+
+/// The types a struct declares (`typedef double value_type;`, `using index = int;`, nested
+/// structs and enums), as the types they stand for outside the struct: aliases by their
+/// targets (so a class template's `typedef T value_type;` is `T` in its stand-ins), nested
+/// types qualified by `qualified` (the owner's full name; none when empty).
+pub fn member_types(s: &StructDef, qualified: &str) -> Bindings {
+    let mut types = Bindings::new();
+    for m in s.members.iter().flatten() {
+        match m {
+            Member::Field(d) if d.specs.is_typedef => {
+                for v in &d.vars {
+                    types.insert(v.name.clone(), v.ty.clone());
+                }
+            }
+            Member::Item(item) => match item.as_ref() {
+                Item::Using { name, ty, .. } => {
+                    types.insert(name.clone(), ty.clone());
+                }
+                Item::Typedef(d) => {
+                    for v in &d.vars {
+                        types.insert(v.name.clone(), v.ty.clone());
+                    }
+                }
+                Item::Struct(StructDef { name: Some(n), .. })
+                | Item::Enum(EnumDef { name: Some(n), .. })
+                    if s.template.is_none() && !qualified.is_empty() =>
+                {
+                    types.insert(n.clone(), Ty::named(&format!("{qualified}::{n}")));
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    // An alias may name another member type (`typedef value_type* pointer;`).
+    for _ in 0..4 {
+        let snapshot = types.clone();
+        for t in types.values_mut() {
+            *t = substitute(t, &snapshot);
+        }
+    }
+    types
 }
 
 #[cfg(test)]

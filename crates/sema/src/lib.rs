@@ -28,6 +28,7 @@ pub mod types;
 
 pub use check::check;
 pub use exprs::binop_symbol;
+pub use index::member_types;
 pub use overload::{substitute, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 

@@ -39,7 +39,20 @@ pub fn substitute(ty: &Ty, bindings: &Bindings) -> Ty {
                 t.is_volatile |= ty.is_volatile;
                 return t;
             }
-            None => ty.kind.clone(),
+            // `typename V::value_type` with `V` bound to `Vec2`: `Vec2::value_type`.
+            None => match name
+                .split_once("::")
+                .map(|(v, rest)| (bindings.get(v), rest))
+            {
+                Some((Some(bound), rest)) => match &bound.kind {
+                    TyKind::Named { name: n, args } if args.is_empty() => TyKind::Named {
+                        name: format!("{n}::{rest}"),
+                        args: vec![],
+                    },
+                    _ => ty.kind.clone(),
+                },
+                _ => ty.kind.clone(),
+            },
         },
         TyKind::Named { name, args } => TyKind::Named {
             name: name.clone(),

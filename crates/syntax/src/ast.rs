@@ -336,6 +336,10 @@ pub enum StmtKind {
     Return(Option<Expr>),
     /// A `#pragma` line inside a body (e.g. `#pragma unroll`), text without the newline.
     Pragma(String),
+    /// `using namespace ns;` / `using ns::name;` in a body, as written (with the `;`). Names
+    /// after it need no qualification (sema's index finds unqualified names anyway); code
+    /// generated from the body repeats it at its top.
+    Using(String),
     Empty,
 }
 
@@ -516,10 +520,11 @@ pub enum Item {
     Enum(EnumDef),
     /// `typedef T name;` (several names allowed).
     Typedef(DeclStmt),
-    /// `using Name = T;`
+    /// `using Name = T;`, or an alias template `template <typename T> using Ptr = T*;`.
     Using {
         name: String,
         ty: Ty,
+        template: Option<Vec<TemplateParam>>,
         span: Span,
     },
     /// `using namespace std;` / `using std::sin;` kept as text.

@@ -258,6 +258,7 @@ fn walk_stmt<'a>(stmt: &'a Stmt, visit: &mut dyn FnMut(&'a Expr) -> bool) {
         | StmtKind::Break
         | StmtKind::Continue
         | StmtKind::Pragma(_)
+        | StmtKind::Using(_)
         | StmtKind::Empty => {}
     }
 }

@@ -270,6 +270,7 @@ pub fn using(name: &str, ty: Ty) -> Item {
         name: name.to_string(),
         ty,
         span: Span::default(),
+        template: None,
     }
 }
 

@@ -268,10 +268,19 @@ impl Parser<'_, '_> {
                 }
                 "." | "->" => {
                     self.bump();
-                    if self.at("template") || self.at("~") || self.at("operator") {
+                    // `g.template scale<float>(x)`: the keyword only says `<` opens arguments.
+                    let template_keyword = self.eat("template");
+                    if self.at("~") || self.at("operator") {
                         return self.unsupported("this member access form is");
                     }
                     let (field, _) = self.expect_ident(&format!("after `{}`", t.text))?;
+                    if self.at("<") {
+                        if template_keyword {
+                            targs = Some(self.parse_template_args()?);
+                        } else if self.may_have_template_args(&field, false) {
+                            targs = self.try_template_args(&field, false);
+                        }
+                    }
                     ExprKind::Member {
                         base: Box::new(expr),
                         field,

@@ -80,7 +80,9 @@ impl Parser<'_, '_> {
         if let Some(name) = &name {
             self.namespaces.extend(name.split("::").map(str::to_string));
         }
+        let aliases = self.ns_aliases.len();
         let items = self.parse_items(true);
+        self.ns_aliases.truncate(aliases);
         self.namespaces.truncate(depth);
         self.expect("}", "to close namespace")?;
         Ok(vec![Item::Namespace {
@@ -90,18 +92,28 @@ impl Parser<'_, '_> {
         }])
     }
 
-    /// `namespace cg = cooperative_groups;` is kept as text like a using-directive.
+    /// `namespace cg = cooperative_groups;` is kept as text like a using-directive; later
+    /// names qualified by the alias are read as names of the aliased namespace.
     fn parse_namespace_alias(&mut self, start: usize) -> PResult<Vec<Item>> {
-        self.bump();
-        if self.take_name().is_none() {
-            return self.err_here("expected namespace name after `=`");
-        }
-        self.expect(";", "after namespace alias")?;
+        self.record_ns_alias(start)?;
         let text = self.text_of(start, self.pos);
         Ok(vec![Item::UsingDirective {
             text,
             span: self.span_from(start),
         }])
+    }
+
+    /// From `namespace` at token `start`, the cursor at `=`: `namespace m = a::b;` in scope
+    /// until the enclosing namespace or block ends.
+    pub(crate) fn record_ns_alias(&mut self, start: usize) -> PResult<()> {
+        let alias = self.tok_at(start + 1).text.to_string();
+        self.bump();
+        let Some(target) = self.take_name() else {
+            return self.err_here("expected namespace name after `=`");
+        };
+        self.expect(";", "after namespace alias")?;
+        self.ns_aliases.push((alias, target));
+        Ok(())
     }
 
     /// `extern "C" { items }`
@@ -133,6 +145,7 @@ impl Parser<'_, '_> {
             return Ok(Item::Using {
                 name,
                 ty,
+                template: None,
                 span: self.span_from(start),
             });
         }
@@ -168,7 +181,14 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let params = self.parse_template_params()?;
         match self.peek().text {
-            "using" => self.err_here("alias templates are not modelled"),
+            "using" if self.nth(1).is_ident() && self.nth_is(2, "=") => {
+                let mut item = self.parse_using()?;
+                if let Item::Using { template, name, .. } = &mut item {
+                    self.templates.insert(name.clone());
+                    *template = Some(params);
+                }
+                Ok(vec![item])
+            }
             "template" => self.err_here("nested template headers are not modelled"),
             "friend" => self.err_here("friend declarations are not modelled"),
             _ => self.parse_declaration_item(Some(params), start),
@@ -177,7 +197,7 @@ impl Parser<'_, '_> {
 
     /// `template <typename T, int N = 4, class U = float>`; the names are in scope until
     /// the end of the item.
-    fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
+    pub(crate) fn parse_template_params(&mut self) -> PResult<Vec<TemplateParam>> {
         self.bump();
         self.expect("<", "after `template`")?;
         let mut params = Vec::new();

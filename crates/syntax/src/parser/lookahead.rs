@@ -165,6 +165,7 @@ impl<'t> Parser<'t, '_> {
                 j += 1;
                 continue;
             }
+            let name = self.expand_ns_alias(&name).unwrap_or(name);
             return Some((j, Cow::Owned(name)));
         }
     }

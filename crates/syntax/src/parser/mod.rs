@@ -89,6 +89,9 @@ pub(crate) struct Parser<'t, 'd> {
     body_errors: Vec<PErr>,
     /// Enclosing namespaces, for qualified type names.
     namespaces: Vec<String>,
+    /// Namespace aliases in scope (`namespace m = a::b;` as `("m", "a::b")`), innermost last:
+    /// a qualified name starting with an alias is read as the aliased namespace's name.
+    ns_aliases: Vec<(String, String)>,
     /// `>` closes the template argument list being parsed instead of being an operator.
     gt_ends: bool,
     depth: u32,
@@ -108,6 +111,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             templates: names::NameSet::default(),
             body_errors: Vec::new(),
             namespaces: Vec::new(),
+            ns_aliases: Vec::new(),
             gt_ends: false,
             depth: 0,
             speculation: 0,
@@ -234,6 +238,14 @@ impl<'t, 'd> Parser<'t, 'd> {
         let result = f(self);
         self.gt_ends = saved;
         result
+    }
+
+    /// `m::Vec3` -> `a::b::Vec3` under `namespace m = a::b;` (`None`: no alias applies).
+    fn expand_ns_alias(&self, name: &str) -> Option<String> {
+        let bare = name.strip_prefix("::").unwrap_or(name);
+        let (first, rest) = bare.split_once("::")?;
+        let (_, target) = self.ns_aliases.iter().rev().find(|(a, _)| a == first)?;
+        Some(format!("{target}::{rest}"))
     }
 
     /// Registers a type name declared here (and its namespace-qualified spelling).

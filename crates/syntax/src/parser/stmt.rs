@@ -21,6 +21,13 @@ impl Parser<'_, '_> {
 
     /// At `{`: statements up to the matching `}`.
     pub(crate) fn parse_block(&mut self) -> PResult<Vec<Stmt>> {
+        let aliases = self.ns_aliases.len();
+        let block = self.parse_block_inner();
+        self.ns_aliases.truncate(aliases);
+        block
+    }
+
+    fn parse_block_inner(&mut self) -> PResult<Vec<Stmt>> {
         self.expect("{", "to open block")?;
         let mut stmts = Vec::new();
         loop {
@@ -132,6 +139,14 @@ impl Parser<'_, '_> {
             "asm" | "__asm__" | "__asm" => self.unsupported("inline assembly is"),
             "static_assert" => self.skip_static_assert(),
             "using" => self.parse_local_using(),
+            // `namespace m = a::b;`: names after it are read through the alias (no statement).
+            "namespace" if self.nth(1).is_ident() && self.nth_is(2, "=") => {
+                let start = self.pos;
+                self.bump();
+                self.bump();
+                self.record_ns_alias(start)?;
+                Ok(StmtKind::Empty)
+            }
             _ if t.is_ident() && self.nth_is(1, ":") && !is_reserved(t.text) => {
                 self.unsupported("labels are")
             }
@@ -288,11 +303,16 @@ impl Parser<'_, '_> {
         Ok(StmtKind::Empty)
     }
 
-    /// `using X = T;` in a body is a typedef; `using namespace ...;` is dropped.
+    /// `using X = T;` in a body is a typedef; `using namespace ...;` is kept as text.
     fn parse_local_using(&mut self) -> PResult<StmtKind> {
         let start = self.pos;
         match self.parse_using()? {
-            crate::ast::Item::Using { name, ty, span } => {
+            crate::ast::Item::Using {
+                name,
+                ty,
+                span,
+                template: None,
+            } => {
                 let specs = DeclSpecs {
                     is_typedef: true,
                     ..DeclSpecs::default()
@@ -309,6 +329,7 @@ impl Parser<'_, '_> {
                     span: self.span_from(start),
                 }))
             }
+            crate::ast::Item::UsingDirective { text, .. } => Ok(StmtKind::Using(text)),
             _ => Ok(StmtKind::Empty),
         }
     }

@@ -146,8 +146,20 @@ impl Parser<'_, '_> {
 
     /// One member declaration: fields, methods, constructors, nested types, `using`.
     fn parse_member(&mut self, owner: Option<&str>) -> PResult<Vec<Member>> {
+        let mut template = None;
+        if self.at("template") {
+            // A member function template: `template <typename T> T scale(T x) const`.
+            template = Some(self.parse_template_params().map_err(|mut e| {
+                if e.msg.starts_with("variadic") {
+                    e.msg = "variadic member templates are not modelled".into();
+                }
+                e
+            })?);
+            if matches!(self.peek().text, "template" | "using" | "friend") {
+                return self.err_here("member templates other than methods are not modelled");
+            }
+        }
         match self.peek().text {
-            "template" => return self.err_here("member templates are not modelled"),
             "static_assert" => {
                 self.skip_static_assert()?;
                 return Ok(vec![]);
@@ -161,6 +173,9 @@ impl Parser<'_, '_> {
         let ctx = SpecCtx::Member(owner.unwrap_or(""));
         let start = self.pos;
         let specs = self.parse_specs(ctx)?;
+        if specs.aggregate.is_some() && template.is_some() {
+            return self.err_here("member class templates are not modelled");
+        }
         if specs.aggregate.is_some() {
             let items = self.finish_aggregate_decl(specs, None)?;
             return Ok(items
@@ -174,8 +189,11 @@ impl Parser<'_, '_> {
             None => self.parse_declarator(base.clone(), true)?,
         };
         if self.at("(") {
-            let function = self.parse_function_rest(specs, declarator, None, start)?;
+            let function = self.parse_function_rest(specs, declarator, template, start)?;
             return Ok(vec![Member::Method(function)]);
+        }
+        if template.is_some() {
+            return self.err_here("member variable templates are not modelled");
         }
         if specs.ty.is_none() {
             return self.err_here("expected `(` after constructor name");

@@ -298,8 +298,10 @@ impl Parser<'_, '_> {
             break;
         }
         if verbatim {
-            return Ok(Ty::named(&self.text_of(start, self.pos)));
+            let text = self.text_of(start, self.pos);
+            return Ok(Ty::named(&self.expand_ns_alias(&text).unwrap_or(text)));
         }
+        let name = self.expand_ns_alias(&name).unwrap_or(name);
         Ok(match name.as_str() {
             "half" | "__half" => Ty::new(TyKind::Half),
             _ => Ty::new(TyKind::Named { name, args }),
@@ -389,6 +391,11 @@ impl Parser<'_, '_> {
     /// bounds. Function parameter lists are left to the caller.
     pub(crate) fn parse_declarator(&mut self, base: Ty, need_name: bool) -> PResult<Declarator> {
         let ty = self.parse_ptr_ops(base);
+        if self.at("(") && self.nth_is(1, "&") && self.nth(2).is_ident() && self.nth_is(3, ")") {
+            return self.unsupported(
+                "reference-to-array declarators (`T (&a)[N]`; pass `T* a` or `T a[N]`) are",
+            );
+        }
         if self.at("(") && matches!(self.nth(1).text, "*" | "&" | "^") {
             return self.unsupported("function pointers and parenthesized declarators are");
         }
