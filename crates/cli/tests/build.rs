@@ -467,6 +467,19 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "global.cu:4:14: error: cuad cannot tell where the adjoint of `g_buf[i]` lives (a `__device__` variable",
         ),
         (
+            "goto.cu",
+            "// a kernel with a goto is kept verbatim\n\
+             __global__ void k(float* y, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i >= n) goto done;\n\
+             \x20 y[i] *= y[i];\n\
+             done:\n\
+             \x20 return;\n\
+             }\n",
+            "k",
+            "goto.cu:2:1: error: `k` cannot be differentiated: cuad could not model its definition (`goto` is not supported by cuad)",
+        ),
+        (
             "comma_continue.cu",
             "__global__ void k(double* y, const double* x, int m) {\n\
              \x20 double s = 0.0; int j = threadIdx.x;\n\

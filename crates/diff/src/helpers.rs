@@ -17,6 +17,7 @@ struct cuad_tape {
 #ifdef __CUDA_ARCH__
             __trap();
 #else
+            fflush(stdout);
             abort();
 #endif
         }

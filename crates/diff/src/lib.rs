@@ -38,7 +38,9 @@ mod rules;
 mod usage;
 
 use cuad_sema::Program;
-use cuad_syntax::ast::{Expr, ExprKind, Function, Param, TemplateArg, TranslationUnit, Ty, TyKind};
+use cuad_syntax::ast::{
+    Expr, ExprKind, Function, Item, Param, TemplateArg, TranslationUnit, Ty, TyKind,
+};
 use cuad_syntax::{Diagnostic, SourceMap, Span};
 use reverse::{generate, Helpers, Mode, Target};
 
@@ -329,6 +331,23 @@ impl<'a> Differentiator<'a> {
             .copied()
             .find(|f| f.body.is_some())
             .ok_or_else(|| {
+                if candidates.is_empty() {
+                    // A function cuad could not model is kept verbatim (island.rs): say why.
+                    if let Some((at, reason)) = opaque_defining(&self.prog.tu.items, function) {
+                        let why = if reason.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({reason})")
+                        };
+                        return vec![Diagnostic::error(
+                            at,
+                            format!(
+                                "`{function}` cannot be differentiated: cuad could not model \
+                                 its definition{why}"
+                            ),
+                        )];
+                    }
+                }
                 let msg = if candidates.is_empty() {
                     format!("no function named `{function}` in this file")
                 } else {
@@ -681,4 +700,24 @@ fn all_functions(items: &[cuad_syntax::ast::Item]) -> Vec<&Function> {
         }
     }
     out
+}
+
+/// The span and reason of a top-level construct kept verbatim (`Item::Opaque`) that defines
+/// a function named `name` (its text has `name (` followed later by a `{`).
+fn opaque_defining(items: &[Item], name: &str) -> Option<(Span, String)> {
+    items.iter().find_map(|item| match item {
+        Item::Namespace { items, .. } | Item::ExternC { items, .. } => opaque_defining(items, name),
+        Item::Opaque { text, span, reason } => {
+            let bytes = text.as_bytes();
+            let is_ident = |c: u8| c == b'_' || c.is_ascii_alphanumeric();
+            let defines = text.match_indices(name).any(|(at, _)| {
+                let end = at + name.len();
+                (at == 0 || !is_ident(bytes[at - 1]))
+                    && text[end..].trim_start().starts_with('(')
+                    && text[end..].contains('{')
+            });
+            defines.then(|| (*span, reason.clone()))
+        }
+        _ => None,
+    })
 }

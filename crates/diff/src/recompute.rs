@@ -15,11 +15,19 @@ use crate::reverse::Gen;
 use crate::usage::{self, Names};
 use cuad_syntax::ast::*;
 
+/// What a recomputed loop saves: `per_iteration`, the values live into an iteration (taped
+/// once per iteration, restored before its re-run); `entry`, the values only the code before
+/// the loop reads back (saved once before the loop, restored after its whole reverse).
+pub(crate) struct Checkpoint {
+    pub(crate) per_iteration: Names,
+    pub(crate) entry: Names,
+}
+
 /// Depth limit for looking into callees (recursive helpers are treated conservatively).
 const CALLEE_DEPTH: usize = 4;
 
 impl Gen<'_, '_> {
-    /// The checkpoint set of a counted loop whose iterations can be recomputed in the reverse
+    /// The checkpoint of a counted loop whose iterations can be recomputed in the reverse
     /// pass, or `None` when the loop must be taped (or taping costs nothing). `body_writes`:
     /// everything the loop writes; `loop_reads`: what the taped reverse would read.
     pub(crate) fn recompute_checkpoint(
@@ -29,7 +37,7 @@ impl Gen<'_, '_> {
         body_writes: &Names,
         loop_reads: &Names,
         replayed: &Names,
-    ) -> Option<Names> {
+    ) -> Option<Checkpoint> {
         if !matches!(
             self.mode,
             crate::reverse::Mode::Kernel | crate::reverse::Mode::Device
@@ -46,14 +54,26 @@ impl Gen<'_, '_> {
         }
         let mut live = Names::new();
         self.live_before(body, &mut live);
-        let checkpoint: Names = body_writes
+        let per_iteration: Names = body_writes
             .iter()
-            .filter(|v| *v != counter && (live.contains(*v) || self.reads_so_far.contains(*v)))
+            .filter(|v| *v != counter && live.contains(*v))
+            .cloned()
+            .collect();
+        // Values only the code before the loop reads back (not live into an iteration): the
+        // re-runs overwrite them before reading, and the reverse needs them back only once
+        // the whole loop is reversed. Inside another loop this is most of what the body
+        // defines (the outer loop counts everything its reverse reads as read before it).
+        let entry: Names = body_writes
+            .iter()
+            .filter(|v| *v != counter && !live.contains(*v) && self.reads_so_far.contains(*v))
             .cloned()
             .collect();
         // Worth it only where the taped version would save more per iteration (a Horner
         // recurrence tapes its one carried value either way).
-        (checkpoint.len() < self.tape_saves_per_iteration(body, &saved)).then_some(checkpoint)
+        (per_iteration.len() < self.tape_saves_per_iteration(body, &saved)).then_some(Checkpoint {
+            per_iteration,
+            entry,
+        })
     }
 
     /// Values (and branch flags) the taped version of `body` would push per iteration.
@@ -80,7 +100,7 @@ impl Gen<'_, '_> {
 
     /// Can the body run a second time in the reverse pass and compute the same values, with
     /// no effect other than on local scalar variables?
-    fn body_is_recomputable(&self, body: &Stmt) -> bool {
+    pub(crate) fn body_is_recomputable(&self, body: &Stmt) -> bool {
         let nested_control = usage::any_stmt(body, &|s| {
             matches!(
                 s.kind,

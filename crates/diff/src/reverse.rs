@@ -1504,8 +1504,12 @@ impl<'p, 'a> Gen<'p, 'a> {
         c: CountedLoop,
         body_writes: Names,
         loop_reads: Names,
-        checkpoint: Names,
+        checkpoint: crate::recompute::Checkpoint,
     ) -> (Vec<Stmt>, Vec<Stmt>) {
+        let crate::recompute::Checkpoint {
+            per_iteration: checkpoint,
+            entry,
+        } = checkpoint;
         let mut fwd = Vec::new();
         let mut pre_rev = Vec::new();
         if self.reads_so_far.contains(&c.counter) {
@@ -1542,26 +1546,30 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.loop_writes.pop();
         // Without re-runs (only the last iteration reversed, or nothing to reverse), the
         // checkpoint is not taped; what the code before the loop reads back is saved once
-        // around the loop.
+        // around the loop, and so is the entry part of the checkpoint otherwise.
         let mut restore_after = Vec::new();
-        if last_only || body_rev.is_empty() {
+        let read_back: Vec<String> = if last_only || body_rev.is_empty() {
             push.clear();
             pop.clear();
-            let read_back: Vec<String> = checkpoint
+            checkpoint
                 .iter()
+                .chain(&entry)
                 .filter(|v| self.reads_so_far.contains(*v))
                 .cloned()
-                .collect();
-            for v in read_back {
-                if let Some((sf, sr)) = self.save_value(&ident(&v)) {
-                    fwd.push(sf);
-                    restore_after.insert(0, sr);
-                }
+                .collect()
+        } else {
+            entry.iter().cloned().collect()
+        };
+        for v in read_back {
+            if let Some((sf, sr)) = self.save_value(&ident(&v)) {
+                fwd.push(sf);
+                restore_after.insert(0, sr);
             }
         }
         // Code before the loop is reversed after the whole loop, which reads all of this.
         self.reads_so_far.extend(loop_reads);
         self.reads_so_far.extend(checkpoint);
+        self.reads_so_far.extend(entry);
         usage::visit_stmt_exprs(p.s, &mut |e| reads(e, &mut self.reads_so_far));
         let mut fwd_body = push;
         fwd_body.extend(body_fwd.clone());
@@ -1709,6 +1717,11 @@ impl<'p, 'a> Gen<'p, 'a> {
                     cond.iter().chain(step).for_each(|e| reads(e, out));
                     if let Some(i) = init {
                         usage::visit_stmt_exprs(i, &mut |e| reads(e, out));
+                    }
+                    // A loop whose iterations may be recomputed (recompute.rs) re-runs its
+                    // body in the reverse pass, reading everything the body reads.
+                    if self.body_is_recomputable(body) {
+                        usage::visit_stmt_exprs(body, &mut |e| reads(e, out));
                     }
                 }
                 out.extend(inner);
