@@ -244,52 +244,7 @@ impl Gen<'_, '_> {
     /// whose values at the start of the iteration the re-run and its reverse need. Dead
     /// statements (an accumulator nobody reads back) add nothing.
     fn live_before(&self, s: &Stmt, live: &mut Names) {
-        match &s.kind {
-            StmtKind::Expr(e) => {
-                let mut written = Names::new();
-                usage::stmt_writes_one(s, &mut written);
-                self.call_writes(s, &mut written);
-                if !written.is_disjoint(live) {
-                    let mut uses = Names::new();
-                    let mut kills = Names::new();
-                    self.expr_reads_defs(e, &mut uses, &mut kills);
-                    live.retain(|v| !kills.contains(v));
-                    live.extend(uses);
-                }
-            }
-            StmtKind::Decl(d) => {
-                for v in d.vars.iter().rev() {
-                    if live.remove(&v.name) {
-                        match &v.init {
-                            Some(Init::Assign(e)) => usage::reads(e, live),
-                            Some(Init::Brace(es) | Init::Paren(es)) => {
-                                es.iter().for_each(|e| usage::reads(e, live))
-                            }
-                            None => {}
-                        }
-                    }
-                }
-            }
-            StmtKind::Block(b) => {
-                for x in b.iter().rev() {
-                    self.live_before(x, live);
-                }
-                return;
-            }
-            StmtKind::If { cond, then, els } => {
-                let mut l_else = live.clone();
-                if let Some(e) = els {
-                    self.live_before(e, &mut l_else);
-                }
-                self.live_before(then, live);
-                live.extend(l_else);
-                usage::reads(cond, live);
-                return;
-            }
-            // Not recomputable anyway: everything it reads.
-            _ => usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, live)),
-        }
-        self.rev_reads(s, live);
+        self.liveness(s, live, true);
     }
 
     /// Does no adjoint flow from one iteration of a recomputable body into the previous one?
@@ -314,37 +269,59 @@ impl Gen<'_, '_> {
     /// Plain backward liveness through a body without loops: on return, `live` holds the
     /// names read before being (certainly) written.
     fn upward_exposed(&self, s: &Stmt, live: &mut Names) {
+        self.liveness(s, live, false);
+    }
+
+    /// Backward liveness; `with_reverse`: what each statement's reverse code reads counts,
+    /// and statements whose results nothing reads count for nothing.
+    fn liveness(&self, s: &Stmt, live: &mut Names, with_reverse: bool) {
         match &s.kind {
             StmtKind::Expr(e) => {
-                let mut uses = Names::new();
-                let mut kills = Names::new();
-                self.expr_reads_defs(e, &mut uses, &mut kills);
-                live.retain(|v| !kills.contains(v));
-                live.extend(uses);
+                let mut written = Names::new();
+                usage::stmt_writes_one(s, &mut written);
+                self.call_writes(s, &mut written);
+                if !with_reverse || !written.is_disjoint(live) {
+                    let mut uses = Names::new();
+                    let mut kills = Names::new();
+                    self.expr_reads_defs(e, &mut uses, &mut kills);
+                    live.retain(|v| !kills.contains(v));
+                    live.extend(uses);
+                }
             }
             StmtKind::Decl(d) => {
                 for v in d.vars.iter().rev() {
-                    live.remove(&v.name);
-                    match &v.init {
-                        Some(Init::Assign(e)) => usage::reads(e, live),
-                        Some(Init::Brace(es) | Init::Paren(es)) => {
-                            es.iter().for_each(|e| usage::reads(e, live))
+                    if live.remove(&v.name) || !with_reverse {
+                        match &v.init {
+                            Some(Init::Assign(e)) => usage::reads(e, live),
+                            Some(Init::Brace(es) | Init::Paren(es)) => {
+                                es.iter().for_each(|e| usage::reads(e, live))
+                            }
+                            None => {}
                         }
-                        None => {}
                     }
                 }
             }
-            StmtKind::Block(b) => b.iter().rev().for_each(|x| self.upward_exposed(x, live)),
+            StmtKind::Block(b) => {
+                for x in b.iter().rev() {
+                    self.liveness(x, live, with_reverse);
+                }
+                return;
+            }
             StmtKind::If { cond, then, els } => {
                 let mut l_else = live.clone();
                 if let Some(e) = els {
-                    self.upward_exposed(e, &mut l_else);
+                    self.liveness(e, &mut l_else, with_reverse);
                 }
-                self.upward_exposed(then, live);
+                self.liveness(then, live, with_reverse);
                 live.extend(l_else);
                 usage::reads(cond, live);
+                return;
             }
+            // Not recomputable anyway: everything it reads.
             _ => usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, live)),
+        }
+        if with_reverse {
+            self.rev_reads(s, live);
         }
     }
 
