@@ -155,7 +155,20 @@ fn build_text(
     diags: &mut Diagnostics,
 ) -> Option<String> {
     let opts = pp_options(args)?;
-    let tokens = pp::preprocess(sm, main, &opts, diags);
+    let mut main = main;
+    let mut pp_diags = Diagnostics::default();
+    let mut tokens = pp::preprocess(sm, main, &opts, &mut pp_diags);
+    // Requests written inside macros: the invocations are expanded in the text, which is
+    // then read again.
+    if !pp_diags.has_errors() {
+        if let Some(expanded) = scan::expand_macro_requests(sm, main, &tokens) {
+            let path = sm.file(main).path.clone();
+            main = sm.add(path, expanded);
+            pp_diags = Diagnostics::default();
+            tokens = pp::preprocess(sm, main, &opts, &mut pp_diags);
+        }
+    }
+    diags.list.extend(pp_diags.list);
     if diags.has_errors() {
         return None;
     }

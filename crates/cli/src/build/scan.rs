@@ -5,7 +5,7 @@
 use super::requests::{self, Request};
 use cuad_syntax::ast::{Expr, ExprKind, Item, TranslationUnit, UnOp};
 use cuad_syntax::token::{Token, TokenKind};
-use cuad_syntax::{Diagnostic, Diagnostics, FileId, Span};
+use cuad_syntax::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
 
 /// Requests in the main file's tokens that `found` (from the AST) lacks. One whose arguments
 /// are not simple (a name, `&name`, a string or integer literal) gets a diagnostic.
@@ -49,6 +49,80 @@ pub fn requests_in_tokens(
         }
     }
     extra
+}
+
+/// The main file's text with every macro invocation whose expansion holds a request replaced
+/// by that expansion (Clad's tests write `#define TEST(F, ...) { auto g = clad::gradient(F);
+/// ... }`), so the requests are spelled out where cuad rewrites them. Each invocation keeps its
+/// line count, so later diagnostics point at the same lines. `None` when there is none.
+pub fn expand_macro_requests(sm: &SourceMap, main: FileId, tokens: &[Token]) -> Option<String> {
+    let text = sm.file(main).text.as_str();
+    let mut raw: Option<Vec<Token>> = None;
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    for i in 0..tokens.len() {
+        let name = tokens[i].span;
+        if name.file != main
+            || request_name_at(tokens, i).is_none()
+            || sm.snippet(name) == tokens[i].text
+            || edits
+                .iter()
+                .any(|(lo, hi, _)| *lo <= name.lo as usize && (name.lo as usize) < *hi)
+        {
+            continue;
+        }
+        // The outermost invocation: its name is where every body token points; its
+        // arguments run to the matching `)` in the source.
+        let raw = raw.get_or_insert_with(|| {
+            cuad_syntax::lexer::lex(main, text, &mut Diagnostics::default())
+        });
+        let Some(k) = raw.iter().position(|t| t.span.lo == name.lo) else {
+            continue;
+        };
+        let end = match raw.get(k + 1) {
+            Some(open) if open.is_punct("(") => match skip_balanced(raw, k + 1, "(", ")") {
+                Some(close) => raw[close].span.hi,
+                None => continue,
+            },
+            _ => name.hi,
+        };
+        let in_run = |t: &Token| t.span.file == main && t.span.lo >= name.lo && t.span.lo < end;
+        let mut first = i;
+        while first > 0 && in_run(&tokens[first - 1]) {
+            first -= 1;
+        }
+        let mut last = i;
+        while last + 1 < tokens.len() && in_run(&tokens[last + 1]) {
+            last += 1;
+        }
+        let (lo, hi) = (name.lo as usize, end as usize);
+        let Some(original) = text.get(lo..hi) else {
+            continue;
+        };
+        let mut expansion: Vec<&str> = tokens[first..=last]
+            .iter()
+            .map(|t| t.text.as_str())
+            .collect();
+        expansion.retain(|t| !t.is_empty());
+        let mut replacement = expansion.join(" ");
+        replacement.push_str(&"\n".repeat(original.matches('\n').count()));
+        edits.push((lo, hi, replacement));
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    edits.sort_by_key(|e| e.0);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (lo, hi, replacement) in edits {
+        if lo < at {
+            continue;
+        }
+        out.push_str(&text[at..lo]);
+        out.push_str(&replacement);
+        at = hi;
+    }
+    out.push_str(&text[at..]);
+    Some(out)
 }
 
 fn contains(s: Span, at: Span) -> bool {
@@ -205,7 +279,6 @@ fn opaque_reason(tu: &TranslationUnit, at: Span) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cuad_syntax::SourceMap;
 
     /// Requests found in `src` by the token scan alone (an empty AST, as if every item were
     /// opaque), with the diagnostics.
