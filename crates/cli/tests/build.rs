@@ -1053,3 +1053,29 @@ fn clad_gradient_kernels_match_clad() {
     expected.extend([5.0, 5.0, 5.0, 60.0, 0.0, 0.0, 5.0, 5.0, 5.0]);
     assert_close(&numbers(&stdout), &expected, 1e-9, &stdout);
 }
+
+/// vgvassilev/clad test/CUDA/GradientCuda.cu: d gauss / d p at x = 2, p = 1, sigma = 2,
+/// dim = 3 is gauss / 4 per component (Clad's CHECK-EXEC: 0.007714 three times).
+#[test]
+fn clad_gradient_cuda_matches_clad() {
+    let stdout = run_clad_test("GradientCuda");
+    let pi = std::f64::consts::PI;
+    let gauss = (2.0 * pi).powf(-1.5) * 2f64.powf(-0.5) * (-0.375f64).exp();
+    let d = (gauss / 4.0 * 1e6).round() / 1e6;
+    assert!((d - 0.007714).abs() < 1e-9, "{d}");
+    assert_close(&numbers(&stdout), &[d, d, d], 1e-9, &stdout);
+}
+
+/// vgvassilev/clad test/Gradient/Loops.C (the array loops): Clad's CHECK-EXEC values.
+#[test]
+fn clad_loops_match_clad() {
+    let stdout = run_clad_test("Loops");
+    let stdout_numbers = numbers(&stdout.replace(['{', '}'], " "));
+    let expected = [
+        [1.0, 1.0, 1.0, 1.0, 1.0],
+        [2.0, 4.0, 6.0, 8.0, 10.0],
+        [0.0, -0.25, -0.5, -0.75, -1.0],
+    ]
+    .concat();
+    assert_close(&stdout_numbers, &expected, 1e-9, &stdout);
+}
