@@ -75,7 +75,10 @@ CUAD_HD constexpr decltype(auto) nth_arg(First&& first, Rest&&... rest) {
 /// `execute_kernel` takes the primal's size, as with Clad, and scales it.
 /// `IsKernel` says the differentiated function is a `__global__` kernel, whose gradient is a
 /// kernel too and must be launched with `execute_kernel`.
-template <typename Fn, bool IsKernel, unsigned SharedFactor = 1>
+/// `DeviceFn`: the generated function again, as a constant: a function pointer taken in host
+/// code is the host function's address, so an object made on the host and passed to a kernel
+/// calls the device function through this instead (nullptr: none).
+template <typename Fn, bool IsKernel, unsigned SharedFactor = 1, auto DeviceFn = nullptr>
 class CladFunction {
  public:
   using return_type = typename detail::fn_traits<Fn>::return_type;
@@ -90,6 +93,11 @@ class CladFunction {
       printf("Use execute_kernel() for global CUDA kernels\n");
       return return_type();
     } else {
+#if defined(__CUDA_ARCH__)
+      if constexpr (!std::is_same_v<decltype(DeviceFn), std::nullptr_t>) {
+        return DeviceFn(static_cast<Args&&>(args)...);
+      }
+#endif
       if (!m_Function) {
         printf("CladFunction is invalid\n");
         return return_type();
@@ -170,9 +178,10 @@ class CladFunction {
 namespace detail {
 
 /// What `cuad build` rewrites every request into.
-template <bool IsKernel, unsigned SharedFactor = 1, typename Fn>
-CUAD_HD CladFunction<Fn, IsKernel, SharedFactor> make_gradient(Fn function, const char* code) {
-  return CladFunction<Fn, IsKernel, SharedFactor>(function, code);
+template <bool IsKernel, unsigned SharedFactor = 1, auto DeviceFn = nullptr, typename Fn>
+CUAD_HD CladFunction<Fn, IsKernel, SharedFactor, DeviceFn> make_gradient(Fn function,
+                                                                         const char* code) {
+  return CladFunction<Fn, IsKernel, SharedFactor, DeviceFn>(function, code);
 }
 
 }  // namespace detail

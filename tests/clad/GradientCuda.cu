@@ -47,3 +47,4 @@ int main(void) {
   cudaMemcpy(result, d_result, N * sizeof(double), cudaMemcpyDeviceToHost);
   printf("%f,%f,%f\n", result[0], result[1], result[2]);
 }
+// CHECK-EXEC: 0.007714,0.007714,0.007714

@@ -92,6 +92,7 @@ pub fn plan(
                 info.is_kernel && doubles_dynamic_shared(&plan, &info.qualified_name),
                 info.is_kernel,
                 target.method_primals,
+                !info.is_kernel && device_callable(&plan, &info.qualified_name),
             ),
         });
     }
@@ -107,13 +108,28 @@ fn doubles_dynamic_shared(plan: &Plan, function: &str) -> bool {
         .any(|(name, code)| *name == constant && code.contains("cuad_dynamic_smem_bytes()"))
 }
 
+/// Is the generated function a `__device__` one (callable in device code)?
+fn device_callable(plan: &Plan, function: &str) -> bool {
+    let constant = code_constant_name(function);
+    plan.code_constants.iter().any(|(name, code)| {
+        *name == constant
+            && code
+                .lines()
+                .next()
+                .is_some_and(|l| l.contains("__device__"))
+    })
+}
+
 /// The expression that replaces a request. `method_primals`: for a member function, the
-/// number of the stand-in's primal parameters (the object and the method's).
+/// number of the stand-in's primal parameters (the object and the method's). `device_fn`:
+/// the function is also named as a template argument, so the object works when passed to a
+/// kernel (a function pointer taken on the host is the host function's address).
 fn function_object(
     name: &str,
     double_shared: bool,
     is_kernel: bool,
     method_primals: Option<usize>,
+    device_fn: bool,
 ) -> String {
     // Qualified from the global namespace: a local variable may have the gradient's name
     // (`auto f_grad = clad::gradient(f);`).
@@ -124,6 +140,9 @@ fn function_object(
         Some(n) => format!("::cuad::detail::make_method_gradient<{n}>(&{global}, {code})"),
         None if double_shared => {
             format!("::cuad::detail::make_gradient<{is_kernel}, 2>(&{global}, {code})")
+        }
+        None if device_fn => {
+            format!("::cuad::detail::make_gradient<{is_kernel}, 1, &{global}>(&{global}, {code})")
         }
         None => format!("::cuad::detail::make_gradient<{is_kernel}>(&{global}, {code})"),
     }
@@ -642,11 +661,21 @@ mod tests {
     #[test]
     fn function_object_text() {
         assert_eq!(
-            function_object("k_grad_0_1", false, true, None),
+            function_object("k_grad_0_1", false, true, None, false),
+            "::cuad::detail::make_gradient<true>(&::k_grad_0_1, CUAD_CODE_OF(cuad_code_k_grad_0_1))"
+        );
+        // A device-callable gradient is also a template argument: called in a kernel, the
+        // object uses the device function, not the host address it was made with.
+        assert_eq!(
+            function_object("f_grad", false, false, None, true),
+            "::cuad::detail::make_gradient<false, 1, &::f_grad>(&::f_grad, CUAD_CODE_OF(cuad_code_f_grad))"
+        );
+        assert_eq!(
+            function_object("k_grad_0_1", false, true, None, false),
             "::cuad::detail::make_gradient<true>(&::k_grad_0_1, CUAD_CODE_OF(cuad_code_k_grad_0_1))"
         );
         assert_eq!(
-            function_object("S_f_grad", false, false, Some(3)),
+            function_object("S_f_grad", false, false, Some(3), false),
             "::cuad::detail::make_method_gradient<3>(&::S_f_grad, CUAD_CODE_OF(cuad_code_S_f_grad))"
         );
         assert_eq!(code_constant_name("ns::f_grad"), "cuad_code_ns__f_grad");
