@@ -4,10 +4,9 @@
 // (Clad's `// CHECK-EXEC:` lines) is checked by crates/cli/tests/build.rs
 // (clad_gradient_kernels_match_clad).
 //
-// One change: Clad differentiates the `int` kernels of the original (`int *a`, `int sum`);
-// cuad does not differentiate integers (it reports "parameter `in` of `add_kernel` cannot carry
-// a derivative" at the kernel), so those kernels, the test macros and the host test take
-// `double` here and print with %g: the printed numbers are the same as Clad's.
+// One change: the `int` kernels of the original take `double` here and print with %g (the
+// printed numbers are the same as Clad's); GradientKernelsInt.cu keeps them as `int`, which
+// cuad differentiates with integer adjoints as Clad does.
 #include <cstdio>
 #include <cstdlib>
 #include "clad/Differentiator/Differentiator.h"

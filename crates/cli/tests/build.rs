@@ -1054,6 +1054,27 @@ fn clad_gradient_kernels_match_clad() {
     assert_close(&numbers(&stdout), &expected, 1e-9, &stdout);
 }
 
+/// The integer kernels of vgvassilev/clad test/CUDA/GradientKernels.cu as Clad differentiates
+/// them (integer adjoints; requests naming integer parameters): its `// CHECK-EXEC:` lines,
+/// read from the program, in order.
+#[test]
+fn clad_integer_kernels_match_clad() {
+    let src = std::fs::read_to_string(repo().join("tests/clad/GradientKernelsInt.cu"))
+        .expect("read tests/clad program");
+    let expected: Vec<String> = src
+        .lines()
+        .filter_map(|l| {
+            l.split_once("// CHECK-EXEC: ")
+                .map(|(_, e)| e.trim().to_string())
+        })
+        .filter(|e| !e.is_empty())
+        .collect();
+    assert_eq!(expected.len(), 10, "CHECK-EXEC lines of the program");
+    let stdout = run_clad_test("GradientKernelsInt");
+    let lines: Vec<&str> = stdout.lines().map(str::trim).collect();
+    assert_eq!(lines, expected, "{stdout}");
+}
+
 /// vgvassilev/clad test/CUDA/GradientCuda.cu: d gauss / d p at x = 2, p = 1, sigma = 2,
 /// dim = 3 is gauss / 4 per component (Clad's CHECK-EXEC: 0.007714 three times).
 #[test]

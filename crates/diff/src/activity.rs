@@ -7,6 +7,45 @@ use cuad_sema::Program;
 use cuad_syntax::ast::*;
 use std::collections::HashMap;
 
+thread_local! {
+    static INTEGER_ADJOINTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// While alive, integers carry derivatives (with integer adjoints), as in Clad: set for a
+/// request that names integer parameters (or whose function has no real one), so Clad's
+/// integer kernels work; every other request keeps integers underived.
+pub struct IntegerAdjoints {
+    before: bool,
+}
+
+impl IntegerAdjoints {
+    pub fn enable(on: bool) -> IntegerAdjoints {
+        let before = INTEGER_ADJOINTS.with(|c| c.replace(on));
+        IntegerAdjoints { before }
+    }
+}
+
+impl Drop for IntegerAdjoints {
+    fn drop(&mut self) {
+        INTEGER_ADJOINTS.with(|c| c.set(self.before));
+    }
+}
+
+fn integer_adjoints() -> bool {
+    INTEGER_ADJOINTS.with(|c| c.get())
+}
+
+/// Is this an integer, or a pointer, array or reference of integers?
+pub fn is_integer_based(ty: &Ty) -> bool {
+    match &ty.kind {
+        TyKind::Int { .. } => true,
+        TyKind::Pointer { pointee, .. } => is_integer_based(pointee),
+        TyKind::LRef(t) | TyKind::RRef(t) => is_integer_based(t),
+        TyKind::Array { elem, .. } => is_integer_based(elem),
+        _ => false,
+    }
+}
+
 /// Can a value of this (canonical) type carry a derivative? Reals, pointers/arrays of such,
 /// structs and CUDA vector types (their real fields carry it).
 pub fn is_differentiable(prog: &Program, ty: &Ty) -> bool {
@@ -20,6 +59,7 @@ fn differentiable_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
     }
     match &ty.kind {
         TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => true,
+        TyKind::Int { .. } => integer_adjoints(),
         TyKind::Pointer { pointee, .. } => differentiable_depth(prog, pointee, depth + 1),
         TyKind::LRef(t) | TyKind::RRef(t) => differentiable_depth(prog, t, depth + 1),
         TyKind::Array { elem, .. } => differentiable_depth(prog, elem, depth + 1),
@@ -55,10 +95,11 @@ fn real_aggregate_depth(prog: &Program, name: &str, depth: usize) -> bool {
 }
 
 pub fn is_real(ty: &Ty) -> bool {
-    matches!(
-        ty.kind,
-        TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble
-    )
+    match ty.kind {
+        TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => true,
+        TyKind::Int { .. } => integer_adjoints(),
+        _ => false,
+    }
 }
 
 /// Computes the set of active variable names. `types` maps every parameter and local to its

@@ -196,6 +196,7 @@ impl<'a> Differentiator<'a> {
         let primary = self.find_definition(function, span)?;
         let (func, specialization) = self.instance_of(primary, template_args, span)?;
         let func = &func;
+        let _integers = activity::IntegerAdjoints::enable(self.wants_integer_adjoints(func, wrt));
         let wrt = self.wrt_indices(func, wrt, span)?;
         let mut name = grad_name(&self.prog, func, &wrt);
         if let Some(args) = &specialization {
@@ -358,6 +359,33 @@ impl<'a> Differentiator<'a> {
                     msg,
                 )]
             })
+    }
+
+    /// Does the request name an integer parameter (or, naming none, leave only integer ones)?
+    /// Clad differentiates integers too; cuad does for such requests only.
+    fn wants_integer_adjoints(&self, func: &Function, wrt: Option<&[String]>) -> bool {
+        let canonical = |p: &Param| self.prog.canonical(&p.ty);
+        let integer = |p: &Param| {
+            let ty = canonical(p);
+            activity::is_integer_based(&ty) && !activity::is_differentiable(&self.prog, &ty)
+        };
+        match wrt {
+            Some(names) => names.iter().any(|w| {
+                let w = w.trim();
+                func.params
+                    .iter()
+                    .enumerate()
+                    .find(|(i, p)| p.name.as_deref() == Some(w) || w.parse::<usize>() == Ok(*i))
+                    .is_some_and(|(_, p)| integer(p))
+            }),
+            None => {
+                !func
+                    .params
+                    .iter()
+                    .any(|p| activity::is_differentiable(&self.prog, &canonical(p)))
+                    && func.params.iter().any(integer)
+            }
+        }
     }
 
     fn wrt_indices(
