@@ -194,3 +194,18 @@ pub fn negate(cond: Expr) -> Expr {
         _ => unary(UnOp::Not, cond),
     }
 }
+
+/// The template parameter with its default argument dropped (a generated template repeats a
+/// primal's parameters, whose defaults stay on the primal).
+pub fn without_default(p: &TemplateParam) -> TemplateParam {
+    TemplateParam {
+        name: p.name.clone(),
+        kind: match &p.kind {
+            TemplateParamKind::Type { .. } => TemplateParamKind::Type { default: None },
+            TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
+                ty: ty.clone(),
+                default: None,
+            },
+        },
+    }
+}

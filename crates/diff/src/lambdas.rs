@@ -196,22 +196,11 @@ impl Lifter<'_, '_> {
                 attrs,
                 // In a function template the lambda is a template over the same parameters;
                 // calls from an instance deduce them from the arguments.
-                template: self.func.template.as_ref().map(|ps| {
-                    ps.iter()
-                        .map(|p| TemplateParam {
-                            name: p.name.clone(),
-                            kind: match &p.kind {
-                                TemplateParamKind::Type { .. } => {
-                                    TemplateParamKind::Type { default: None }
-                                }
-                                TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
-                                    ty: ty.clone(),
-                                    default: None,
-                                },
-                            },
-                        })
-                        .collect()
-                }),
+                template: self
+                    .func
+                    .template
+                    .as_ref()
+                    .map(|ps| ps.iter().map(crate::builder::without_default).collect()),
                 ret,
                 name: format!("{}_lambda_{var}", self.func.name.replace("::", "_")),
                 params,

@@ -210,18 +210,12 @@ fn lower_method(
                 own.unwrap_or_default()
                     .iter()
                     .cloned()
-                    .chain(class.unwrap_or_default().iter().map(|p| TemplateParam {
-                        name: p.name.clone(),
-                        kind: match &p.kind {
-                            TemplateParamKind::Type { .. } => {
-                                TemplateParamKind::Type { default: None }
-                            }
-                            TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
-                                ty: ty.clone(),
-                                default: None,
-                            },
-                        },
-                    }))
+                    .chain(
+                        class
+                            .unwrap_or_default()
+                            .iter()
+                            .map(crate::builder::without_default),
+                    )
                     .collect(),
             ),
         },
