@@ -58,9 +58,9 @@ echo "== cuad benchmark suite: GPU '$GPU_NAME', nvcc $NVCC, arch $ARCH, cuad '${
 WORKLOADS=(
   "elementwise|elementwise.cu|ew_map|out,x,a|elementwise|"
   "saxpy|saxpy.cu|saxpy|y,x,a|saxpy|"
-  "black_scholes|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes||--max-registers 40"
+  "black_scholes|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes||--max-registers 32"
   "elementwise_keep_seeds|elementwise.cu|ew_map|out,x,a|elementwise||--keep-seeds"
-  "black_scholes_keep_seeds|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes||--max-registers 40 --keep-seeds"
+  "black_scholes_keep_seeds|black_scholes.cu|black_scholes|call,put,spot,strike,years,rate,vol|black_scholes||--max-registers 32 --keep-seeds"
   "contraction_k64|contraction.cu|contract3|C,A,B|contraction|64"
   "contraction_k1024|contraction.cu|contract3|C,A,B|contraction|1024"
   "xsbench|xsbench.cu|xs_lookup|macro_xs,grid|xsbench|"

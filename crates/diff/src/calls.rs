@@ -109,8 +109,12 @@ impl Gen<'_, '_> {
             ExprKind::Cond(c, a, b) => {
                 let ty = self.type_of(e);
                 let adj = self.bind(adj, ty, 2, &mut out);
+                // A branch's calls may not be evaluated (`i < n ? f(x[i]) : 0`): no partials
+                // in the forward sweep for them.
+                let site = std::mem::replace(&mut self.preacc_site, false);
                 let ta = self.rev_expr(a, adj.clone());
                 let tb = self.rev_expr(b, adj);
+                self.preacc_site = site;
                 if !ta.is_empty() || !tb.is_empty() {
                     out.push(if_stmt((**c).clone(), ta, Some(tb)));
                 }
@@ -701,6 +705,21 @@ impl Gen<'_, '_> {
         let mut globals = BTreeSet::new();
         let mut active_params = BTreeSet::new();
         let mut pre = Vec::new();
+        // Partials computed in the forward sweep: the pullback runs there with a unit seed,
+        // and the reverse sweep scales them by the adjoint (`preaccumulable`).
+        let preacc = match adj.clone() {
+            Some(adj) if primal_args.is_none() && self.preaccumulable(callee, &params, args) => {
+                let ret = self.prog.canonical(&callee.ret);
+                let active = args.iter().filter(|a| self.expr_is_active(a)).count();
+                let adj = self.bind(adj, Some(ret.clone()), active, &mut pre);
+                Some((adj, ret))
+            }
+            _ => None,
+        };
+        let adj = match &preacc {
+            Some((_, ret)) => Some(real_lit(ret, 1.0)),
+            None => adj,
+        };
         let mut call_args: Vec<Expr> = primal_args.unwrap_or_else(|| args.to_vec());
         let is_value = !matches!(callee.ret.kind, TyKind::Void);
         if is_value {
@@ -770,19 +789,28 @@ impl Gen<'_, '_> {
                 // By-value reals always get a scratch adjoint: custom derivatives may write it
                 // even for an argument that carries no derivative.
                 _ if is_differentiable(self.prog, pty) => {
-                    let t = self.fresh("_r");
+                    let t = self.fresh(if preacc.is_some() { "_partial" } else { "_r" });
                     let ty = pty.clone().with_const(false);
                     let zero = if is_real(&ty) {
                         real_zero(&ty)
                     } else {
                         Expr::synth(ExprKind::InitList(vec![]))
                     };
-                    pre.push(decl(ty, &t, Some(zero)));
                     call_args.push(addr_of(ident(&t)));
                     if self.expr_is_active(a) {
                         active_params.insert(j);
                     }
-                    post.extend(self.rev_expr(a, ident(&t)));
+                    match &preacc {
+                        Some((adj, _)) => {
+                            // Declared at the top: the forward sweep sets it, the reverse reads.
+                            self.decls.push(decl(ty, &t, Some(zero)));
+                            post.extend(self.rev_expr(a, mul(paren(adj.clone()), ident(&t))));
+                        }
+                        None => {
+                            pre.push(decl(ty, &t, Some(zero)));
+                            post.extend(self.rev_expr(a, ident(&t)));
+                        }
+                    }
                 }
                 _ => call_args.push(Expr::synth(ExprKind::Nullptr)),
             }
@@ -837,6 +865,11 @@ impl Gen<'_, '_> {
             }
         };
         let mut out = pre;
+        if preacc.is_some() {
+            self.preacc_fwd.push(expr_stmt(call(&pb_name, call_args)));
+            out.extend(post);
+            return out;
+        }
         // The pullback re-runs the callee's forward code: when that code has barriers (and
         // so shares memory between threads), the threads must all have finished the forward
         // call's shared-memory reads before any of them writes again.
@@ -846,6 +879,22 @@ impl Gen<'_, '_> {
         out.push(expr_stmt(call(&pb_name, call_args)));
         out.extend(post);
         out
+    }
+
+    /// Can this call's partials be computed in the forward sweep (its pullback run there with
+    /// a unit seed) instead of re-running the callee in the reverse sweep? For a callee of
+    /// real and integer scalars returning a real, with at most two active arguments, at a
+    /// statement that runs once (`preacc_site`): the pullback is linear in the seed, so
+    /// `adj * partial` is what the reverse call would add, and the callee's work is shared
+    /// with the primal call next to it instead of kept live (registers) until the reverse.
+    fn preaccumulable(&self, callee: &Function, params: &[Ty], args: &[Expr]) -> bool {
+        let scalar = |t: &Ty| is_real(t) || matches!(t.kind, TyKind::Int { .. } | TyKind::Bool);
+        self.preacc_site
+            && is_real(&self.prog.canonical(&callee.ret))
+            && params.iter().all(scalar)
+            && params.len() == args.len()
+            && (1..=2).contains(&args.iter().filter(|a| self.expr_is_active(a)).count())
+            && thread_local_computation(self.prog, callee, 0)
     }
 
     /// A custom derivative for a function cuad has no declaration of: pass adjoints of
@@ -1419,24 +1468,15 @@ fn is_hinted_load(name: &str) -> bool {
     )
 }
 
-/// Does `f` (or a function it calls) contain `__syncthreads()`?
+/// Does `f` (or a function it calls) call `__syncthreads`?
 fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
-    let Some(body) = &f.body else { return false };
     let mut callees = Vec::new();
     let mut barrier = false;
-    for s in body {
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| {
-                if let Some(n) = crate::host::callee_name(x) {
-                    if n == "__syncthreads" {
-                        barrier = true;
-                    } else {
-                        callees.push(n.to_string());
-                    }
-                }
-            })
-        });
-    }
+    visit_calls(f, &mut |x| match crate::host::callee_name(x) {
+        Some("__syncthreads") => barrier = true,
+        Some(n) => callees.push(n.to_string()),
+        None => {}
+    });
     barrier
         || (depth < 4
             && callees.iter().any(|n| {
@@ -1444,6 +1484,47 @@ fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
                     .into_iter()
                     .any(|g| calls_barrier(prog, g, depth + 1))
             }))
+}
+
+/// Does `f` compute on its own thread's values only: no shared memory, and calls only of
+/// math functions and of user functions that do the same (no shuffles, atomics, barriers,
+/// cooperative-group methods)? Then its pullback is a per-thread linear map of the seed.
+fn thread_local_computation(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
+    let Some(body) = &f.body else { return false };
+    let shared = body.iter().any(|s| {
+        crate::usage::any_stmt(
+            s,
+            &|x| matches!(&x.kind, StmtKind::Decl(d) if d.specs.shared),
+        )
+    });
+    let mut local = !shared && depth < 4;
+    visit_calls(f, &mut |x| {
+        local &= match crate::host::callee_name(x) {
+            Some(n) if rules::is_pure_math(n) => true,
+            Some(n) => {
+                let defs = prog.functions(n);
+                !defs.is_empty()
+                    && defs
+                        .into_iter()
+                        .all(|g| thread_local_computation(prog, g, depth + 1))
+            }
+            None => false,
+        }
+    });
+    local
+}
+
+/// Calls `visit` on every call expression in `f`'s body.
+fn visit_calls(f: &Function, visit: &mut dyn FnMut(&Expr)) {
+    for s in f.body.iter().flatten() {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if matches!(x.kind, ExprKind::Call { .. }) {
+                    visit(x)
+                }
+            })
+        });
+    }
 }
 
 /// `for (int _k = 0; _k < len; ++_k) dst[_k] = src[_k];`

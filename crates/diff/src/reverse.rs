@@ -151,6 +151,11 @@ pub struct Gen<'p, 'a> {
     /// reads the same in the reverse pass as in the forward pass.
     pub(crate) function_writes: Names,
     tapes: Vec<(String, String)>,
+    /// The assignment being generated may compute the partials of its calls in the forward
+    /// sweep (`calls::preaccumulable`): it runs once, and its forward code runs right before it.
+    pub(crate) preacc_site: bool,
+    /// Forward code of those partials, placed before the assignment's primal statement.
+    pub(crate) preacc_fwd: Vec<Stmt>,
     /// Adjoint of the return value (`1` for gradients, `_d_y` for pullbacks).
     seed: Option<Expr>,
     span: Span,
@@ -336,6 +341,8 @@ pub fn generate(
         replayed: Names::new(),
         function_writes: Names::new(),
         tapes: vec![],
+        preacc_site: false,
+        preacc_fwd: vec![],
         seed,
         span: func.name_span,
     };
@@ -1089,6 +1096,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 rev.push(sr);
             }
         }
+        let primal_at = fwd.len();
         if !dead_store {
             fwd.push(s.clone());
         }
@@ -1116,6 +1124,26 @@ impl<'p, 'a> Gen<'p, 'a> {
         let Some(place) = place else {
             return (fwd, rev);
         };
+        // Outside loops the statement runs at most once, so partials computed next to it in
+        // the forward sweep are still there in the reverse sweep (no tape).
+        self.preacc_site = self.mode != Mode::Host && self.loop_bodies.is_empty();
+        let rev = self.gen_assign_reverse(op, l, r, s, place, rev);
+        self.preacc_site = false;
+        let partials = std::mem::take(&mut self.preacc_fwd);
+        fwd.splice(primal_at..primal_at, partials);
+        (fwd, rev)
+    }
+
+    /// The reverse code of `l op= r` (with `place` the adjoint of `l`), after `rev`.
+    fn gen_assign_reverse(
+        &mut self,
+        op: AssignOp,
+        l: &Expr,
+        r: &Expr,
+        s: &Stmt,
+        place: crate::adjoint::AdjPlace,
+        mut rev: Vec<Stmt>,
+    ) -> Vec<Stmt> {
         let root = lvalue_root(l).unwrap_or("").to_string();
         let mentions_target =
             crate::usage::any_expr(r, &|x| matches!(&x.kind, ExprKind::Ident(n) if *n == root));
@@ -1171,7 +1199,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             Some(_) => self.error(s.span, "internal: compound assignment not expanded"),
         }
-        (fwd, rev)
+        rev
     }
 
     /// Does the lvalue hold a real (or real aggregate) value, as opposed to an integer or a
