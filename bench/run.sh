@@ -65,7 +65,7 @@ WORKLOADS=(
   "contraction_k1024|contraction.cu|contract3|C,A,B|contraction|1024"
   "xsbench|xsbench.cu|xs_lookup|macro_xs,grid|xsbench|"
   "rsbench|rsbench.cu|rs_lookup|macro_xs,poles|rsbench||--max-registers 96"
-  "lulesh_eos|lulesh_eos.cu|eval_eos|e,p_out,q_out,ss_out|lulesh_eos||--max-registers 72"
+  "lulesh_eos|lulesh_eos.cu|eval_eos|e,p_out,q_out,ss_out|lulesh_eos||--max-registers 64"
   "lulesh_force|lulesh_force.cu|integrate_stress|fx,fy,fz,determ,x,y,z|lulesh_force|"
   "jacobi|jacobi.cu|jacobi_run|u|jacobi|"
   "block_reduce|block_reduce.cu|block_sum_sq|partial,x|block_reduce|"

@@ -724,9 +724,37 @@ impl<'p, 'a> Gen<'p, 'a> {
             // adjoints, their zeroing followed by a barrier.
             crate::dead_shared::prune(&mut fwd, &mut rev, &kernel, false);
         }
-        let (fwd, rev, fused) = crate::fuse::fuse_sweeps(fwd, rev);
+        let (mut fwd, mut rev, fused) = crate::fuse::fuse_sweeps(fwd, rev);
+        let mut marked = false;
+        if self.mode == Mode::Kernel {
+            let buffers: HashMap<String, Ty> = self
+                .params
+                .iter()
+                .filter(|(n, _)| self.active.contains(n))
+                .filter_map(|(n, t)| match &self.prog.canonical(t).kind {
+                    TyKind::Pointer { pointee, .. } => {
+                        Some((adj_name(n), (**pointee).clone().with_const(false)))
+                    }
+                    _ => None,
+                })
+                .collect();
+            match fwd.last_mut().map(|s| &mut s.kind) {
+                Some(StmtKind::If { then, .. }) if fused => {
+                    crate::usage::as_list(then, &mut |list| {
+                        crate::fuse::hoist_adjoint_loads(list, &buffers)
+                    });
+                }
+                _ if !rev.is_empty() => {
+                    fwd.push(comment("reverse pass"));
+                    fwd.append(&mut rev);
+                    marked = true;
+                    crate::fuse::hoist_adjoint_loads(&mut fwd, &buffers);
+                }
+                _ => {}
+            }
+        }
         body.extend(fwd);
-        if !rev.is_empty() || (!fused && !self.kernel_accs.is_empty()) {
+        if !marked && (!rev.is_empty() || (!fused && !self.kernel_accs.is_empty())) {
             body.push(comment("reverse pass"));
         }
         body.extend(rev);
@@ -1089,12 +1117,23 @@ impl<'p, 'a> Gen<'p, 'a> {
             });
         let mut idx_reads = Names::new();
         self.address_reads(l, &mut idx_reads);
+        let address_read_back = place.is_some();
         if !dead_store && self.needs_save(l) {
-            self.reads_so_far.extend(idx_reads);
+            self.reads_so_far.extend(idx_reads.iter().cloned());
             if let Some((sf, sr)) = self.save_value(l) {
                 fwd.push(sf);
                 rev.push(sr);
             }
+        }
+        if address_read_back {
+            // The reverse code reads and zeroes the adjoint at the same address: code before
+            // this statement that changes the index must restore it.
+            let mut index_reads = Names::new();
+            usage::lvalue_index_reads(l, &mut index_reads);
+            if let Some(root) = lvalue_root(l) {
+                index_reads.remove(root);
+            }
+            self.reads_so_far.extend(index_reads);
         }
         let primal_at = fwd.len();
         if !dead_store {
