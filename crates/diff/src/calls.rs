@@ -985,13 +985,17 @@ impl Gen<'_, '_> {
                 };
                 let saved = self.fresh("_t");
                 self.decls.push(decl(array_ty(&elem), &saved, None));
-                fwd.push(copy_array(&saved, &x, &len));
-                let mut restore =
-                    vec![copy_array(&cuad_emit::print_expr(&x), &ident(&saved), &len)];
+                fwd.push(copy_array(&saved, &x, &len, &elem));
+                let mut restore = vec![copy_array(
+                    &cuad_emit::print_expr(&x),
+                    &ident(&saved),
+                    &len,
+                    &elem,
+                )];
                 if active {
                     let copy = self.fresh("_c");
                     self.decls.push(decl(array_ty(&elem), &copy, None));
-                    restore.push(copy_array(&copy, &x, &len));
+                    restore.push(copy_array(&copy, &x, &len, &elem));
                     primal_args[j] = ident(&copy);
                 }
                 restores.push(restore);
@@ -1446,23 +1450,37 @@ fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
             }))
 }
 
-/// `for (int _k = 0; _k < len; ++_k) dst[_k] = src[_k];`
-fn copy_array(dst: &str, src: &Expr, len: &Expr) -> Stmt {
-    let k = "_cuad_k";
+/// `for (int _k = 0; _k < len; ++_k) dst[_k] = src[_k];`, with one nested loop per further
+/// dimension of `elem` (`double L[4][4]`: rows are arrays, which C++ cannot assign).
+fn copy_array(dst: &str, src: &Expr, len: &Expr, elem: &Ty) -> Stmt {
+    copy_array_dims(ident(dst), src.clone(), len, elem, 0)
+}
+
+fn copy_array_dims(dst: Expr, src: Expr, len: &Expr, elem: &Ty, depth: usize) -> Stmt {
+    let k = if depth == 0 {
+        "_cuad_k".to_string()
+    } else {
+        format!("_cuad_k{depth}")
+    };
+    let (dst, src) = (index(dst, ident(&k)), index(src, ident(&k)));
+    let body = match &elem.kind {
+        TyKind::Array {
+            elem: inner,
+            len: Some(inner_len),
+        } => copy_array_dims(dst, src, inner_len, inner, depth + 1),
+        _ => expr_stmt(assign(dst, src)),
+    };
     Stmt::synth(StmtKind::For {
         init: Some(Box::new(decl(
             Ty::new(TyKind::Int {
                 kind: IntKind::Int,
                 signed: None,
             }),
-            k,
+            &k,
             Some(int_lit(0)),
         ))),
-        cond: Some(binary(BinOp::Lt, ident(k), len.clone())),
-        step: Some(unary(UnOp::PreInc, ident(k))),
-        body: Box::new(expr_stmt(assign(
-            index(ident(dst), ident(k)),
-            index(src.clone(), ident(k)),
-        ))),
+        cond: Some(binary(BinOp::Lt, ident(&k), len.clone())),
+        step: Some(unary(UnOp::PreInc, ident(&k))),
+        body: Box::new(body),
     })
 }
