@@ -970,28 +970,33 @@ impl Gen<'_, '_> {
                 if !self.loop_writes.is_empty() && !callee_reads {
                     continue;
                 }
-                if !self.loop_writes.is_empty() {
-                    self.error(
-                        s.span,
-                        "cuad cannot save a local array that a callee overwrites inside a loop yet",
-                    );
-                    continue;
-                }
                 let array_ty = |elem: &Ty| {
                     Ty::new(TyKind::Array {
                         elem: Box::new(elem.clone().with_const(false)),
                         len: Some(len.clone()),
                     })
                 };
-                let saved = self.fresh("_t");
-                self.decls.push(decl(array_ty(&elem), &saved, None));
-                fwd.push(copy_array(&saved, &x, &len, &elem));
-                let mut restore = vec![copy_array(
-                    &cuad_emit::print_expr(&x),
-                    &ident(&saved),
-                    &len,
-                    &elem,
-                )];
+                let mut restore = if self.loop_writes.is_empty() {
+                    let saved = self.fresh("_t");
+                    self.decls.push(decl(array_ty(&elem), &saved, None));
+                    fwd.push(copy_array(&saved, &x, &len, &elem));
+                    vec![copy_array(
+                        &cuad_emit::print_expr(&x),
+                        &ident(&saved),
+                        &len,
+                        &elem,
+                    )]
+                } else {
+                    // Inside a loop: every element goes to the tape of its scalar type, in
+                    // order; the restore pops them back in the opposite order.
+                    let mut scalar = (*elem).clone();
+                    while let TyKind::Array { elem: inner, .. } = scalar.kind {
+                        scalar = *inner;
+                    }
+                    let tape = self.tape_for(&scalar.with_const(false));
+                    fwd.push(tape_array(&tape, &x, &len, &elem, true, 0));
+                    vec![tape_array(&tape, &x, &len, &elem, false, 0)]
+                };
                 if active {
                     let copy = self.fresh("_c");
                     self.decls.push(decl(array_ty(&elem), &copy, None));
@@ -1454,6 +1459,48 @@ fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
 /// dimension of `elem` (`double L[4][4]`: rows are arrays, which C++ cannot assign).
 fn copy_array(dst: &str, src: &Expr, len: &Expr, elem: &Ty) -> Stmt {
     copy_array_dims(ident(dst), src.clone(), len, elem, 0)
+}
+
+/// Pushes every element of the array `x` to `tape` in row-major order (`push`), or pops them
+/// back into it in the opposite order.
+fn tape_array(tape: &str, x: &Expr, len: &Expr, elem: &Ty, push: bool, depth: usize) -> Stmt {
+    let k = if depth == 0 {
+        "_cuad_k".to_string()
+    } else {
+        format!("_cuad_k{depth}")
+    };
+    let at = index(x.clone(), ident(&k));
+    let body = match &elem.kind {
+        TyKind::Array {
+            elem: inner,
+            len: Some(inner_len),
+        } => tape_array(tape, &at, inner_len, inner, push, depth + 1),
+        _ if push => expr_stmt(crate::reverse::method_call(tape, "push", vec![at])),
+        _ => expr_stmt(assign(at, crate::reverse::method_call(tape, "pop", vec![]))),
+    };
+    let int = Ty::new(TyKind::Int {
+        kind: IntKind::Int,
+        signed: None,
+    });
+    let (init, cond, step) = if push {
+        (
+            int_lit(0),
+            binary(BinOp::Lt, ident(&k), len.clone()),
+            unary(UnOp::PreInc, ident(&k)),
+        )
+    } else {
+        (
+            binary(BinOp::Sub, paren(len.clone()), int_lit(1)),
+            binary(BinOp::Ge, ident(&k), int_lit(0)),
+            unary(UnOp::PreDec, ident(&k)),
+        )
+    };
+    Stmt::synth(StmtKind::For {
+        init: Some(Box::new(decl(int, &k, Some(init)))),
+        cond: Some(cond),
+        step: Some(step),
+        body: Box::new(body),
+    })
 }
 
 fn copy_array_dims(dst: Expr, src: Expr, len: &Expr, elem: &Ty, depth: usize) -> Stmt {
