@@ -1056,17 +1056,7 @@ impl Gen<'_, '_> {
         r: &Expr,
         s: &Stmt,
     ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
-        let mut calls: Vec<Expr> = Vec::new();
-        crate::usage::walk_expr(r, &mut |x| {
-            if let ExprKind::Call { callee, args, .. } = &x.kind {
-                if let ExprKind::Ident(n) = &callee.kind {
-                    let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
-                    if user && !self.overwritten_args(n, args).is_empty() {
-                        calls.push(x.clone());
-                    }
-                }
-            }
-        });
+        let calls = self.writing_calls(r);
         if calls.is_empty() {
             return None;
         }
@@ -1112,6 +1102,23 @@ impl Gen<'_, '_> {
         let mut rev = rv;
         rev.extend(revs.into_iter().rev().flatten());
         Some((fwd, rev))
+    }
+
+    /// Calls in `e` of user functions that overwrite an argument (through `&x` or a non-const
+    /// reference parameter).
+    pub(crate) fn writing_calls(&self, e: &Expr) -> Vec<Expr> {
+        let mut calls: Vec<Expr> = Vec::new();
+        crate::usage::walk_expr(e, &mut |x| {
+            if let ExprKind::Call { callee, args, .. } = &x.kind {
+                if let ExprKind::Ident(n) = &callee.kind {
+                    let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
+                    if user && !self.overwritten_args(n, args).is_empty() {
+                        calls.push(x.clone());
+                    }
+                }
+            }
+        });
+        calls
     }
 
     /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const

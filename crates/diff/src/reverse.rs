@@ -224,6 +224,11 @@ pub fn generate(
     for s in &mut norm.body {
         crate::methods::lower_calls(s, prog, &object_type);
     }
+    let before = norm.locals.len();
+    crate::cond_calls::lower(prog, &mut norm.body, &mut norm.locals);
+    for l in &norm.locals[before..] {
+        types.insert(l.name.clone(), l.ty.clone());
+    }
     let seeds: Names = match target {
         Target::Grad { wrt, .. } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
         Target::Pullback { active, .. } => active.iter().map(|&i| params[i].0.clone()).collect(),
@@ -1674,6 +1679,11 @@ impl<'p, 'a> Gen<'p, 'a> {
                         ExprKind::Assign(_, l, r) => {
                             self.needed_reads(r, out);
                             self.address_reads(l, out);
+                            // A call writing an active argument through a reference has a
+                            // pullback even where its value carries no adjoint (`bool`).
+                            for c in self.active_writing_calls(r) {
+                                self.call_rev_reads(&c, out);
+                            }
                         }
                         ExprKind::Launch {
                             kernel,
@@ -1832,9 +1842,23 @@ impl<'p, 'a> Gen<'p, 'a> {
         out.extend(names);
     }
 
+    /// Calls in `e` that write through a reference or `&x` and take an active argument.
+    fn active_writing_calls(&self, e: &Expr) -> Vec<Expr> {
+        let mut calls = self.writing_calls(e);
+        calls.retain(|c| match &c.kind {
+            ExprKind::Call { args, .. } => args
+                .iter()
+                .any(|a| crate::activity::depends_on_active(a, &self.active)),
+            _ => false,
+        });
+        calls
+    }
+
     fn stmt_is_active(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Assign(_, l, _) => self.adj_place(l).is_some(),
+            ExprKind::Assign(_, l, r) => {
+                self.adj_place(l).is_some() || !self.active_writing_calls(r).is_empty()
+            }
             ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => args
                 .iter()
                 .any(|a| crate::activity::depends_on_active(a, &self.active)),
