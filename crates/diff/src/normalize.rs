@@ -792,9 +792,14 @@ impl Hoister<'_, '_> {
                 return vec![Stmt::new(StmtKind::Expr(assign(target, value)), span)];
             }
             Some(Init::Paren(args)) => {
+                // `const Vec3 a(x, y, z)` -> `a = Vec3{x, y, z}`: a functional cast names the
+                // type without qualifiers (`(const Vec3){...}` is a C compound literal).
+                let mut unqualified = ty.clone();
+                unqualified.is_const = false;
+                unqualified.is_volatile = false;
                 let ctor = Expr::synth(ExprKind::Cast {
                     kind: CastKind::Functional,
-                    ty: ty.clone(),
+                    ty: unqualified,
                     expr: Box::new(Expr::synth(ExprKind::InitList(args))),
                 });
                 return vec![Stmt::new(StmtKind::Expr(assign(target, ctor)), span)];
