@@ -859,6 +859,33 @@ impl Hoister<'_, '_> {
                 expr: bx(self, expr),
             },
             ExprKind::SizeofExpr(x) => ExprKind::SizeofExpr(bx(self, x)),
+            // The trip count of a range-based `for` (parser/stmt.rs): the length of a
+            // fixed-size array.
+            ExprKind::Call { callee, args, .. }
+                if matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent")
+                    && args.len() == 1 =>
+            {
+                let range = &args[0];
+                let ty = self
+                    .prog
+                    .type_of(range, &self.scope)
+                    .map(|t| self.prog.canonical(&t));
+                let ty = match ty.map(|t| t.kind) {
+                    Some(TyKind::LRef(inner)) => Some(inner.kind),
+                    other => other,
+                };
+                if let Some(TyKind::Array { len: Some(len), .. }) = ty {
+                    return self.expr(*len);
+                }
+                self.errors.push(unsupported(
+                    span,
+                    &format!(
+                        "a range-based `for` over `{}` (only fixed-size arrays are)",
+                        cuad_emit::print_expr(range)
+                    ),
+                ));
+                return int_lit(0);
+            }
             ExprKind::Call {
                 callee,
                 template_args,
