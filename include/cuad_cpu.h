@@ -1301,6 +1301,26 @@ struct thread_block {
 };
 inline thread_block this_thread_block() { return {}; }
 inline void sync(const thread_block& b) { b.sync(); }
+// A warp tile of S consecutive threads of the block (S a power of two up to 32).
+template <unsigned S>
+struct thread_block_tile {
+  void sync() const { __syncwarp(); }
+  unsigned thread_rank() const { return this_thread_block().thread_rank() & (S - 1); }
+  unsigned size() const { return S; }
+  unsigned num_threads() const { return S; }
+  unsigned meta_group_rank() const { return this_thread_block().thread_rank() / S; }
+  unsigned meta_group_size() const { return (this_thread_block().size() + S - 1) / S; }
+  template <class T>
+  T shfl(T v, int src) const { return __shfl_sync(0xffffffffu, v, src, S); }
+  template <class T>
+  T shfl_down(T v, unsigned d) const { return __shfl_down_sync(0xffffffffu, v, d, S); }
+  template <class T>
+  T shfl_up(T v, unsigned d) const { return __shfl_up_sync(0xffffffffu, v, d, S); }
+  template <class T>
+  T shfl_xor(T v, int m) const { return __shfl_xor_sync(0xffffffffu, v, m, S); }
+};
+template <unsigned S>
+thread_block_tile<S> tiled_partition(const thread_block&) { return {}; }
 }  // namespace cooperative_groups
 
 // <cuComplex.h> (a shim header): complex numbers as float2 / double2.

@@ -1019,28 +1019,37 @@ impl Gen<'_, '_> {
                 if !self.loop_writes.is_empty() && !callee_reads {
                     continue;
                 }
-                if !self.loop_writes.is_empty() {
-                    self.error(
-                        s.span,
-                        "cuad cannot save a local array that a callee overwrites inside a loop yet",
-                    );
-                    continue;
-                }
                 let array_ty = |elem: &Ty| {
                     Ty::new(TyKind::Array {
                         elem: Box::new(elem.clone().with_const(false)),
                         len: Some(len.clone()),
                     })
                 };
-                let saved = self.fresh("_t");
-                self.decls.push(decl(array_ty(&elem), &saved, None));
-                fwd.push(copy_array(&saved, &x, &len));
-                let mut restore =
-                    vec![copy_array(&cuad_emit::print_expr(&x), &ident(&saved), &len)];
+                let mut restore = if self.loop_writes.is_empty() {
+                    let saved = self.fresh("_t");
+                    self.decls.push(decl(array_ty(&elem), &saved, None));
+                    fwd.push(copy_array(&saved, &x, &len, &elem));
+                    vec![copy_array(
+                        &cuad_emit::print_expr(&x),
+                        &ident(&saved),
+                        &len,
+                        &elem,
+                    )]
+                } else {
+                    // Inside a loop: every element goes to the tape of its scalar type, in
+                    // order; the restore pops them back in the opposite order.
+                    let mut scalar = (*elem).clone();
+                    while let TyKind::Array { elem: inner, .. } = scalar.kind {
+                        scalar = *inner;
+                    }
+                    let tape = self.tape_for(&scalar.with_const(false));
+                    fwd.push(tape_array(&tape, &x, &len, &elem, true, 0));
+                    vec![tape_array(&tape, &x, &len, &elem, false, 0)]
+                };
                 if active {
                     let copy = self.fresh("_c");
                     self.decls.push(decl(array_ty(&elem), &copy, None));
-                    restore.push(copy_array(&copy, &x, &len));
+                    restore.push(copy_array(&copy, &x, &len, &elem));
                     primal_args[j] = ident(&copy);
                 }
                 restores.push(restore);
@@ -1096,17 +1105,7 @@ impl Gen<'_, '_> {
         r: &Expr,
         s: &Stmt,
     ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
-        let mut calls: Vec<Expr> = Vec::new();
-        crate::usage::walk_expr(r, &mut |x| {
-            if let ExprKind::Call { callee, args, .. } = &x.kind {
-                if let ExprKind::Ident(n) = &callee.kind {
-                    let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
-                    if user && !self.overwritten_args(n, args).is_empty() {
-                        calls.push(x.clone());
-                    }
-                }
-            }
-        });
+        let calls = self.writing_calls(r);
         if calls.is_empty() {
             return None;
         }
@@ -1152,6 +1151,23 @@ impl Gen<'_, '_> {
         let mut rev = rv;
         rev.extend(revs.into_iter().rev().flatten());
         Some((fwd, rev))
+    }
+
+    /// Calls in `e` of user functions that overwrite an argument (through `&x` or a non-const
+    /// reference parameter).
+    pub(crate) fn writing_calls(&self, e: &Expr) -> Vec<Expr> {
+        let mut calls: Vec<Expr> = Vec::new();
+        crate::usage::walk_expr(e, &mut |x| {
+            if let ExprKind::Call { callee, args, .. } = &x.kind {
+                if let ExprKind::Ident(n) = &callee.kind {
+                    let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
+                    if user && !self.overwritten_args(n, args).is_empty() {
+                        calls.push(x.clone());
+                    }
+                }
+            }
+        });
+        calls
     }
 
     /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
@@ -1527,23 +1543,79 @@ fn visit_calls(f: &Function, visit: &mut dyn FnMut(&Expr)) {
     }
 }
 
-/// `for (int _k = 0; _k < len; ++_k) dst[_k] = src[_k];`
-fn copy_array(dst: &str, src: &Expr, len: &Expr) -> Stmt {
-    let k = "_cuad_k";
+/// `for (int _k = 0; _k < len; ++_k) dst[_k] = src[_k];`, with one nested loop per further
+/// dimension of `elem` (`double L[4][4]`: rows are arrays, which C++ cannot assign).
+fn copy_array(dst: &str, src: &Expr, len: &Expr, elem: &Ty) -> Stmt {
+    copy_array_dims(ident(dst), src.clone(), len, elem, 0)
+}
+
+/// Pushes every element of the array `x` to `tape` in row-major order (`push`), or pops them
+/// back into it in the opposite order.
+fn tape_array(tape: &str, x: &Expr, len: &Expr, elem: &Ty, push: bool, depth: usize) -> Stmt {
+    let k = if depth == 0 {
+        "_cuad_k".to_string()
+    } else {
+        format!("_cuad_k{depth}")
+    };
+    let at = index(x.clone(), ident(&k));
+    let body = match &elem.kind {
+        TyKind::Array {
+            elem: inner,
+            len: Some(inner_len),
+        } => tape_array(tape, &at, inner_len, inner, push, depth + 1),
+        _ if push => expr_stmt(crate::reverse::method_call(tape, "push", vec![at])),
+        _ => expr_stmt(assign(at, crate::reverse::method_call(tape, "pop", vec![]))),
+    };
+    let int = Ty::new(TyKind::Int {
+        kind: IntKind::Int,
+        signed: None,
+    });
+    let (init, cond, step) = if push {
+        (
+            int_lit(0),
+            binary(BinOp::Lt, ident(&k), len.clone()),
+            unary(UnOp::PreInc, ident(&k)),
+        )
+    } else {
+        (
+            binary(BinOp::Sub, paren(len.clone()), int_lit(1)),
+            binary(BinOp::Ge, ident(&k), int_lit(0)),
+            unary(UnOp::PreDec, ident(&k)),
+        )
+    };
+    Stmt::synth(StmtKind::For {
+        init: Some(Box::new(decl(int, &k, Some(init)))),
+        cond: Some(cond),
+        step: Some(step),
+        body: Box::new(body),
+    })
+}
+
+fn copy_array_dims(dst: Expr, src: Expr, len: &Expr, elem: &Ty, depth: usize) -> Stmt {
+    let k = if depth == 0 {
+        "_cuad_k".to_string()
+    } else {
+        format!("_cuad_k{depth}")
+    };
+    let (dst, src) = (index(dst, ident(&k)), index(src, ident(&k)));
+    let body = match &elem.kind {
+        TyKind::Array {
+            elem: inner,
+            len: Some(inner_len),
+        } => copy_array_dims(dst, src, inner_len, inner, depth + 1),
+        _ => expr_stmt(assign(dst, src)),
+    };
     Stmt::synth(StmtKind::For {
         init: Some(Box::new(decl(
             Ty::new(TyKind::Int {
                 kind: IntKind::Int,
                 signed: None,
             }),
-            k,
+            &k,
             Some(int_lit(0)),
         ))),
-        cond: Some(binary(BinOp::Lt, ident(k), len.clone())),
-        step: Some(unary(UnOp::PreInc, ident(k))),
-        body: Box::new(expr_stmt(assign(
-            index(ident(dst), ident(k)),
-            index(src.clone(), ident(k)),
-        ))),
+        cond: Some(binary(BinOp::Lt, ident(&k), len.clone())),
+        step: Some(unary(UnOp::PreInc, ident(&k))),
+        body: Box::new(body),
     })
 }

@@ -106,9 +106,41 @@ pub fn gen_host_call(
         "cudaDeviceSynchronize" | "cudaStreamSynchronize" => {
             Some((vec![s.clone()], vec![s.clone()]))
         }
+        _ if is_unmodelled_memory_call(name) => {
+            // Pitched, 3-D, array, peer and pinned-host memory: cuad mirrors none of these
+            // with adjoint buffers, so a derivative passing through one would be dropped.
+            let mut names = crate::usage::Names::new();
+            args.iter().for_each(|a| crate::usage::reads(a, &mut names));
+            if let Some(active) = names.iter().find(|n| g.active.contains(*n)) {
+                g.error(
+                    s.span,
+                    format!("cuad cannot differentiate through `{name}` yet (only cudaMalloc, cudaMallocManaged, cudaMemcpy, cudaMemset and their Async forms get adjoints); `{active}` carries derivatives: use linear buffers with cudaMalloc/cudaMemcpy, or leave it out of --wrt"),
+                );
+            }
+            Some((vec![s.clone()], vec![]))
+        }
         _ if name.starts_with("cuda") => Some((vec![s.clone()], vec![])),
         _ => None,
     }
+}
+
+/// CUDA runtime calls that allocate, copy or set memory in forms cuad does not model.
+fn is_unmodelled_memory_call(name: &str) -> bool {
+    let modelled = matches!(
+        name,
+        "cudaMalloc"
+            | "cudaMallocManaged"
+            | "cudaMemcpy"
+            | "cudaMemcpyAsync"
+            | "cudaMemset"
+            | "cudaMemsetAsync"
+    );
+    !modelled
+        && (name.starts_with("cudaMalloc")
+            || name.starts_with("cudaMemcpy")
+            || name.starts_with("cudaMemset")
+            || name == "cudaHostAlloc")
+        && !name.contains("Symbol")
 }
 
 /// `p = (T*)malloc(bytes)` / `calloc(n, size)`: a zeroed host adjoint buffer `_d_p` first

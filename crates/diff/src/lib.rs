@@ -16,6 +16,7 @@ mod activity;
 mod adjoint;
 mod builder;
 mod calls;
+mod cond_calls;
 mod coop;
 mod dead_shared;
 mod fuse;

@@ -792,9 +792,14 @@ impl Hoister<'_, '_> {
                 return vec![Stmt::new(StmtKind::Expr(assign(target, value)), span)];
             }
             Some(Init::Paren(args)) => {
+                // `const Vec3 a(x, y, z)` -> `a = Vec3{x, y, z}`: a functional cast names the
+                // type without qualifiers (`(const Vec3){...}` is a C compound literal).
+                let mut unqualified = ty.clone();
+                unqualified.is_const = false;
+                unqualified.is_volatile = false;
                 let ctor = Expr::synth(ExprKind::Cast {
                     kind: CastKind::Functional,
-                    ty: ty.clone(),
+                    ty: unqualified,
                     expr: Box::new(Expr::synth(ExprKind::InitList(args))),
                 });
                 return vec![Stmt::new(StmtKind::Expr(assign(target, ctor)), span)];
@@ -854,6 +859,33 @@ impl Hoister<'_, '_> {
                 expr: bx(self, expr),
             },
             ExprKind::SizeofExpr(x) => ExprKind::SizeofExpr(bx(self, x)),
+            // The trip count of a range-based `for` (parser/stmt.rs): the length of a
+            // fixed-size array.
+            ExprKind::Call { callee, args, .. }
+                if matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent")
+                    && args.len() == 1 =>
+            {
+                let range = &args[0];
+                let ty = self
+                    .prog
+                    .type_of(range, &self.scope)
+                    .map(|t| self.prog.canonical(&t));
+                let ty = match ty.map(|t| t.kind) {
+                    Some(TyKind::LRef(inner)) => Some(inner.kind),
+                    other => other,
+                };
+                if let Some(TyKind::Array { len: Some(len), .. }) = ty {
+                    return self.expr(*len);
+                }
+                self.errors.push(unsupported(
+                    span,
+                    &format!(
+                        "a range-based `for` over `{}` (only fixed-size arrays are)",
+                        cuad_emit::print_expr(range)
+                    ),
+                ));
+                return int_lit(0);
+            }
             ExprKind::Call {
                 callee,
                 template_args,

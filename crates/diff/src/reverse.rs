@@ -229,6 +229,11 @@ pub fn generate(
     for s in &mut norm.body {
         crate::methods::lower_calls(s, prog, &object_type);
     }
+    let before = norm.locals.len();
+    crate::cond_calls::lower(prog, &mut norm.body, &mut norm.locals);
+    for l in &norm.locals[before..] {
+        types.insert(l.name.clone(), l.ty.clone());
+    }
     let seeds: Names = match target {
         Target::Grad { wrt, .. } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
         Target::Pullback { active, .. } => active.iter().map(|&i| params[i].0.clone()).collect(),
@@ -355,6 +360,7 @@ pub fn generate(
     if mode == Mode::Host {
         g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
     }
+    g.check_bit_casts(&norm.body);
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
     let (fwd, rev) = g.gen_block(&norm.body);
@@ -537,6 +543,61 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.types
             .get(n)
             .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. }))
+    }
+
+    /// An active floating-point value reinterpreted as integer bits (`__float_as_int`) in a
+    /// function that turns bits back into floating point (`__int_as_float`) or swaps them into
+    /// memory (`atomicCAS`, `atomicExch`): a float atomicMax through a CAS loop, or a sign or
+    /// abs trick on the bits. The derivative would be silently dropped, so it is an error.
+    fn check_bit_casts(&mut self, body: &[Stmt]) {
+        const TO_BITS: &[&str] = &[
+            "__float_as_int",
+            "__float_as_uint",
+            "__double_as_longlong",
+            "__double2hiint",
+            "__double2loint",
+        ];
+        const FROM_BITS: &[&str] = &[
+            "__int_as_float",
+            "__uint_as_float",
+            "__longlong_as_double",
+            "__hiloint2double",
+            "atomicCAS",
+            "atomicExch",
+        ];
+        let mut to_bits: Vec<(Span, String)> = Vec::new();
+        let mut back = false;
+        for s in body {
+            usage::visit_stmt_exprs(s, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    let ExprKind::Call { callee, args, .. } = &x.kind else {
+                        return;
+                    };
+                    let ExprKind::Ident(n) = &callee.kind else {
+                        return;
+                    };
+                    let n = n.trim_start_matches("::");
+                    if FROM_BITS.contains(&n) {
+                        back = true;
+                    }
+                    if TO_BITS.contains(&n)
+                        && args
+                            .iter()
+                            .any(|a| crate::activity::depends_on_active(a, &self.active))
+                    {
+                        to_bits.push((x.span, n.to_string()));
+                    }
+                })
+            });
+        }
+        if back {
+            for (span, n) in to_bits {
+                self.error(
+                    span,
+                    format!("cuad cannot differentiate through `{n}` of a value that carries derivatives when the bits come back as floating point (`__int_as_float`, `atomicCAS`): a float atomic max/min through a CAS loop or a bit trick loses the derivative; write it with fmaxf/fminf/fabsf or a custom derivative"),
+                );
+            }
+        }
     }
 
     pub fn error(&mut self, span: Span, msg: impl Into<String>) {
@@ -1741,6 +1802,11 @@ impl<'p, 'a> Gen<'p, 'a> {
                         ExprKind::Assign(_, l, r) => {
                             self.needed_reads(r, out);
                             self.address_reads(l, out);
+                            // A call writing an active argument through a reference has a
+                            // pullback even where its value carries no adjoint (`bool`).
+                            for c in self.active_writing_calls(r) {
+                                self.call_rev_reads(&c, out);
+                            }
                         }
                         ExprKind::Launch {
                             kernel,
@@ -1899,9 +1965,23 @@ impl<'p, 'a> Gen<'p, 'a> {
         out.extend(names);
     }
 
+    /// Calls in `e` that write through a reference or `&x` and take an active argument.
+    fn active_writing_calls(&self, e: &Expr) -> Vec<Expr> {
+        let mut calls = self.writing_calls(e);
+        calls.retain(|c| match &c.kind {
+            ExprKind::Call { args, .. } => args
+                .iter()
+                .any(|a| crate::activity::depends_on_active(a, &self.active)),
+            _ => false,
+        });
+        calls
+    }
+
     fn stmt_is_active(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Assign(_, l, _) => self.adj_place(l).is_some(),
+            ExprKind::Assign(_, l, r) => {
+                self.adj_place(l).is_some() || !self.active_writing_calls(r).is_empty()
+            }
             ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => args
                 .iter()
                 .any(|a| crate::activity::depends_on_active(a, &self.active)),

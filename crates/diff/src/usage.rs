@@ -405,10 +405,13 @@ pub fn write_only_names(stmts: &[Stmt]) -> Names {
 /// be evaluated again, or once instead of twice.
 pub fn may_have_effects(e: &Expr) -> bool {
     any_expr(e, &|x| {
+        // The trip count of a range-based `for` (a constant once normalized).
+        if let ExprKind::Call { callee, .. } = &x.kind {
+            return !matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent");
+        }
         matches!(
             x.kind,
-            ExprKind::Call { .. }
-                | ExprKind::Assign(..)
+            ExprKind::Assign(..)
                 | ExprKind::Unary(
                     UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
                     _

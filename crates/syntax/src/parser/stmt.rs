@@ -4,7 +4,10 @@
 use super::lookahead::is_reserved;
 use super::ty::SpecCtx;
 use super::{PResult, Parser};
-use crate::ast::{DeclSpecs, DeclStmt, Init, Stmt, StmtKind, SwitchCase, VarDecl};
+use crate::ast::{
+    BinOp, DeclSpecs, DeclStmt, Expr, ExprKind, Init, IntKind, Stmt, StmtKind, SwitchCase, Ty,
+    TyKind, UnOp, VarDecl,
+};
 use crate::token::TokenKind;
 
 impl Parser<'_, '_> {
@@ -189,8 +192,14 @@ impl Parser<'_, '_> {
 
     /// `for (init; cond; step) body` where init is a declaration or an expression.
     fn parse_for(&mut self) -> PResult<StmtKind> {
+        let for_pos = self.pos;
         self.bump();
         self.expect("(", "after `for`")?;
+        if self.is_decl_start() {
+            if let Some(kind) = self.try_range_for(for_pos)? {
+                return Ok(kind);
+            }
+        }
         let init = if self.eat(";") {
             None
         } else {
@@ -221,6 +230,88 @@ impl Parser<'_, '_> {
             step,
             body,
         })
+    }
+
+    /// `for (T& e : range) body` (the cursor after `(`), as the counted loop
+    /// `for (int _cuad_rfN = 0; _cuad_rfN < __cuad_extent(range); ++_cuad_rfN) { T& e =
+    /// (range)[_cuad_rfN]; body }`; normalize replaces `__cuad_extent` by the length of a
+    /// fixed-size array (other ranges are reported there). `None`, cursor unmoved, when the
+    /// declaration is not followed by `:`.
+    fn try_range_for(&mut self, for_pos: usize) -> PResult<Option<StmtKind>> {
+        let start = self.pos;
+        let specs = self.parse_specs(SpecCtx::Stmt)?;
+        let Some(base) = specs.ty else {
+            self.pos = start;
+            return Ok(None);
+        };
+        let decl = self.parse_declarator(base, true)?;
+        if !self.eat(":") {
+            self.pos = start;
+            return Ok(None);
+        }
+        let range = self.parse_expr()?;
+        self.expect(")", "after the range of a range-based `for`")?;
+        let body = self.parse_stmt()?;
+        let span = self.span_from(start);
+        let range_span = range.span;
+        let at = |kind: ExprKind| Expr::new(kind, range_span);
+        let counter = format!("_cuad_rf{for_pos}");
+        let int = Ty::new(TyKind::Int {
+            kind: IntKind::Int,
+            signed: Some(true),
+        });
+        let element = at(ExprKind::Index(
+            Box::new(at(ExprKind::Paren(Box::new(range.clone())))),
+            Box::new(at(ExprKind::Ident(counter.clone()))),
+        ));
+        let element_decl = Stmt::new(
+            StmtKind::Decl(DeclStmt {
+                specs: specs.decl,
+                vars: vec![VarDecl {
+                    name: decl.name,
+                    ty: decl.ty,
+                    init: Some(Init::Assign(element)),
+                    span: decl.span,
+                }],
+                span,
+            }),
+            span,
+        );
+        let init = Stmt::new(
+            StmtKind::Decl(DeclStmt {
+                specs: DeclSpecs::default(),
+                vars: vec![VarDecl {
+                    name: counter.clone(),
+                    ty: int,
+                    init: Some(Init::Assign(at(ExprKind::IntLit("0".into())))),
+                    span,
+                }],
+                span,
+            }),
+            span,
+        );
+        let extent = at(ExprKind::Call {
+            callee: Box::new(at(ExprKind::Ident("__cuad_extent".into()))),
+            template_args: vec![],
+            args: vec![range],
+        });
+        let body_span = body.span;
+        Ok(Some(StmtKind::For {
+            init: Some(Box::new(init)),
+            cond: Some(at(ExprKind::Binary(
+                BinOp::Lt,
+                Box::new(at(ExprKind::Ident(counter.clone()))),
+                Box::new(extent),
+            ))),
+            step: Some(at(ExprKind::Unary(
+                UnOp::PreInc,
+                Box::new(at(ExprKind::Ident(counter))),
+            ))),
+            body: Box::new(Stmt::new(
+                StmtKind::Block(vec![element_decl, body]),
+                body_span,
+            )),
+        }))
     }
 
     fn parse_while(&mut self) -> PResult<StmtKind> {
