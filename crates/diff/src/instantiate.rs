@@ -69,6 +69,17 @@ fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut Values) {
         (TyKind::Pointer { pointee: p, .. }, TyKind::Pointer { pointee: a, .. }) => {
             deduce_values_in(p, a, names, out)
         }
+        // `const T (&a)[N]` bound to a `float w[4]`: `N` is 4.
+        (TyKind::Array { elem: p, len: pl }, TyKind::Array { elem: a, len: al }) => {
+            if let (Some(pl), Some(al)) = (pl, al) {
+                if let ExprKind::Ident(n) = &pl.kind {
+                    if names.contains(&n.as_str()) {
+                        out.entry(n.clone()).or_insert_with(|| (**al).clone());
+                    }
+                }
+            }
+            deduce_values_in(p, a, names, out)
+        }
         (TyKind::Named { name: pn, args: pa }, TyKind::Named { name: an, args: aa })
             if pn == an && pa.len() == aa.len() =>
         {

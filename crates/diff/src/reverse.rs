@@ -180,10 +180,23 @@ pub struct KernelGradReq {
 /// Adjoints drop `const` and `volatile` (an adjoint buffer is written, also by `atomicAdd`).
 pub fn adjoint_param_ty(ty: &Ty) -> Ty {
     match &ty.kind {
+        // `const T (&a)[N]` -> `T (&_d_a)[N]`: the caller passes its adjoint array.
+        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. }) => {
+            Ty::new(TyKind::LRef(Box::new(mutable_ty(t))))
+        }
         TyKind::Pointer { pointee, .. } => Ty::pointer_to(mutable_ty(pointee)),
         TyKind::LRef(t) | TyKind::RRef(t) => Ty::pointer_to(mutable_ty(t)),
         TyKind::Array { elem, .. } => Ty::pointer_to(mutable_ty(elem)),
         _ => Ty::pointer_to(mutable_ty(ty)),
+    }
+}
+
+/// A reference-to-array parameter (`T (&a)[N]`) is analysed as the array parameter `T a[N]`:
+/// its elements are the caller's, its adjoint is the caller's adjoint array.
+fn array_ref_as_array(ty: Ty) -> Ty {
+    match ty.kind {
+        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. }) => *t,
+        _ => ty,
     }
 }
 
@@ -208,7 +221,7 @@ pub fn generate(
         .map(|(i, p)| {
             (
                 p.name.clone().unwrap_or_else(|| format!("_p{i}")),
-                prog.canonical(&p.ty),
+                array_ref_as_array(prog.canonical(&p.ty)),
             )
         })
         .collect();
@@ -251,8 +264,14 @@ pub fn generate(
             t.kind,
             TyKind::Pointer { .. } | TyKind::Array { .. } | TyKind::LRef(_)
         ) {
+            // A reference to an array binds the caller's array: its adjoint array is the
+            // caller's own, as for a scalar reference (pullbacks of calls with shared arrays
+            // are told otherwise through `globals`).
+            let array_ref = matches!(prog.canonical(&func.params[i].ty).kind, TyKind::LRef(_))
+                && matches!(t.kind, TyKind::Array { .. });
             let space = match (mode, target) {
                 (Mode::Host, _) => Space::Private,
+                (Mode::Device, Target::Grad { .. }) if array_ref => Space::Private,
                 (Mode::Kernel, _) => Space::Global,
                 (Mode::Device, Target::Pullback { globals, .. }) if !globals.contains(&i) => {
                     Space::Private
