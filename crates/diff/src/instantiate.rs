@@ -279,6 +279,17 @@ fn expr(e: &mut Expr, b: &Subst) {
                 ExprKind::IntLit(_) | ExprKind::BoolLit(_) | ExprKind::Ident(_) => v.clone(),
                 _ => Expr::synth(ExprKind::Paren(Box::new(v.clone()))),
             };
+            return;
+        }
+        // `V::size` with `V` bound to `Vec<double, 3>`: `Vec<double, 3>::size`.
+        if let Some((owner, rest)) = n.split_once("::") {
+            if let Some(bound) = b.types.get(owner) {
+                if let (TyKind::Named { .. }, Some(text)) =
+                    (&bound.kind, cuad_sema::spelling(bound))
+                {
+                    e.kind = ExprKind::Ident(format!("{text}::{rest}"));
+                }
+            }
         }
         return;
     }

@@ -343,9 +343,13 @@ impl Parser<'_, '_> {
         match self.scan_name(self.pos) {
             Some((j, _)) => {
                 let next = self.tok_at(j);
-                matches!(next.text, "*" | "&" | "<")
-                    && next.kind == TokenKind::Punct
-                    && matches!(self.tok_at(j + 1).text, "*" | "&" | ">" | ",")
+                // `Vec<double, 3>` (an unknown name given a type argument: no expression
+                // compares with a type).
+                let type_args = next.is("<") && self.is_type_start_at(j + 1);
+                type_args
+                    || matches!(next.text, "*" | "&" | "<")
+                        && next.kind == TokenKind::Punct
+                        && matches!(self.tok_at(j + 1).text, "*" | "&" | ">" | ",")
             }
             None => false,
         }
