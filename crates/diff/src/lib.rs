@@ -199,6 +199,11 @@ impl<'a> Differentiator<'a> {
         let _integers = activity::IntegerAdjoints::enable(self.wants_integer_adjoints(func, wrt));
         let wrt = self.wrt_indices(func, wrt, span)?;
         let mut name = grad_name(&self.prog, func, &wrt);
+        // A static member function (`Phys::kinetic`): the owner is part of the name, as for
+        // its pullbacks (`Phys_kinetic_grad`).
+        if let (true, Some(owner)) = (primary.attrs.is_static, self.prog.method_owner(primary)) {
+            name = format!("{}_{name}", calls::identifier_name(&owner));
+        }
         if let Some(args) = &specialization {
             self.declare_primary_template(primary, &name, &wrt);
             name = format!("{name}<{args}>");

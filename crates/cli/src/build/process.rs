@@ -293,6 +293,21 @@ fn read_target(
         return None;
     };
     let key: String = written.split_whitespace().collect();
+    // `Box<double>::energy`: a method of a class template's instance; the arguments are the
+    // class's.
+    if let Some((owner, method)) = instance_method(written) {
+        let class_args = template_args_of(sm, e, diags)?;
+        return class_template_method(
+            tu,
+            &owner,
+            &method,
+            class_args,
+            key,
+            target.span,
+            engine,
+            diags,
+        );
+    }
     let (name, template_args) = match written.find('<') {
         Some(at) => (
             written[..at].trim().to_string(),
@@ -351,10 +366,15 @@ fn read_target(
         );
     }
     if method.attrs.is_static {
-        return fail(
-            diags,
-            format!("cuad cannot differentiate static member functions yet (`{name}`); make it a free function"),
-        );
+        // A static member function is a function: executed without an object, as in Clad.
+        if method.body.is_none() {
+            return fail(
+                diags,
+                format!("cuad cannot differentiate `{name}` yet: its body is outside the struct; define it inside `{owner_name}`"),
+            );
+        }
+        found.primal_span = method.span;
+        return Some(found);
     }
     if method.body.is_none() {
         return fail(
@@ -377,6 +397,115 @@ fn read_target(
     found.method_params = method.params.iter().map(|p| p.name.clone()).collect();
     found.primal_span = method.span;
     Some(found)
+}
+
+/// `Box<double>::energy` -> (`Box`, `energy`): a name whose last component follows the
+/// closing `>` of the owner's template arguments.
+fn instance_method(written: &str) -> Option<(String, String)> {
+    let close = written.rfind('>')?;
+    let method = written[close + 1..].trim().strip_prefix("::")?.trim();
+    let at = written.find('<')?;
+    let owner = written[..at].trim();
+    let is_name = |s: &str| {
+        !s.is_empty()
+            && s.split("::")
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    };
+    (is_name(owner) && is_name(method) && !method.contains("::"))
+        .then(|| (owner.to_string(), method.to_string()))
+}
+
+/// A request of a method of a class template's instance (`&Box<double>::energy`): the
+/// method's stand-in (a function template over the class's parameters, methods.rs) at the
+/// class's arguments, executed with the object first as for any method.
+#[allow(clippy::too_many_arguments)]
+fn class_template_method(
+    tu: &TranslationUnit,
+    owner: &str,
+    method: &str,
+    class_args: Vec<TemplateArg>,
+    key: String,
+    span: Span,
+    engine: &Differentiator<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Target> {
+    let name = format!("{owner}::{method}");
+    let fail = |diags: &mut Diagnostics, message: String| {
+        diags.push(Diagnostic::error(span, message));
+        None
+    };
+    let Some((s, methods)) = requests::find_method(&tu.items, &name) else {
+        return fail(
+            diags,
+            format!("no class template named `{owner}` in this file"),
+        );
+    };
+    let Some(params) = s.template.as_deref() else {
+        return fail(diags, format!("`{owner}` is not a class template"));
+    };
+    let m = match methods.as_slice() {
+        [] => {
+            return fail(
+                diags,
+                format!("`{owner}` has no member function named `{method}`"),
+            )
+        }
+        [m] => *m,
+        _ => {
+            return fail(
+                diags,
+                format!("`{name}` is overloaded; cuad cannot tell which member function is meant"),
+            )
+        }
+    };
+    if m.template.is_some() {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate member function templates yet (`{name}`)"),
+        );
+    }
+    if class_args.len() > params.len() {
+        return fail(
+            diags,
+            format!(
+                "`{owner}` has {} template parameter(s), {} argument(s) given",
+                params.len(),
+                class_args.len()
+            ),
+        );
+    }
+    let owner_name = s.name.clone().unwrap_or_default();
+    let static_or_bodiless = if m.attrs.is_static {
+        Some("static member functions of class templates")
+    } else if m.body.is_none() {
+        Some("member functions whose body is outside the class template")
+    } else {
+        None
+    };
+    if let Some(what) = static_or_bodiless {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate {what} yet (`{name}`)"),
+        );
+    }
+    let Some(stand_in) = engine.method_stand_in(&owner_name, method) else {
+        diags.push(
+            Diagnostic::error(span, format!("cuad cannot differentiate the member function `{name}`"))
+                .with_note(format!(
+                    "cuad differentiates methods of structs whose members are public and that have no base \
+                     classes, when no parameter or local is named like a field of `{owner_name}`"
+                )),
+        );
+        return None;
+    };
+    Some(Target {
+        function: stand_in,
+        template_args: class_args,
+        key,
+        method_primals: Some(m.params.len() + 1),
+        method_params: m.params.iter().map(|p| p.name.clone()).collect(),
+        primal_span: m.span,
+    })
 }
 
 /// A local variable that a request names, in the function holding the request.
@@ -496,9 +625,11 @@ fn template_args_of(sm: &SourceMap, e: &Expr, diags: &mut Diagnostics) -> Option
         diags.error(e.span, "cannot read the template arguments of this request");
         return None;
     };
+    // `Box<double>::energy`: the arguments end at the last `>`.
+    let end = text.rfind('>').map_or(text.len(), |i| i + 1).max(at);
     let mut local = Diagnostics::default();
     let shift = e.span.lo + at as u32;
-    let mut tokens = cuad_syntax::lexer::lex(e.span.file, &text[at..], &mut local);
+    let mut tokens = cuad_syntax::lexer::lex(e.span.file, &text[at..end], &mut local);
     for t in &mut tokens {
         t.span = Span::new(e.span.file, t.span.lo + shift, t.span.hi + shift);
     }
