@@ -968,8 +968,8 @@ fn requests_in_device_code_run() {
     assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
 }
 
-/// Requests of lambdas bound to locals (Clad differentiates them like functions); a lambda
-/// with captures is diagnosed, as is a functor object.
+/// Requests of lambdas bound to locals (Clad differentiates them like functions); what cuad
+/// cannot do with captures and functor objects is diagnosed.
 const LAMBDA_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
 #include "clad/Differentiator/Differentiator.h"
 
@@ -1005,23 +1005,148 @@ fn lambda_requests_run() {
          struct Sq { double operator()(double x) { return x * x; } };\n\
          int main() {\n\
          \x20 double k = 2.0;\n\
-         \x20 auto f = [&](double x) { return k * x; };\n\
+         \x20 auto f = [k](double x) { return k * x; };\n\
          \x20 auto g = clad::gradient(f);\n\
-         \x20 Sq s;\n\
+         \x20 k = 3.0;\n\
+         \x20 auto s = Sq();\n\
          \x20 auto h = clad::gradient(s);\n\
+         \x20 auto r = [&](double x) { return k * x; };\n\
+         \x20 auto q = clad::gradient(r, \"k\");\n\
          }\n",
     );
     let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("bad_lambda.cu:6:27: error: cuad cannot differentiate the lambda `f`: it captures variables"),
+        err.contains("bad_lambda.cu:5:12: error: the lambda captures `k` by value and `k` changes after its declaration"),
         "{err}"
     );
     assert!(
-        err.contains("bad_lambda.cu:8:27: error: `s` is a variable, not a function"),
+        err.contains("bad_lambda.cu:9:27: error: `s` is a variable, not a function (cuad differentiates functor objects declared with their struct type, not `auto`)"),
         "{err}"
     );
+    assert!(
+        err.contains(
+            "bad_lambda.cu:11:30: error: `k` is captured by the lambda, not one of its parameters"
+        ),
+        "{err}"
+    );
+}
+
+/// Functor objects (`clad::gradient(E)` / `(&E)`: `operator()` differentiated, executed with
+/// the object bound and its adjoint `&d_E` optional, as Clad's test/Gradient/Functors.C) and
+/// lambdas with captures (by reference, and by value of a variable that never changes);
+/// later changes of the object and of captured variables are seen by the gradient.
+const FUNCTOR_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+struct Experiment {
+  mutable double x, y;
+  Experiment(double p_x = 0, double p_y = 0) : x(p_x), y(p_y) {}
+  double operator()(double i, double j) { return x * i * j; }
+  void setX(double val) { x = val; }
+};
+
+struct ExperimentConst {
+  double x, y;
+  double operator()(double i, double j) const { return x * i * j + y; }
+};
+
+namespace outer {
+namespace inner {
+struct ExperimentNNS {
+  double x, y;
+  double operator()(double i, double j) { return x * i * j; }
+};
+}  // namespace inner
+}  // namespace outer
+
+template <typename T>
+struct Scale {
+  T s;
+  T operator()(T v) const { return s * v * v; }
+};
+
+double x = 3;
+
+double use(const ExperimentConst& c) {
+  auto g = clad::gradient(c);
+  double di = 0, dj = 0;
+  ExperimentConst dc{0, 0};
+  g.execute(7, 9, &dc, &di, &dj);
+  return di + 100 * dj + 10000 * dc.x;
+}
+
+int main() {
+  Experiment E(3, 5), d_E;
+  const ExperimentConst E_Const{3, 5};
+  outer::inner::ExperimentNNS E_NNS{3, 5}, d_E_NNS{0, 0};
+  double res[2];
+  auto E_grad = clad::gradient(&E);
+  auto ERef_grad = clad::gradient(E);
+  res[0] = res[1] = 0;
+  E_grad.execute(7, 9, &d_E, &res[0], &res[1]);
+  printf("%.2f %.2f %.2f\n", res[0], res[1], d_E.x);
+  res[0] = res[1] = 0;
+  ERef_grad.execute(7, 9, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  auto C_grad = clad::gradient(E_Const);
+  ExperimentConst d_C{0, 0};
+  res[0] = res[1] = 0;
+  C_grad.execute(7, 9, &d_C, &res[0], &res[1]);
+  printf("%.2f %.2f %.2f %.2f\n", res[0], res[1], d_C.x, d_C.y);
+  auto N_grad = clad::gradient(E_NNS, "j");
+  res[0] = 0;
+  N_grad.execute(7, 9, &d_E_NNS, &res[0]);
+  printf("%.2f\n", res[0]);
+  double k = 2.0;
+  auto lambdaWithCapture = [&](double ii, double j) { return x * ii * j * k; };
+  auto L_grad = clad::gradient(lambdaWithCapture);
+  res[0] = res[1] = 0;
+  L_grad.execute(7, 9, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  E.setX(6);
+  x = 6;
+  k = 1.0;
+  res[0] = res[1] = 0;
+  E_grad.execute(7, 9, &d_E, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  res[0] = res[1] = 0;
+  L_grad.execute(7, 9, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  const double c = 0.5;
+  auto byValue = [c](double v) { return c * v * v; };
+  auto V_grad = clad::gradient(byValue, "v");
+  double dv = 0;
+  V_grad.execute(4.0, &dv);
+  Scale<float> sc{1.5f};
+  auto S_grad = clad::gradient(sc);
+  float dsv = 0;
+  Scale<float> d_sc{0};
+  S_grad.execute(2.0f, &d_sc, &dsv);
+  printf("%.2f %.2f %.2f %.2f\n", dv, dsv, d_sc.s, use(E_Const));
+  return 0;
+}
+"#;
+
+#[test]
+fn functor_and_capturing_lambda_requests_run() {
+    let (stdout, _) = build_and_run("functor_requests", FUNCTOR_REQUESTS_PROGRAM);
+    // x i j at x = 3, (i, j) = (7, 9): x j = 27, x i = 21, i j = 63 (d_E.x); + y: d_y = 1.
+    // x i j k with x = 3, k = 2: 54, 42; after x = 6 (and E.x = 6), k = 1: 54, 42.
+    // c v^2 at c = 0.5, v = 4: 4; s v^2 at s = 1.5, v = 2: 6, d_s = 4;
+    // use(): 27 + 100 * 21 + 10000 * 63.
+    let expected = [
+        27.0, 21.0, 63.0, //
+        27.0, 21.0, //
+        27.0, 21.0, 63.0, 1.0,  //
+        21.0, //
+        54.0, 42.0, //
+        54.0, 42.0, //
+        54.0, 42.0, //
+        4.0, 6.0, 4.0, 632127.0,
+    ];
+    assert_close(&numbers(&stdout), &expected, 1e-9, &stdout);
 }
 
 /// `execute_kernel` with dynamic shared memory and a stream given as `0`: the size is the

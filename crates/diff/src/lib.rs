@@ -100,8 +100,8 @@ impl<'a> Differentiator<'a> {
         // be lifted reports why when it is differentiated.
         for f in all_functions(&tu.items) {
             stand_ins.extend(
-                lambdas::lift(&prog, f)
-                    .unwrap_or_default()
+                lambdas::lift_partial(&prog, f)
+                    .0
                     .into_iter()
                     .map(|l| l.function),
             );
@@ -178,6 +178,24 @@ impl<'a> Differentiator<'a> {
     pub fn function_arity(&self, name: &str) -> Option<usize> {
         match self.prog.functions(name).as_slice() {
             [f] if f.body.is_some() => Some(f.params.len()),
+            _ => None,
+        }
+    }
+
+    /// Why the lambdas of the function `function` that cannot be lifted cannot be.
+    pub fn lambda_problems(&self, function: &str) -> Vec<Diagnostic> {
+        self.prog
+            .functions(function)
+            .iter()
+            .flat_map(|f| lambdas::lift_partial(&self.prog, f).1)
+            .collect()
+    }
+
+    /// The parameter names of the function `name` with a body, when exactly one has that
+    /// name (a lifted lambda's captures follow its own parameters).
+    pub fn function_param_names(&self, name: &str) -> Option<Vec<Option<String>>> {
+        match self.prog.functions(name).as_slice() {
+            [f] if f.body.is_some() => Some(f.params.iter().map(|p| p.name.clone()).collect()),
             _ => None,
         }
     }
