@@ -473,7 +473,13 @@ impl<'a> Differentiator<'a> {
         explanations: &mut Vec<String>,
     ) -> Result<(), Vec<Diagnostic>> {
         let mut queue = vec![(func.clone(), name.to_string(), mode, target)];
-        while let Some((f, n, m, t)) = queue.pop() {
+        while let Some((mut f, n, m, t)) = queue.pop() {
+            // `auto f(...)`: the return type deduced from the body (the pullback's `_d_y`).
+            if matches!(f.ret.kind, TyKind::Auto) {
+                if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
+                    f.ret = ret;
+                }
+            }
             // Overloads (template instances) share a name: key by name and parameter types.
             let key = instance_key(&f, &n);
             if self.done.iter().any(|(d, _, _)| *d == key) {

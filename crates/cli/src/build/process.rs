@@ -753,22 +753,23 @@ fn functor_target(
         );
     };
     let owner_name = owner.name.clone().unwrap_or_default();
-    let m =
-        match methods.as_slice() {
-            [] => {
-                return fail(
-                    diags,
-                    format!("`{object}` is not a functor: `{owner_name}` has no `operator()`"),
-                )
-            }
-            [m] => *m,
-            _ => return fail(
+    let m = match methods.as_slice() {
+        [] => {
+            return fail(
+                diags,
+                format!("`{object}` is not a functor: `{owner_name}` has no `operator()`"),
+            )
+        }
+        [m] => *m,
+        _ => {
+            return fail(
                 diags,
                 format!(
                     "`{owner_name}::operator()` is overloaded; cuad cannot tell which one is meant"
                 ),
-            ),
-        };
+            )
+        }
+    };
     if m.template.is_some() || m.body.is_none() || args.is_empty() != owner.template.is_none() {
         return fail(
             diags,
