@@ -432,6 +432,57 @@ fn black_scholes_example_matches_analytic_greeks() {
 }
 
 /// `cuad grad` refuses constructs whose derivative it would get wrong, at the construct.
+/// Integer constants of the file (`constexpr` globals, in namespaces, `static constexpr`
+/// members) are values in index analysis: `x[P::n * i + k]` with `k < P::n` is distinct per
+/// thread (plain `+=`); a local shadowing a constant's name is not the constant.
+#[test]
+fn integer_constants_are_known_in_indices() {
+    let dir = scratch("int_constants");
+    let input = write(
+        &dir,
+        "c.cu",
+        "struct P { static constexpr int n = 3; };\n\
+         namespace cfg { constexpr int M = 2 + 1; }\n\
+         __global__ void k(double* y, const double* x) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 for (int k = 0; k < P::n; ++k) y[P::n * i + k] = x[cfg::M * i + k] * x[cfg::M * i + k];\n\
+         }\n\
+         __global__ void s(double* y, const double* x) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 int M = 0;\n\
+         \x20 if (i > 2) M = 1;\n\
+         \x20 y[i] = x[M * i];\n\
+         }\n",
+    );
+    let out = cuad(&[
+        "grad",
+        path_str(&input),
+        "--fn",
+        "k",
+        "--explain",
+        "-o",
+        path_str(&dir.join("k.cu")),
+    ]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("_d_x[cfg::M * i + k]: plain += (distinct per thread)"),
+        "{err}"
+    );
+    let out = cuad(&[
+        "grad",
+        path_str(&input),
+        "--fn",
+        "s",
+        "--explain",
+        "-o",
+        path_str(&dir.join("s.cu")),
+    ]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("_d_x[M * i]: atomicAdd"), "{err}");
+}
+
 #[test]
 fn grad_diagnoses_what_it_would_get_wrong() {
     let dir = scratch("grad_diagnostics");

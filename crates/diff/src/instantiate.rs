@@ -334,7 +334,7 @@ fn expr(e: &mut Expr, b: &Subst) {
 }
 
 /// The value of an integer or boolean constant expression built from literals.
-fn constant_value(e: &Expr) -> Option<i64> {
+pub(crate) fn constant_value(e: &Expr) -> Option<i64> {
     Some(match &e.kind {
         ExprKind::BoolLit(v) => *v as i64,
         ExprKind::IntLit(t) => t.trim_end_matches(['u', 'U', 'l', 'L']).parse().ok()?,

@@ -191,6 +191,52 @@ pub fn adjoint_param_ty(ty: &Ty) -> Ty {
     }
 }
 
+/// `const`/`constexpr` integer globals and `static constexpr` integer members of (non-template)
+/// structs whose initializers are literal arithmetic: qualified name -> value.
+fn integer_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    let from_decl = |d: &DeclStmt, prefix: &str, out: &mut Vec<(String, i64)>| {
+        for v in &d.vars {
+            let constant = d.specs.is_constexpr || v.ty.is_const;
+            if !constant || !matches!(v.ty.kind, TyKind::Int { .. }) {
+                continue;
+            }
+            let value = match &v.init {
+                Some(Init::Assign(e)) => crate::instantiate::constant_value(e),
+                Some(Init::Brace(es)) if es.len() == 1 => {
+                    crate::instantiate::constant_value(&es[0])
+                }
+                _ => None,
+            };
+            if let Some(value) = value {
+                out.push((format!("{prefix}{}", v.name), value));
+            }
+        }
+    };
+    for item in items {
+        match item {
+            Item::Global(d) => from_decl(d, prefix, &mut out),
+            Item::Namespace {
+                name: Some(n),
+                items,
+                ..
+            } => out.extend(integer_constants(items, &format!("{prefix}{n}::"))),
+            Item::Struct(s) if s.template.is_none() => {
+                let Some(name) = &s.name else { continue };
+                for m in s.members.iter().flatten() {
+                    if let Member::Field(d) = m {
+                        if d.specs.is_static && !d.specs.is_typedef {
+                            from_decl(d, &format!("{prefix}{name}::"), &mut out);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// A reference-to-array parameter (`T (&a)[N]`) is analysed as the array parameter `T a[N]`:
 /// its elements are the caller's, its adjoint is the caller's adjoint array.
 fn array_ref_as_array(ty: Ty) -> Ty {
@@ -298,7 +344,19 @@ pub fn generate(
         .filter(|(_, s)| **s == Space::Global)
         .map(|(n, _)| n.clone())
         .collect();
-    let env = build_env(&params, &norm.body, &global_ptrs, mode == Mode::Kernel);
+    // Integer constants of the file (`constexpr int TILE = 16;`, `S::n`) are known values in
+    // indices (`x[TILE * i + k]` is distinct per thread), unless a local shadows them.
+    let constants: Vec<(String, i64)> = integer_constants(&prog.tu.items, "")
+        .into_iter()
+        .filter(|(n, _)| !types.contains_key(n))
+        .collect();
+    let env = build_env(
+        &params,
+        &norm.body,
+        &global_ptrs,
+        mode == Mode::Kernel,
+        &constants,
+    );
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let seed = match target {
         Target::Grad { .. } if is_value => Some(real_lit(&prog.canonical(&func.ret), 1.0)),
