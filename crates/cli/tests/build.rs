@@ -582,6 +582,15 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "f",
             "vector_buffer.cu:7:3: error: cuad cannot tell where the adjoint of the buffer `h.data()` lives",
         ),
+        (
+            "unknown_type.cu",
+            "__global__ void k(float* y, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) { __nv_bfloat16 h = __float2bfloat16(x[i]); y[i] = __bfloat162float(h) * x[i]; }\n\
+             }\n",
+            "k",
+            "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_bfloat16`, which cuad does not know) carries the derivative",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -191,6 +191,21 @@ pub fn adjoint_param_ty(ty: &Ty) -> Ty {
     }
 }
 
+/// Where the local `name` is declared in `body`.
+fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
+    let mut found = None;
+    for s in body {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                if let Some(v) = d.vars.iter().find(|v| v.name == name) {
+                    found = found.or(Some(v.span));
+                }
+            }
+        });
+    }
+    found
+}
+
 /// `const`/`constexpr` integer globals and `static constexpr` integer members of (non-template)
 /// structs whose initializers are literal arithmetic: qualified name -> value.
 fn integer_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
@@ -292,6 +307,28 @@ pub fn generate(
         activity_types.insert(format!("__param:{n}"), t.clone());
     }
     let active = active_vars(prog, &norm.body, &activity_types, &seeds);
+    let unknown =
+        crate::activity::unknown_type_receivers(prog, &norm.body, &types, &params, &active);
+    if !unknown.is_empty() {
+        return Err(unknown
+            .into_iter()
+            .map(|(span, name, ty)| {
+                // A declaration's initializer became an assignment without a span: point at
+                // the declaration.
+                let at = if span == Span::default() {
+                    declaration_span(body, &name).unwrap_or(func.name_span)
+                } else {
+                    span
+                };
+                Diagnostic::error(
+                    at,
+                    format!(
+                        "cuad cannot tell whether `{name}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)"
+                    ),
+                )
+            })
+            .collect());
+    }
     // Adjoint variables have types too (saves of moving shadow pointers need them).
     for n in &active {
         if let Some(t) = types.get(n).cloned() {
