@@ -191,6 +191,33 @@ pub fn adjoint_param_ty(ty: &Ty) -> Ty {
     }
 }
 
+/// `__cuad_range_a < (int)(sizeof(a) / sizeof(a[0]))`, the condition of a range-based `for`
+/// loop as the parser writes it: `a` and where it is written.
+fn range_loop_operand(e: &Expr) -> Option<(String, Span)> {
+    let ExprKind::Binary(BinOp::Lt, l, r) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Ident(counter) = &l.kind else {
+        return None;
+    };
+    if !counter.starts_with("__cuad_range_") {
+        return None;
+    }
+    let ExprKind::Cast { expr, .. } = &r.kind else {
+        return None;
+    };
+    let ExprKind::Binary(BinOp::Div, size, _) = &expr.strip_parens().kind else {
+        return None;
+    };
+    let ExprKind::SizeofExpr(range) = &size.kind else {
+        return None;
+    };
+    match &range.kind {
+        ExprKind::Ident(n) => Some((n.clone(), range.span)),
+        _ => None,
+    }
+}
+
 /// Where the local `name` is declared in `body`.
 fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
     let mut found = None;
@@ -307,6 +334,29 @@ pub fn generate(
         activity_types.insert(format!("__param:{n}"), t.clone());
     }
     let active = active_vars(prog, &norm.body, &activity_types, &seeds);
+    // Range-based `for` loops (the parser's counted loops, `sizeof(a) / sizeof(a[0])`) need an
+    // array: over anything else that count is not the number of elements.
+    let mut not_arrays = Vec::new();
+    for s in &norm.body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let Some((range, span)) = range_loop_operand(x) {
+                    let is_array = types
+                        .get(&range)
+                        .is_some_and(|t| matches!(t.kind, TyKind::Array { len: Some(_), .. }));
+                    if !is_array {
+                        not_arrays.push(Diagnostic::error(
+                            span,
+                            format!("cuad differentiates range-based `for` loops over arrays only; `{range}` is not an array of known length"),
+                        ));
+                    }
+                }
+            })
+        });
+    }
+    if !not_arrays.is_empty() {
+        return Err(not_arrays);
+    }
     let unknown =
         crate::activity::unknown_type_receivers(prog, &norm.body, &types, &params, &active);
     if !unknown.is_empty() {

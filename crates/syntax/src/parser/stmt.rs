@@ -4,7 +4,10 @@
 use super::lookahead::is_reserved;
 use super::ty::SpecCtx;
 use super::{PResult, Parser};
-use crate::ast::{DeclSpecs, DeclStmt, Init, Stmt, StmtKind, SwitchCase, VarDecl};
+use crate::ast::{
+    BinOp, CastKind, DeclSpecs, DeclStmt, Expr, ExprKind, Init, Stmt, StmtKind, SwitchCase, Ty,
+    UnOp, VarDecl,
+};
 use crate::token::TokenKind;
 
 impl Parser<'_, '_> {
@@ -191,6 +194,13 @@ impl Parser<'_, '_> {
     fn parse_for(&mut self) -> PResult<StmtKind> {
         self.bump();
         self.expect("(", "after `for`")?;
+        if self.is_decl_start() {
+            let start = self.pos;
+            if let Some(range_for) = self.range_for(start)? {
+                return Ok(range_for);
+            }
+            self.pos = start;
+        }
         let init = if self.eat(";") {
             None
         } else {
@@ -221,6 +231,111 @@ impl Parser<'_, '_> {
             step,
             body,
         })
+    }
+
+    /// `for (T v : a) body` over an array named `a`, as the counted loop
+    /// `for (int __cuad_range_a = 0; __cuad_range_a < sizeof(a) / sizeof(a[0]); ++__cuad_range_a)
+    /// { T v = a[__cuad_range_a]; body }` (diff checks that `a` is an array); `None` (cursor
+    /// anywhere) when the declaration is not followed by `:`.
+    fn range_for(&mut self, start: usize) -> PResult<Option<StmtKind>> {
+        let specs = self.parse_specs(SpecCtx::Stmt)?;
+        let Some(base) = specs.ty else {
+            return Ok(None);
+        };
+        let var = self.parse_declarator(base, true)?;
+        if !self.eat(":") {
+            return Ok(None);
+        }
+        let range_span = self.cur_span();
+        let range_start = self.pos;
+        let range = self.parse_expr()?;
+        let ExprKind::Ident(array) = &range.kind else {
+            self.pos = range_start;
+            return self.unsupported("range-based `for` loops over anything but a named array are");
+        };
+        self.expect(")", "after the range of a `for` loop")?;
+        let body = self.parse_stmt()?;
+        let span = self.span_from(start);
+        let counter = format!("__cuad_range_{}", array.replace("::", "_"));
+        let name = |n: &str| Expr::new(ExprKind::Ident(n.to_string()), range_span);
+        let element = |i: Expr| {
+            Expr::new(
+                ExprKind::Index(Box::new(name(array)), Box::new(i)),
+                range_span,
+            )
+        };
+        let len = Expr::new(
+            ExprKind::Binary(
+                BinOp::Div,
+                Box::new(Expr::new(
+                    ExprKind::SizeofExpr(Box::new(name(array))),
+                    range_span,
+                )),
+                Box::new(Expr::new(
+                    ExprKind::SizeofExpr(Box::new(element(Expr::new(
+                        ExprKind::IntLit("0".into()),
+                        range_span,
+                    )))),
+                    range_span,
+                )),
+            ),
+            range_span,
+        );
+        let init = Stmt::new(
+            StmtKind::Decl(DeclStmt {
+                specs: DeclSpecs::default(),
+                vars: vec![VarDecl {
+                    name: counter.clone(),
+                    ty: Ty::int(),
+                    init: Some(Init::Assign(Expr::new(
+                        ExprKind::IntLit("0".into()),
+                        range_span,
+                    ))),
+                    span: range_span,
+                }],
+                span: range_span,
+            }),
+            range_span,
+        );
+        let cond = Expr::new(
+            ExprKind::Binary(
+                BinOp::Lt,
+                Box::new(name(&counter)),
+                Box::new(Expr::new(
+                    ExprKind::Cast {
+                        kind: CastKind::CStyle,
+                        ty: Ty::int(),
+                        expr: Box::new(Expr::new(ExprKind::Paren(Box::new(len)), range_span)),
+                    },
+                    range_span,
+                )),
+            ),
+            range_span,
+        );
+        let step = Expr::new(
+            ExprKind::Unary(UnOp::PreInc, Box::new(name(&counter))),
+            range_span,
+        );
+        let element_decl = Stmt::new(
+            StmtKind::Decl(DeclStmt {
+                specs: specs.decl,
+                vars: vec![VarDecl {
+                    name: var.name,
+                    ty: var.ty,
+                    init: Some(Init::Assign(element(name(&counter)))),
+                    span: var.span,
+                }],
+                span,
+            }),
+            span,
+        );
+        let body = Stmt::new(StmtKind::Block(vec![element_decl, body]), span);
+        Ok(Some(StmtKind::For {
+            init: Some(Box::new(init)),
+            cond: Some(cond),
+            step: Some(step),
+            body: Box::new(body),
+        }))
     }
 
     fn parse_while(&mut self) -> PResult<StmtKind> {

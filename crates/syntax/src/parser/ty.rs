@@ -343,9 +343,13 @@ impl Parser<'_, '_> {
         match self.scan_name(self.pos) {
             Some((j, _)) => {
                 let next = self.tok_at(j);
-                // `Vec<double, 3>` (an unknown name given a type argument: no expression
-                // compares with a type).
-                let type_args = next.is("<") && self.is_type_start_at(j + 1);
+                // `Vec<double, 3>` (an unknown name given a type argument, not called: no
+                // expression compares with a type).
+                let type_args = next.is("<")
+                    && self.is_type_start_at(j + 1)
+                    && self
+                        .scan_angles(j)
+                        .is_some_and(|after| !self.tok_at(after).is("("));
                 type_args
                     || matches!(next.text, "*" | "&" | "<")
                         && next.kind == TokenKind::Punct
