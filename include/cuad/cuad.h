@@ -240,6 +240,139 @@ CUAD_HD CladMethodFunction<Fn, NPrimal> make_method_gradient(Fn function, const 
 
 }  // namespace detail
 
+/// The gradient of a functor object's `operator()` (`clad::gradient(E)` / `(&E)`, as in
+/// Clad): cuad differentiates the operator's free stand-in, whose first parameter is the
+/// object; this object holds a pointer to `E` (later changes of `E` are seen, as with Clad)
+/// and is executed without it: `execute(args..., [&d_E,] &d_args...)`.
+template <typename Fn, std::size_t NPrimal, typename Obj>
+class CladFunctorFunction : public CladFunction<Fn, false> {
+  using Base = CladFunction<Fn, false>;
+  using DObj = typename std::remove_pointer<
+      typename detail::fn_traits<Fn>::template param<NPrimal>>::type;
+
+ public:
+  using typename Base::return_type;
+  using Base::arity;
+
+  CUAD_HD CladFunctorFunction(Fn function, const char* code, Obj* object)
+      : Base(function, code), m_Object(object) {}
+
+  template <typename... Args>
+  CUAD_HD return_type execute(Args&&... args) const {
+    static_assert(sizeof...(Args) + 1 == arity || sizeof...(Args) + 2 == arity,
+                  "execute(args..., [&d_object,] &d_args...): pass the call operator's "
+                  "arguments, then the adjoints");
+    if (!this->m_Function) {
+      printf("CladFunction is invalid\n");
+      return return_type();
+    }
+    if constexpr (sizeof...(Args) + 1 == arity) {
+      return this->m_Function(*m_Object, static_cast<Args&&>(args)...);
+    } else {
+      DObj d_object{};
+      return call_with_object_adjoint(&d_object, std::make_index_sequence<NPrimal - 1>(),
+                                      std::make_index_sequence<arity - 1 - NPrimal>(),
+                                      static_cast<Args&&>(args)...);
+    }
+  }
+
+ private:
+  template <std::size_t... P, std::size_t... A, typename... Args>
+  CUAD_HD return_type call_with_object_adjoint(DObj* d_object, std::index_sequence<P...>,
+                                               std::index_sequence<A...>,
+                                               Args&&... args) const {
+    return this->m_Function(*m_Object, detail::nth_arg<P>(static_cast<Args&&>(args)...)...,
+                            d_object,
+                            detail::nth_arg<NPrimal - 1 + A>(static_cast<Args&&>(args)...)...);
+  }
+
+  Obj* m_Object;
+};
+
+namespace detail {
+
+template <std::size_t NPrimal, typename Fn, typename Obj>
+CUAD_HD CladFunctorFunction<Fn, NPrimal, Obj> make_functor_gradient(Fn function,
+                                                                    const char* code,
+                                                                    Obj* object) {
+  return CladFunctorFunction<Fn, NPrimal, Obj>(function, code, object);
+}
+
+/// Pointers to a lambda's captured variables (no std::tuple: device code uses it too).
+template <typename... T>
+struct ptr_pack {};
+template <typename H, typename... T>
+struct ptr_pack<H, T...> {
+  H* head;
+  ptr_pack<T...> tail;
+};
+CUAD_HD inline ptr_pack<> make_ptr_pack() { return {}; }
+template <typename H, typename... T>
+CUAD_HD ptr_pack<H, T...> make_ptr_pack(H* h, T*... t) {
+  return ptr_pack<H, T...>{h, make_ptr_pack(t...)};
+}
+template <std::size_t K, typename Pack>
+CUAD_HD decltype(auto) pack_get(const Pack& p) {
+  if constexpr (K == 0) {
+    return *p.head;
+  } else {
+    return pack_get<K - 1>(p.tail);
+  }
+}
+
+}  // namespace detail
+
+/// The gradient of a lambda with captures (`clad::gradient(f)` for `auto f = [&](double x)
+/// {...}`): cuad lifts the lambda into a function whose captures follow its parameters and
+/// differentiates it with respect to the parameters; this object holds pointers to the
+/// captured variables, so `execute(args..., &d_args...)` is called as in Clad.
+template <typename Fn, std::size_t NParams, typename... Captured>
+class CladCaptureFunction : public CladFunction<Fn, false> {
+  using Base = CladFunction<Fn, false>;
+
+ public:
+  using typename Base::return_type;
+  using Base::arity;
+
+  CUAD_HD CladCaptureFunction(Fn function, const char* code, Captured*... captured)
+      : Base(function, code), m_Captured(detail::make_ptr_pack(captured...)) {}
+
+  template <typename... Args>
+  CUAD_HD return_type execute(Args&&... args) const {
+    static_assert(sizeof...(Args) + sizeof...(Captured) == arity,
+                  "execute(args..., &d_args...): pass the lambda's arguments, then the "
+                  "adjoints");
+    if (!this->m_Function) {
+      printf("CladFunction is invalid\n");
+      return return_type();
+    }
+    return call(std::make_index_sequence<NParams>(), std::index_sequence_for<Captured...>(),
+                std::make_index_sequence<sizeof...(Args) - NParams>(),
+                static_cast<Args&&>(args)...);
+  }
+
+ private:
+  template <std::size_t... P, std::size_t... C, std::size_t... A, typename... Args>
+  CUAD_HD return_type call(std::index_sequence<P...>, std::index_sequence<C...>,
+                           std::index_sequence<A...>, Args&&... args) const {
+    return this->m_Function(detail::nth_arg<P>(static_cast<Args&&>(args)...)...,
+                            detail::pack_get<C>(m_Captured)...,
+                            detail::nth_arg<NParams + A>(static_cast<Args&&>(args)...)...);
+  }
+
+  detail::ptr_pack<Captured...> m_Captured;
+};
+
+namespace detail {
+
+template <std::size_t NParams, typename Fn, typename... Captured>
+CUAD_HD CladCaptureFunction<Fn, NParams, Captured...> make_capture_gradient(
+    Fn function, const char* code, Captured*... captured) {
+  return CladCaptureFunction<Fn, NParams, Captured...>(function, code, captured...);
+}
+
+}  // namespace detail
+
 /// Clad's options for requests (`clad::gradient<clad::opts::disable_tbr>(f)`): cuad's
 /// reverse mode needs none of them; `cuad build` accepts and drops them.
 namespace opts {

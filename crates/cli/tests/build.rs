@@ -432,6 +432,57 @@ fn black_scholes_example_matches_analytic_greeks() {
 }
 
 /// `cuad grad` refuses constructs whose derivative it would get wrong, at the construct.
+/// Integer constants of the file (`constexpr` globals, in namespaces, `static constexpr`
+/// members) are values in index analysis: `x[P::n * i + k]` with `k < P::n` is distinct per
+/// thread (plain `+=`); a local shadowing a constant's name is not the constant.
+#[test]
+fn integer_constants_are_known_in_indices() {
+    let dir = scratch("int_constants");
+    let input = write(
+        &dir,
+        "c.cu",
+        "struct P { static constexpr int n = 3; };\n\
+         namespace cfg { constexpr int M = 2 + 1; }\n\
+         __global__ void k(double* y, const double* x) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 for (int k = 0; k < P::n; ++k) y[P::n * i + k] = x[cfg::M * i + k] * x[cfg::M * i + k];\n\
+         }\n\
+         __global__ void s(double* y, const double* x) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 int M = 0;\n\
+         \x20 if (i > 2) M = 1;\n\
+         \x20 y[i] = x[M * i];\n\
+         }\n",
+    );
+    let out = cuad(&[
+        "grad",
+        path_str(&input),
+        "--fn",
+        "k",
+        "--explain",
+        "-o",
+        path_str(&dir.join("k.cu")),
+    ]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("_d_x[cfg::M * i + k]: plain += (distinct per thread)"),
+        "{err}"
+    );
+    let out = cuad(&[
+        "grad",
+        path_str(&input),
+        "--fn",
+        "s",
+        "--explain",
+        "-o",
+        path_str(&dir.join("s.cu")),
+    ]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("_d_x[M * i]: atomicAdd"), "{err}");
+}
+
 #[test]
 fn grad_diagnoses_what_it_would_get_wrong() {
     let dir = scratch("grad_diagnostics");
@@ -530,6 +581,15 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              }\n",
             "f",
             "vector_buffer.cu:7:3: error: cuad cannot tell where the adjoint of the buffer `h.data()` lives",
+        ),
+        (
+            "unknown_type.cu",
+            "__global__ void k(float* y, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) { __nv_bfloat16 h = __float2bfloat16(x[i]); y[i] = __bfloat162float(h) * x[i]; }\n\
+             }\n",
+            "k",
+            "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_bfloat16`, which cuad does not know) carries the derivative",
         ),
     ];
     for (name, src, func, expected) in cases {
@@ -754,6 +814,91 @@ fn member_function_requests_run() {
     assert!(!stderr.contains("macro"), "{stderr}");
 }
 
+/// Requests of static member functions (`&S::f`, `S::f`, in a namespace), executed without
+/// an object as in Clad, and of methods of class templates' instances (`&Box<double>::energy`),
+/// executed with the object first and its adjoint.
+const STATIC_AND_TEMPLATE_METHODS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+struct Phys {
+  double m;
+  static double kinetic(double m, double v) { return 0.5 * m * v * v; }
+};
+
+namespace phys {
+struct Gas {
+  static double pv(double p, double v) { return p * v * v; }
+};
+}  // namespace phys
+
+template <typename T>
+struct Box {
+  T k, x0;
+  T energy(T x) const { return k * (x - x0) * (x - x0); }
+  T scaled(T x, T s) { return s * energy(x); }
+};
+
+namespace geo {
+template <typename T, int N>
+struct Poly {
+  T c[N];
+  T eval(T x) const {
+    T r = T(0);
+    for (int i = N - 1; i >= 0; --i) r = r * x + c[i];
+    return r;
+  }
+};
+}  // namespace geo
+
+int main() {
+  auto g1 = clad::gradient(&Phys::kinetic);
+  double dm = 0, dv = 0;
+  g1.execute(2.0, 3.0, &dm, &dv);
+  auto g2 = clad::gradient(Phys::kinetic, "v");
+  double dv2 = 0;
+  g2.execute(2.0, 4.0, &dv2);
+  auto g5 = clad::gradient(&phys::Gas::pv);
+  double dp = 0, dv3 = 0;
+  g5.execute(2.0, 3.0, &dp, &dv3);
+  printf("%g %g %g %g %g\n", dm, dv, dv2, dp, dv3);
+  Box<double> b{3.0, 0.5}, db{0.0, 0.0};
+  double dx = 0;
+  auto g3 = clad::gradient(&Box<double>::energy);
+  g3.execute(b, 2.0, &db, &dx);
+  printf("%g %g %g\n", db.k, db.x0, dx);
+  Box<float> bf{2.0f, 1.0f}, dbf{0.0f, 0.0f};
+  float fx = 0, fs = 0;
+  auto g4 = clad::gradient(&Box<float>::scaled, "x, s");
+  g4.execute(bf, 3.0f, 0.5f, &dbf, &fx, &fs);
+  printf("%g %g %g %g\n", dbf.k, dbf.x0, fx, fs);
+  geo::Poly<double, 3> p{{1.0, 2.0, 3.0}}, dpoly{{0.0, 0.0, 0.0}};
+  double dpx = 0;
+  auto g6 = clad::gradient(&geo::Poly<double, 3>::eval);
+  g6.execute(p, 2.0, &dpoly, &dpx);
+  printf("%g %g %g %g\n", dpoly.c[0], dpoly.c[1], dpoly.c[2], dpx);
+  return 0;
+}
+"#;
+
+#[test]
+fn static_and_class_template_method_requests_run() {
+    let (stdout, _) = build_and_run(
+        "static_template_methods",
+        STATIC_AND_TEMPLATE_METHODS_PROGRAM,
+    );
+    // m v^2 / 2 at (2, 3): v^2 / 2 = 4.5, m v = 6; at v = 4: m v = 8. p v^2 at (2, 3): 9, 12.
+    // k (x - x0)^2 at k = 3, x0 = 0.5, x = 2: (x - x0)^2 = 2.25, -2k(x - x0) = -9, 9.
+    // s k (x - x0)^2 at k = 2, x0 = 1, x = 3, s = 0.5: 2, -4, 4, 8.
+    // c0 + c1 x + c2 x^2 at c = (1, 2, 3), x = 2: 1, 2, 4, c1 + 2 c2 x = 14.
+    let expected = [
+        4.5, 6.0, 8.0, 9.0, 12.0, //
+        2.25, -9.0, 9.0, //
+        2.0, -4.0, 4.0, 8.0, //
+        1.0, 2.0, 4.0, 14.0,
+    ];
+    assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
+}
+
 /// Member functions cuad cannot differentiate are diagnosed at the request.
 #[test]
 fn unsupported_member_requests_are_diagnosed() {
@@ -778,12 +923,8 @@ fn unsupported_member_requests_are_diagnosed() {
     let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains(
-            "bad_methods.cu:8:27: error: cuad cannot differentiate static member functions yet"
-        ),
-        "{err}"
-    );
+    // A static member function is differentiated like a function.
+    assert!(!err.contains("bad_methods.cu:8:"), "{err}");
     assert!(
         err.contains("bad_methods.cu:9:27: error: `P::f` is overloaded"),
         "{err}"
@@ -887,8 +1028,8 @@ fn requests_in_device_code_run() {
     assert_close(&numbers(&stdout), &expected, 1e-6, &stdout);
 }
 
-/// Requests of lambdas bound to locals (Clad differentiates them like functions); a lambda
-/// with captures is diagnosed, as is a functor object.
+/// Requests of lambdas bound to locals (Clad differentiates them like functions); what cuad
+/// cannot do with captures and functor objects is diagnosed.
 const LAMBDA_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
 #include "clad/Differentiator/Differentiator.h"
 
@@ -924,23 +1065,148 @@ fn lambda_requests_run() {
          struct Sq { double operator()(double x) { return x * x; } };\n\
          int main() {\n\
          \x20 double k = 2.0;\n\
-         \x20 auto f = [&](double x) { return k * x; };\n\
+         \x20 auto f = [k](double x) { return k * x; };\n\
          \x20 auto g = clad::gradient(f);\n\
-         \x20 Sq s;\n\
+         \x20 k = 3.0;\n\
+         \x20 auto s = Sq();\n\
          \x20 auto h = clad::gradient(s);\n\
+         \x20 auto r = [&](double x) { return k * x; };\n\
+         \x20 auto q = clad::gradient(r, \"k\");\n\
          }\n",
     );
     let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("bad_lambda.cu:6:27: error: cuad cannot differentiate the lambda `f`: it captures variables"),
+        err.contains("bad_lambda.cu:5:12: error: the lambda captures `k` by value and `k` changes after its declaration"),
         "{err}"
     );
     assert!(
-        err.contains("bad_lambda.cu:8:27: error: `s` is a variable, not a function"),
+        err.contains("bad_lambda.cu:9:27: error: `s` is a variable, not a function (cuad differentiates functor objects declared with their struct type, not `auto`)"),
         "{err}"
     );
+    assert!(
+        err.contains(
+            "bad_lambda.cu:11:30: error: `k` is captured by the lambda, not one of its parameters"
+        ),
+        "{err}"
+    );
+}
+
+/// Functor objects (`clad::gradient(E)` / `(&E)`: `operator()` differentiated, executed with
+/// the object bound and its adjoint `&d_E` optional, as Clad's test/Gradient/Functors.C) and
+/// lambdas with captures (by reference, and by value of a variable that never changes);
+/// later changes of the object and of captured variables are seen by the gradient.
+const FUNCTOR_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
+#include "clad/Differentiator/Differentiator.h"
+
+struct Experiment {
+  mutable double x, y;
+  Experiment(double p_x = 0, double p_y = 0) : x(p_x), y(p_y) {}
+  double operator()(double i, double j) { return x * i * j; }
+  void setX(double val) { x = val; }
+};
+
+struct ExperimentConst {
+  double x, y;
+  double operator()(double i, double j) const { return x * i * j + y; }
+};
+
+namespace outer {
+namespace inner {
+struct ExperimentNNS {
+  double x, y;
+  double operator()(double i, double j) { return x * i * j; }
+};
+}  // namespace inner
+}  // namespace outer
+
+template <typename T>
+struct Scale {
+  T s;
+  T operator()(T v) const { return s * v * v; }
+};
+
+double x = 3;
+
+double use(const ExperimentConst& c) {
+  auto g = clad::gradient(c);
+  double di = 0, dj = 0;
+  ExperimentConst dc{0, 0};
+  g.execute(7, 9, &dc, &di, &dj);
+  return di + 100 * dj + 10000 * dc.x;
+}
+
+int main() {
+  Experiment E(3, 5), d_E;
+  const ExperimentConst E_Const{3, 5};
+  outer::inner::ExperimentNNS E_NNS{3, 5}, d_E_NNS{0, 0};
+  double res[2];
+  auto E_grad = clad::gradient(&E);
+  auto ERef_grad = clad::gradient(E);
+  res[0] = res[1] = 0;
+  E_grad.execute(7, 9, &d_E, &res[0], &res[1]);
+  printf("%.2f %.2f %.2f\n", res[0], res[1], d_E.x);
+  res[0] = res[1] = 0;
+  ERef_grad.execute(7, 9, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  auto C_grad = clad::gradient(E_Const);
+  ExperimentConst d_C{0, 0};
+  res[0] = res[1] = 0;
+  C_grad.execute(7, 9, &d_C, &res[0], &res[1]);
+  printf("%.2f %.2f %.2f %.2f\n", res[0], res[1], d_C.x, d_C.y);
+  auto N_grad = clad::gradient(E_NNS, "j");
+  res[0] = 0;
+  N_grad.execute(7, 9, &d_E_NNS, &res[0]);
+  printf("%.2f\n", res[0]);
+  double k = 2.0;
+  auto lambdaWithCapture = [&](double ii, double j) { return x * ii * j * k; };
+  auto L_grad = clad::gradient(lambdaWithCapture);
+  res[0] = res[1] = 0;
+  L_grad.execute(7, 9, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  E.setX(6);
+  x = 6;
+  k = 1.0;
+  res[0] = res[1] = 0;
+  E_grad.execute(7, 9, &d_E, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  res[0] = res[1] = 0;
+  L_grad.execute(7, 9, &res[0], &res[1]);
+  printf("%.2f %.2f\n", res[0], res[1]);
+  const double c = 0.5;
+  auto byValue = [c](double v) { return c * v * v; };
+  auto V_grad = clad::gradient(byValue, "v");
+  double dv = 0;
+  V_grad.execute(4.0, &dv);
+  Scale<float> sc{1.5f};
+  auto S_grad = clad::gradient(sc);
+  float dsv = 0;
+  Scale<float> d_sc{0};
+  S_grad.execute(2.0f, &d_sc, &dsv);
+  printf("%.2f %.2f %.2f %.2f\n", dv, dsv, d_sc.s, use(E_Const));
+  return 0;
+}
+"#;
+
+#[test]
+fn functor_and_capturing_lambda_requests_run() {
+    let (stdout, _) = build_and_run("functor_requests", FUNCTOR_REQUESTS_PROGRAM);
+    // x i j at x = 3, (i, j) = (7, 9): x j = 27, x i = 21, i j = 63 (d_E.x); + y: d_y = 1.
+    // x i j k with x = 3, k = 2: 54, 42; after x = 6 (and E.x = 6), k = 1: 54, 42.
+    // c v^2 at c = 0.5, v = 4: 4; s v^2 at s = 1.5, v = 2: 6, d_s = 4;
+    // use(): 27 + 100 * 21 + 10000 * 63.
+    let expected = [
+        27.0, 21.0, 63.0, //
+        27.0, 21.0, //
+        27.0, 21.0, 63.0, 1.0,  //
+        21.0, //
+        54.0, 42.0, //
+        54.0, 42.0, //
+        54.0, 42.0, //
+        4.0, 6.0, 4.0, 632127.0,
+    ];
+    assert_close(&numbers(&stdout), &expected, 1e-9, &stdout);
 }
 
 /// `execute_kernel` with dynamic shared memory and a stream given as `0`: the size is the

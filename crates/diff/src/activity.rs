@@ -311,6 +311,85 @@ fn is_inactive_param_memory(
 }
 
 /// Does the value of `e` depend on an active variable or active memory?
+/// Assignments of values that carry derivatives to locals of a type cuad does not know (no
+/// struct, enum, alias or CUDA vector type of that name: `__nv_bfloat16`, a library class):
+/// whether such a value carries the derivative on is unknown, and dropping it would be a
+/// silently wrong gradient. The assignments' spans and the locals' names and types.
+pub fn unknown_type_receivers(
+    prog: &Program,
+    body: &[Stmt],
+    types: &HashMap<String, Ty>,
+    params: &[(String, Ty)],
+    active: &Names,
+) -> Vec<(cuad_syntax::Span, String, String)> {
+    let unknown = |t: &Ty| match &prog.canonical(t).kind {
+        TyKind::Named { name, .. } => {
+            prog.struct_def(name).is_none()
+                && prog.enum_def(name).is_none()
+                && cuad_sema::builtins::vector_type(name).is_none()
+                && !matches!(name.as_str(), "dim3" | "uint3" | "int3")
+        }
+        _ => false,
+    };
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Assign(_, l, r) = &x.kind else {
+                    return;
+                };
+                // `err = cudaStreamCreate(&stream)` hands over an address, not a value.
+                let (ExprKind::Ident(n), true) = (&l.kind, active_value_in(r, active, types))
+                else {
+                    return;
+                };
+                if params.iter().any(|(p, _)| p == n) {
+                    return;
+                }
+                if let Some(t) = types.get(n).filter(|t| unknown(t)) {
+                    out.push((x.span, n.clone(), cuad_emit_free_name(t)));
+                }
+            })
+        });
+    }
+    out
+}
+
+/// An active name read as a value (not only as the operand of `&`).
+fn active_value_in(e: &Expr, active: &Names, types: &HashMap<String, Ty>) -> bool {
+    let rec = |x: &Expr| active_value_in(x, active, types);
+    match &e.kind {
+        ExprKind::Unary(UnOp::AddrOf, _) => false,
+        // A pointer handed over is an address (`cudaMemcpy(d, h, n, kind)`), not a value.
+        ExprKind::Ident(n) => {
+            active.contains(n)
+                && !types.get(n).is_some_and(|t| {
+                    matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                })
+        }
+        ExprKind::Index(b, i) => {
+            lvalue_root(b).is_some_and(|r| active.contains(r)) || rec(b) || rec(i)
+        }
+        ExprKind::Unary(UnOp::Deref, x) => {
+            lvalue_root(x).is_some_and(|r| active.contains(r)) || rec(x)
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => rec(x),
+        ExprKind::Member { base, .. } => rec(base),
+        ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) => rec(l) || rec(r),
+        ExprKind::Cond(c, a, b) => rec(c) || rec(a) || rec(b),
+        ExprKind::Call { args, .. } => args.iter().any(rec),
+        ExprKind::InitList(items) => items.iter().any(rec),
+        _ => false,
+    }
+}
+
+fn cuad_emit_free_name(t: &Ty) -> String {
+    match &t.kind {
+        TyKind::Named { name, .. } => name.clone(),
+        _ => String::new(),
+    }
+}
+
 pub fn depends_on_active(e: &Expr, active: &Names) -> bool {
     crate::usage::any_expr(
         e,

@@ -728,6 +728,26 @@ impl Gen<'_, '_> {
         let mut post = Vec::new();
         for (j, (a, pty)) in args.iter().zip(&params).enumerate() {
             match &pty.kind {
+                // `T (&a)[N]`: the argument is an array; its adjoint array is passed, or a
+                // zeroed scratch array when it carries no derivative (a reference cannot be
+                // null).
+                TyKind::LRef(arr) if matches!(arr.kind, TyKind::Array { .. }) => {
+                    match self.shadow(a) {
+                        Some((sh, space, _)) => {
+                            if space != Space::Private {
+                                globals.insert(j);
+                            }
+                            active_params.insert(j);
+                            call_args.push(sh);
+                        }
+                        None => {
+                            let t = self.fresh("_r");
+                            let ty = crate::reverse::mutable_ty(arr);
+                            pre.push(decl(ty, &t, Some(Expr::synth(ExprKind::InitList(vec![])))));
+                            call_args.push(ident(&t));
+                        }
+                    }
+                }
                 TyKind::Pointer { .. } | TyKind::Array { .. } => match self.shadow(a) {
                     Some((sh, space, _)) => {
                         if space != Space::Private {
@@ -1403,6 +1423,8 @@ fn callee_writes_param(callee: &Function, j: usize) -> bool {
     if const_value
         || matches!(&ty.kind, TyKind::LRef(t) if t.is_const)
         || matches!(&ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_const)
+        || matches!(&ty.kind, TyKind::LRef(t)
+            if matches!(&t.kind, TyKind::Array { elem, .. } if elem.is_const))
     {
         return false;
     }

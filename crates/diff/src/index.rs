@@ -600,8 +600,15 @@ pub fn build_env(
     body: &[Stmt],
     global_ptrs: &HashSet<String>,
     params_uniform: bool,
+    constants: &[(String, i64)],
 ) -> IndexEnv {
     let mut env = IndexEnv::default();
+    for (name, value) in constants {
+        env.defs.insert(
+            name.clone(),
+            Expr::synth(ExprKind::IntLit(value.to_string())),
+        );
+    }
     let mut counts: HashMap<String, (usize, bool)> = HashMap::new();
     count_assignments(body, false, &mut counts);
     for (name, _) in params {

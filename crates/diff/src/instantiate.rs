@@ -69,6 +69,17 @@ fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut Values) {
         (TyKind::Pointer { pointee: p, .. }, TyKind::Pointer { pointee: a, .. }) => {
             deduce_values_in(p, a, names, out)
         }
+        // `const T (&a)[N]` bound to a `float w[4]`: `N` is 4.
+        (TyKind::Array { elem: p, len: pl }, TyKind::Array { elem: a, len: al }) => {
+            if let (Some(pl), Some(al)) = (pl, al) {
+                if let ExprKind::Ident(n) = &pl.kind {
+                    if names.contains(&n.as_str()) {
+                        out.entry(n.clone()).or_insert_with(|| (**al).clone());
+                    }
+                }
+            }
+            deduce_values_in(p, a, names, out)
+        }
         (TyKind::Named { name: pn, args: pa }, TyKind::Named { name: an, args: aa })
             if pn == an && pa.len() == aa.len() =>
         {
@@ -268,6 +279,17 @@ fn expr(e: &mut Expr, b: &Subst) {
                 ExprKind::IntLit(_) | ExprKind::BoolLit(_) | ExprKind::Ident(_) => v.clone(),
                 _ => Expr::synth(ExprKind::Paren(Box::new(v.clone()))),
             };
+            return;
+        }
+        // `V::size` with `V` bound to `Vec<double, 3>`: `Vec<double, 3>::size`.
+        if let Some((owner, rest)) = n.split_once("::") {
+            if let Some(bound) = b.types.get(owner) {
+                if let (TyKind::Named { .. }, Some(text)) =
+                    (&bound.kind, cuad_sema::spelling(bound))
+                {
+                    e.kind = ExprKind::Ident(format!("{text}::{rest}"));
+                }
+            }
         }
         return;
     }
@@ -312,7 +334,7 @@ fn expr(e: &mut Expr, b: &Subst) {
 }
 
 /// The value of an integer or boolean constant expression built from literals.
-fn constant_value(e: &Expr) -> Option<i64> {
+pub(crate) fn constant_value(e: &Expr) -> Option<i64> {
     Some(match &e.kind {
         ExprKind::BoolLit(v) => *v as i64,
         ExprKind::IntLit(t) => t.trim_end_matches(['u', 'U', 'l', 'L']).parse().ok()?,

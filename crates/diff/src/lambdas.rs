@@ -31,16 +31,30 @@ impl Scope for Types<'_> {
 
 /// The lambdas of `func` bound to locals, as functions named `<func>_lambda_<local>`.
 pub fn lift(prog: &Program, func: &Function) -> Result<Vec<Lifted>, Vec<Diagnostic>> {
+    let (lifted, errors) = lift_partial(prog, func);
+    if errors.is_empty() {
+        Ok(lifted)
+    } else {
+        Err(errors)
+    }
+}
+
+/// [`lift`], keeping the lambdas that can be lifted when others cannot (with why).
+pub fn lift_partial(prog: &Program, func: &Function) -> (Vec<Lifted>, Vec<Diagnostic>) {
     let Some(body) = &func.body else {
-        return Ok(vec![]);
+        return (vec![], vec![]);
     };
     let mut scope: HashMap<String, Ty> = func
         .params
         .iter()
         .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
         .collect();
+    // Names written after their declaration (a by-value capture of one of them could differ
+    // from the variable when the lambda runs).
+    let mut after_declaration = body.clone();
+    after_declaration.iter_mut().for_each(declarations_as_inits);
     let mut writes = Names::new();
-    stmt_writes(body, &mut writes);
+    stmt_writes(&after_declaration, &mut writes);
     let mut cx = Lifter {
         prog,
         func,
@@ -49,11 +63,24 @@ pub fn lift(prog: &Program, func: &Function) -> Result<Vec<Lifted>, Vec<Diagnost
         errors: vec![],
     };
     cx.block(body, &mut scope);
-    if cx.errors.is_empty() {
-        Ok(cx.out)
-    } else {
-        Err(cx.errors)
+    (cx.out, cx.errors)
+}
+
+/// Declarations replaced by their initializers' expressions (which may write other names).
+fn declarations_as_inits(s: &mut Stmt) {
+    if let StmtKind::Decl(d) = &s.kind {
+        let inits = d
+            .vars
+            .iter()
+            .filter_map(|v| match &v.init {
+                Some(Init::Assign(e)) => Some(Stmt::synth(StmtKind::Expr(e.clone()))),
+                _ => None,
+            })
+            .collect();
+        s.kind = StmtKind::Block(inits);
+        return;
     }
+    s.for_each_child_mut(&mut declarations_as_inits);
 }
 
 struct Lifter<'p, 'a> {
@@ -160,7 +187,7 @@ impl Lifter<'_, '_> {
             if !by_ref && self.writes.contains(c) {
                 self.errors.push(Diagnostic::error(
                     span,
-                    format!("the lambda captures `{c}` by value and `{c}` changes in the function: capture it by reference (`&{c}`) for cuad"),
+                    format!("the lambda captures `{c}` by value and `{c}` changes after its declaration: capture it by reference (`&{c}`) for cuad"),
                 ));
                 return;
             }

@@ -101,8 +101,8 @@ impl<'a> Differentiator<'a> {
         // be lifted reports why when it is differentiated.
         for f in all_functions(&tu.items) {
             stand_ins.extend(
-                lambdas::lift(&prog, f)
-                    .unwrap_or_default()
+                lambdas::lift_partial(&prog, f)
+                    .0
                     .into_iter()
                     .map(|l| l.function),
             );
@@ -183,6 +183,24 @@ impl<'a> Differentiator<'a> {
         }
     }
 
+    /// Why the lambdas of the function `function` that cannot be lifted cannot be.
+    pub fn lambda_problems(&self, function: &str) -> Vec<Diagnostic> {
+        self.prog
+            .functions(function)
+            .iter()
+            .flat_map(|f| lambdas::lift_partial(&self.prog, f).1)
+            .collect()
+    }
+
+    /// The parameter names of the function `name` with a body, when exactly one has that
+    /// name (a lifted lambda's captures follow its own parameters).
+    pub fn function_param_names(&self, name: &str) -> Option<Vec<Option<String>>> {
+        match self.prog.functions(name).as_slice() {
+            [f] if f.body.is_some() => Some(f.params.iter().map(|p| p.name.clone()).collect()),
+            _ => None,
+        }
+    }
+
     /// [`Self::gradient`] of a function template's instance named by explicit template
     /// arguments (`layer<float, 256>`). The gradient is an explicit specialization of a
     /// template with the primal's parameters (`layer_grad_0_1<float, 256>`), so callers name
@@ -200,6 +218,11 @@ impl<'a> Differentiator<'a> {
         let _integers = activity::IntegerAdjoints::enable(self.wants_integer_adjoints(func, wrt));
         let wrt = self.wrt_indices(func, wrt, span)?;
         let mut name = grad_name(&self.prog, func, &wrt);
+        // A static member function (`Phys::kinetic`): the owner is part of the name, as for
+        // its pullbacks (`Phys_kinetic_grad`).
+        if let (true, Some(owner)) = (primary.attrs.is_static, self.prog.method_owner(primary)) {
+            name = format!("{}_{name}", calls::identifier_name(&owner));
+        }
         if let Some(args) = &specialization {
             self.declare_primary_template(primary, &name, &wrt);
             name = format!("{name}<{args}>");
@@ -451,7 +474,13 @@ impl<'a> Differentiator<'a> {
         explanations: &mut Vec<String>,
     ) -> Result<(), Vec<Diagnostic>> {
         let mut queue = vec![(func.clone(), name.to_string(), mode, target)];
-        while let Some((f, n, m, t)) = queue.pop() {
+        while let Some((mut f, n, m, t)) = queue.pop() {
+            // `auto f(...)`: the return type deduced from the body (the pullback's `_d_y`).
+            if matches!(f.ret.kind, TyKind::Auto) {
+                if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
+                    f.ret = ret;
+                }
+            }
             // Overloads (template instances) share a name: key by name and parameter types.
             let key = instance_key(&f, &n);
             if self.done.iter().any(|(d, _, _)| *d == key) {

@@ -215,6 +215,19 @@ fn sincos_parts(e: &Expr) -> Option<Vec<Stmt>> {
 }
 
 /// Can `e` be bound to a non-const reference (a variable or memory, not a temporary)?
+/// `decltype(e)` as a type (the parser keeps it spelled): the operand's text.
+fn decltype_operand(ty: &Ty) -> Option<String> {
+    let TyKind::Named { name, args } = &ty.kind else {
+        return None;
+    };
+    let inner = name
+        .strip_prefix("decltype")?
+        .trim()
+        .strip_prefix('(')?
+        .strip_suffix(')')?;
+    args.is_empty().then(|| inner.trim().to_string())
+}
+
 fn is_lvalue(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Ident(_) | ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) => true,
@@ -346,7 +359,7 @@ fn switch_to_if(s: &Stmt) -> Result<Stmt, Vec<Diagnostic>> {
 
 /// `switch (c) { case 1: A; case 2: B; break; default: D; }` becomes
 /// `if (c == 1) { A; B } else if (c == 2) { B } else { D }`: each label runs its own body and
-/// falls through into the following ones up to the first `break`.
+/// falls through into the following ones up to the first `break` (or `return`/`continue`).
 fn lower_switch(span: Span, cond: &Expr, cases: &[SwitchCase]) -> Result<Stmt, Vec<Diagnostic>> {
     let mut bodies: Vec<Vec<Stmt>> = Vec::new();
     for (k, _) in cases.iter().enumerate() {
@@ -365,6 +378,10 @@ fn lower_switch(span: Span, cond: &Expr, cases: &[SwitchCase]) -> Result<Stmt, V
                     )]);
                 }
                 body.push(switch_to_if(st)?);
+                // `return` and `continue` leave the switch too: no fallthrough after them.
+                if always_returns(st) || ends_in_continue(st) {
+                    break 'outer;
+                }
             }
         }
         bodies.push(body);
@@ -390,6 +407,14 @@ fn lower_switch(span: Span, cond: &Expr, cases: &[SwitchCase]) -> Result<Stmt, V
     }
     let stmts = result.unwrap_or_default();
     Ok(Stmt::new(StmtKind::Block(stmts), span))
+}
+
+fn ends_in_continue(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Continue => true,
+        StmtKind::Block(b) => b.last().is_some_and(ends_in_continue),
+        _ => false,
+    }
 }
 
 fn is_loop(s: &Stmt) -> bool {
@@ -657,6 +682,22 @@ impl Hoister<'_, '_> {
                 Init::Paren(es) => Init::Paren(es.into_iter().map(|e| self.expr(e)).collect()),
             });
             let mut ty = self.resolve_local_aliases(&self.prog.canonical(&v.ty));
+            if let Some(operand) = decltype_operand(&ty) {
+                match self.decltype_type(&operand) {
+                    Some(t) => {
+                        let is_const = ty.is_const;
+                        ty = t;
+                        ty.is_const |= is_const;
+                    }
+                    None => {
+                        self.errors.push(Diagnostic::error(
+                            v.span,
+                            format!("cuad cannot tell the type of `decltype({operand})`; write the type"),
+                        ));
+                        continue;
+                    }
+                }
+            }
             if let TyKind::LRef(inner) | TyKind::RRef(inner) = &ty.kind {
                 match &init {
                     // An alias of an object that stays put: uses name the object itself.
@@ -740,6 +781,28 @@ impl Hoister<'_, '_> {
             out.extend(self.init_assignments(&name, &ty, init, v.span));
         }
         out
+    }
+
+    /// The type `decltype(operand)` names: the declared type of a name, a reference for
+    /// other lvalues (`decltype(x[i])` is `float&`), else the value's type.
+    fn decltype_type(&self, operand: &str) -> Option<Ty> {
+        let mut diags = cuad_syntax::Diagnostics::default();
+        let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), operand, &mut diags);
+        let e = cuad_syntax::parser::parse_expr_text(&tokens, &mut diags)?;
+        if diags.has_errors() {
+            return None;
+        }
+        let t = self.prog.canonical(&self.prog.type_of(&e, &self.scope)?);
+        if matches!(t.kind, TyKind::Named { ref name, .. } if name.starts_with("decltype")) {
+            return None;
+        }
+        Some(match &e.kind {
+            ExprKind::Ident(_) => t,
+            _ if is_lvalue(&e) && !matches!(t.kind, TyKind::LRef(_)) => {
+                Ty::new(TyKind::LRef(Box::new(t)))
+            }
+            _ => t,
+        })
     }
 
     /// A name for a hoisted local: the source name unless an earlier local of another type

@@ -185,10 +185,84 @@ pub struct KernelGradReq {
 /// Adjoints drop `const` and `volatile` (an adjoint buffer is written, also by `atomicAdd`).
 pub fn adjoint_param_ty(ty: &Ty) -> Ty {
     match &ty.kind {
+        // `const T (&a)[N]` -> `T (&_d_a)[N]`: the caller passes its adjoint array.
+        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. }) => {
+            Ty::new(TyKind::LRef(Box::new(mutable_ty(t))))
+        }
         TyKind::Pointer { pointee, .. } => Ty::pointer_to(mutable_ty(pointee)),
         TyKind::LRef(t) | TyKind::RRef(t) => Ty::pointer_to(mutable_ty(t)),
         TyKind::Array { elem, .. } => Ty::pointer_to(mutable_ty(elem)),
         _ => Ty::pointer_to(mutable_ty(ty)),
+    }
+}
+
+/// Where the local `name` is declared in `body`.
+fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
+    let mut found = None;
+    for s in body {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                if let Some(v) = d.vars.iter().find(|v| v.name == name) {
+                    found = found.or(Some(v.span));
+                }
+            }
+        });
+    }
+    found
+}
+
+/// `const`/`constexpr` integer globals and `static constexpr` integer members of (non-template)
+/// structs whose initializers are literal arithmetic: qualified name -> value.
+fn integer_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
+    let mut out = Vec::new();
+    let from_decl = |d: &DeclStmt, prefix: &str, out: &mut Vec<(String, i64)>| {
+        for v in &d.vars {
+            let constant = d.specs.is_constexpr || v.ty.is_const;
+            if !constant || !matches!(v.ty.kind, TyKind::Int { .. }) {
+                continue;
+            }
+            let value = match &v.init {
+                Some(Init::Assign(e)) => crate::instantiate::constant_value(e),
+                Some(Init::Brace(es)) if es.len() == 1 => {
+                    crate::instantiate::constant_value(&es[0])
+                }
+                _ => None,
+            };
+            if let Some(value) = value {
+                out.push((format!("{prefix}{}", v.name), value));
+            }
+        }
+    };
+    for item in items {
+        match item {
+            Item::Global(d) => from_decl(d, prefix, &mut out),
+            Item::Namespace {
+                name: Some(n),
+                items,
+                ..
+            } => out.extend(integer_constants(items, &format!("{prefix}{n}::"))),
+            Item::Struct(s) if s.template.is_none() => {
+                let Some(name) = &s.name else { continue };
+                for m in s.members.iter().flatten() {
+                    if let Member::Field(d) = m {
+                        if d.specs.is_static && !d.specs.is_typedef {
+                            from_decl(d, &format!("{prefix}{name}::"), &mut out);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A reference-to-array parameter (`T (&a)[N]`) is analysed as the array parameter `T a[N]`:
+/// its elements are the caller's, its adjoint is the caller's adjoint array.
+fn array_ref_as_array(ty: Ty) -> Ty {
+    match ty.kind {
+        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. }) => *t,
+        _ => ty,
     }
 }
 
@@ -213,7 +287,7 @@ pub fn generate(
         .map(|(i, p)| {
             (
                 p.name.clone().unwrap_or_else(|| format!("_p{i}")),
-                prog.canonical(&p.ty),
+                array_ref_as_array(prog.canonical(&p.ty)),
             )
         })
         .collect();
@@ -243,6 +317,28 @@ pub fn generate(
         activity_types.insert(format!("__param:{n}"), t.clone());
     }
     let active = active_vars(prog, &norm.body, &activity_types, &seeds);
+    let unknown =
+        crate::activity::unknown_type_receivers(prog, &norm.body, &types, &params, &active);
+    if !unknown.is_empty() {
+        return Err(unknown
+            .into_iter()
+            .map(|(span, name, ty)| {
+                // A declaration's initializer became an assignment without a span: point at
+                // the declaration.
+                let at = if span == Span::default() {
+                    declaration_span(body, &name).unwrap_or(func.name_span)
+                } else {
+                    span
+                };
+                Diagnostic::error(
+                    at,
+                    format!(
+                        "cuad cannot tell whether `{name}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)"
+                    ),
+                )
+            })
+            .collect());
+    }
     // Adjoint variables have types too (saves of moving shadow pointers need them).
     for n in &active {
         if let Some(t) = types.get(n).cloned() {
@@ -261,8 +357,14 @@ pub fn generate(
             t.kind,
             TyKind::Pointer { .. } | TyKind::Array { .. } | TyKind::LRef(_)
         ) {
+            // A reference to an array binds the caller's array: its adjoint array is the
+            // caller's own, as for a scalar reference (pullbacks of calls with shared arrays
+            // are told otherwise through `globals`).
+            let array_ref = matches!(prog.canonical(&func.params[i].ty).kind, TyKind::LRef(_))
+                && matches!(t.kind, TyKind::Array { .. });
             let space = match (mode, target) {
                 (Mode::Host, _) => Space::Private,
+                (Mode::Device, Target::Grad { .. }) if array_ref => Space::Private,
                 (Mode::Kernel, _) => Space::Global,
                 (Mode::Device, Target::Pullback { globals, .. }) if !globals.contains(&i) => {
                     Space::Private
@@ -289,7 +391,19 @@ pub fn generate(
         .filter(|(_, s)| **s == Space::Global)
         .map(|(n, _)| n.clone())
         .collect();
-    let env = build_env(&params, &norm.body, &global_ptrs, mode == Mode::Kernel);
+    // Integer constants of the file (`constexpr int TILE = 16;`, `S::n`) are known values in
+    // indices (`x[TILE * i + k]` is distinct per thread), unless a local shadows them.
+    let constants: Vec<(String, i64)> = integer_constants(&prog.tu.items, "")
+        .into_iter()
+        .filter(|(n, _)| !types.contains_key(n))
+        .collect();
+    let env = build_env(
+        &params,
+        &norm.body,
+        &global_ptrs,
+        mode == Mode::Kernel,
+        &constants,
+    );
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let seed = match target {
         Target::Grad { .. } if is_value => Some(real_lit(&prog.canonical(&func.ret), 1.0)),

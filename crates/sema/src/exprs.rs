@@ -333,12 +333,29 @@ impl<'a> Program<'a> {
     /// The free function `operator<op>` a binary expression on a struct or CUDA vector type
     /// calls (`float3 operator*(float3, float)`), when the file defines one.
     pub fn user_operator(&self, op: BinOp, l: &Ty, r: &Ty) -> Option<&'a Function> {
-        if named_name(l).is_none() && named_name(r).is_none() {
+        // Only a class operand calls a user operator (not an unknown type: `float + float`
+        // with one `operator+(float3h, float3h)` in the file is the built-in addition).
+        if !self.is_class(l) && !self.is_class(r) {
             return None;
         }
         let name = format!("operator{}", binop_symbol(op)?);
-        self.resolve_call(&name, &[Some(l.clone()), Some(r.clone())])
-            .filter(|f| f.params.len() == 2)
+        let f = self
+            .resolve_call(&name, &[Some(l.clone()), Some(r.clone())])
+            .filter(|f| f.params.len() == 2)?;
+        // A lone candidate is returned whatever the arguments: an arithmetic argument does not
+        // bind a class parameter.
+        let fits = f.params.iter().zip([l, r]).all(|(p, a)| {
+            let p = self.canonical(&p.ty);
+            !(self.is_class(&p) && is_arithmetic(strip_refs(a)))
+        });
+        fits.then_some(f)
+    }
+
+    /// A struct of the program or a CUDA vector type (`float3`).
+    fn is_class(&self, ty: &Ty) -> bool {
+        named_name(&self.canonical(ty)).is_some_and(|n| {
+            self.struct_def(n).is_some() || crate::builtins::vector_type(n).is_some()
+        })
     }
 }
 

@@ -29,7 +29,7 @@ pub mod types;
 pub use check::check;
 pub use exprs::binop_symbol;
 pub use index::member_types;
-pub use overload::{substitute, Bindings};
+pub use overload::{spelling, substitute, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 
 use cuad_syntax::ast::*;

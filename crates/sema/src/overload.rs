@@ -44,8 +44,10 @@ pub fn substitute(ty: &Ty, bindings: &Bindings) -> Ty {
                 .split_once("::")
                 .map(|(v, rest)| (bindings.get(v), rest))
             {
-                Some((Some(bound), rest)) => match &bound.kind {
-                    TyKind::Named { name: n, args } if args.is_empty() => TyKind::Named {
+                // `V` bound to `Vec<float, 3>`: `Vec<float, 3>::value_type`, which
+                // `canonical` resolves with the class's arguments bound.
+                Some((Some(bound), rest)) => match (&bound.kind, spelling(bound)) {
+                    (TyKind::Named { .. }, Some(n)) => TyKind::Named {
                         name: format!("{n}::{rest}"),
                         args: vec![],
                     },
@@ -81,6 +83,57 @@ pub fn substitute(ty: &Ty, bindings: &Bindings) -> Ty {
         is_const: ty.is_const,
         is_volatile: ty.is_volatile,
     }
+}
+
+/// The C++ spelling of a class type used as a qualifier (`Vec<float, 3>`), without its
+/// cv-qualifiers; `None` for a template argument that is not a plain literal or name.
+pub fn spelling(ty: &Ty) -> Option<String> {
+    let base = match &ty.kind {
+        TyKind::Void => "void".to_string(),
+        TyKind::Bool => "bool".to_string(),
+        TyKind::Half => "__half".to_string(),
+        TyKind::Float => "float".to_string(),
+        TyKind::Double => "double".to_string(),
+        TyKind::LongDouble => "long double".to_string(),
+        TyKind::Int { kind, signed } => {
+            let k = match kind {
+                IntKind::Char => "char",
+                IntKind::Short => "short",
+                IntKind::Int => "int",
+                IntKind::Long => "long",
+                IntKind::LongLong => "long long",
+            };
+            match signed {
+                Some(false) => format!("unsigned {k}"),
+                Some(true) if *kind == IntKind::Char => "signed char".to_string(),
+                _ => k.to_string(),
+            }
+        }
+        TyKind::Named { name, args } if args.is_empty() => name.clone(),
+        TyKind::Named { name, args } => {
+            let mut parts = Vec::new();
+            for a in args {
+                parts.push(match a {
+                    TemplateArg::Type(t) => {
+                        let c = if t.is_const { "const " } else { "" };
+                        format!("{c}{}", spelling(t)?)
+                    }
+                    TemplateArg::Expr(e) => match &e.kind {
+                        ExprKind::IntLit(v) | ExprKind::Ident(v) => v.clone(),
+                        ExprKind::BoolLit(b) => b.to_string(),
+                        _ => return None,
+                    },
+                });
+            }
+            format!("{name}<{}>", parts.join(", "))
+        }
+        TyKind::Pointer { pointee, .. } => {
+            let c = if pointee.is_const { "const " } else { "" };
+            format!("{c}{}*", spelling(pointee)?)
+        }
+        _ => return None,
+    };
+    Some(base)
 }
 
 impl<'a> Program<'a> {

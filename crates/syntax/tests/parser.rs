@@ -276,6 +276,29 @@ fn kernel_with_restrict_and_const_params() {
 }
 
 #[test]
+fn reference_to_array_params() {
+    let tu = parse_ok(
+        "template <int N> __device__ float f(const float (&a)[N], double (&b)[2][3], int (&&c)[4], float (&)[2]) { return a[0]; }",
+    );
+    let f = function(&tu, "f");
+    let tys: Vec<String> = f.params.iter().map(|p| ts(&p.ty)).collect();
+    assert_eq!(
+        tys,
+        [
+            "ref(arr(const float; N))",
+            "ref(arr(arr(double; 3); 2))",
+            "rref(arr(int; 4))",
+            "ref(arr(float; 2))"
+        ]
+    );
+    let names: Vec<_> = f.params.iter().map(|p| p.name.clone()).collect();
+    assert_eq!(
+        names,
+        [Some("a".into()), Some("b".into()), Some("c".into()), None]
+    );
+}
+
+#[test]
 fn function_attributes() {
     let tu = parse_ok(
         "__host__ __device__ __forceinline__ static inline constexpr float f(float x) { return x; }\n\

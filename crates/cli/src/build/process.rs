@@ -4,7 +4,8 @@ use super::requests::{self, Request, RequestKind};
 use super::wrt::{self, WrtItem};
 use cuad_diff::{Differentiator, GradInfo};
 use cuad_syntax::ast::{
-    Expr, ExprKind, Function, Init, Item, Stmt, StmtKind, TemplateArg, TranslationUnit, UnOp,
+    Expr, ExprKind, Function, Init, Item, Stmt, StmtKind, TemplateArg, TranslationUnit, Ty, TyKind,
+    UnOp, VarDecl,
 };
 use cuad_syntax::source::Severity;
 use cuad_syntax::{Diagnostic, Diagnostics, FileId, SourceMap, Span};
@@ -87,13 +88,21 @@ pub fn plan(
         plan.replacements.push(Edit {
             lo: request.call_span.lo as usize,
             hi: request.call_span.hi as usize,
-            text: function_object(
-                &info.qualified_name,
-                info.is_kernel && doubles_dynamic_shared(&plan, &info.qualified_name),
-                info.is_kernel,
-                target.method_primals,
-                !info.is_kernel && device_callable(&plan, &info.qualified_name),
-            ),
+            text: match &target.bound {
+                Bound::Nothing => function_object(
+                    &info.qualified_name,
+                    info.is_kernel && doubles_dynamic_shared(&plan, &info.qualified_name),
+                    info.is_kernel,
+                    target.method_primals,
+                    !info.is_kernel && device_callable(&plan, &info.qualified_name),
+                ),
+                bound => bound_function_object(
+                    &info.qualified_name,
+                    bound,
+                    target.method_primals,
+                    target.method_params.len(),
+                ),
+            },
         });
     }
     plan
@@ -148,6 +157,35 @@ fn function_object(
     }
 }
 
+/// The expression that replaces a request of a functor object or of a lambda with captures:
+/// the function object also holds the object or the captured variables (by address, so it
+/// sees their values when executed, as Clad's does).
+fn bound_function_object(
+    name: &str,
+    bound: &Bound,
+    method_primals: Option<usize>,
+    params: usize,
+) -> String {
+    let global = format!("::{}", name.trim_start_matches("::"));
+    let code = format!("CUAD_CODE_OF({})", code_constant_name(name));
+    match bound {
+        Bound::Object(object) => format!(
+            "::cuad::detail::make_functor_gradient<{}>(&{global}, {code}, &({object}))",
+            method_primals.unwrap_or(params + 1)
+        ),
+        Bound::Captures(names) => {
+            let mut text =
+                format!("::cuad::detail::make_capture_gradient<{params}>(&{global}, {code}");
+            for n in names {
+                text.push_str(&format!(", &{n}"));
+            }
+            text.push(')');
+            text
+        }
+        Bound::Nothing => function_object(name, false, false, method_primals, false),
+    }
+}
+
 pub fn code_constant_name(function: &str) -> String {
     let sanitized: String = function
         .chars()
@@ -168,7 +206,20 @@ struct Target {
     method_primals: Option<usize>,
     /// The method's own parameter names (indices in the request count from its first).
     method_params: Vec<Option<String>>,
+    /// What the function object holds besides the gradient.
+    bound: Bound,
     primal_span: Span,
+}
+
+/// State a request's function object carries for `execute`.
+#[derive(Clone, Debug, Default, PartialEq)]
+enum Bound {
+    #[default]
+    Nothing,
+    /// A functor object (its name in the request's scope): passed first.
+    Object(String),
+    /// A lambda's captured variables, passed after its parameters.
+    Captures(Vec<String>),
 }
 
 /// Checks one request and reads the target and the parameter list from it.
@@ -219,6 +270,22 @@ fn read_request(
     let wrt = match spec {
         None => None,
         Some(spec) => resolve_wrt(sm, tu, &target, spec, diags)?,
+    };
+    // A lambda with captures is differentiated with respect to its own parameters only.
+    let wrt = match (&target.bound, wrt) {
+        (Bound::Captures(captures), wrt) => {
+            let own: Vec<String> = target.method_params.iter().flatten().cloned().collect();
+            let names = wrt.unwrap_or_else(|| own.clone());
+            if let Some(c) = names.iter().find(|n| captures.contains(n)) {
+                diags.error(
+                    spec.map_or(span, |s| s.span),
+                    format!("`{c}` is captured by the lambda, not one of its parameters; cuad differentiates a lambda with respect to its parameters"),
+                );
+                return None;
+            }
+            Some(names)
+        }
+        (_, wrt) => wrt,
     };
     // Clad's gradient of a member function always has the object's adjoint (`_d_this`).
     let wrt = match (wrt, target.method_primals) {
@@ -293,6 +360,21 @@ fn read_target(
         return None;
     };
     let key: String = written.split_whitespace().collect();
+    // `Box<double>::energy`: a method of a class template's instance; the arguments are the
+    // class's.
+    if let Some((owner, method)) = instance_method(written) {
+        let class_args = template_args_of(sm, e, diags)?;
+        return class_template_method(
+            tu,
+            &owner,
+            &method,
+            class_args,
+            key,
+            target.span,
+            engine,
+            diags,
+        );
+    }
     let (name, template_args) = match written.find('<') {
         Some(at) => (
             written[..at].trim().to_string(),
@@ -306,6 +388,7 @@ fn read_target(
         key,
         method_primals: None,
         method_params: vec![],
+        bound: Bound::Nothing,
         primal_span: e.span,
     };
     // `S::f` names a member function even when its body is written outside the struct
@@ -316,7 +399,7 @@ fn read_target(
         return Some(found);
     }
     if let Some(local) = local_target(tu, request.call_span, &name) {
-        return lambda_target(found, local, target.span, engine, diags);
+        return lambda_target(found, local, target.span, tu, engine, diags);
     }
     let Some((owner, methods)) = method else {
         return Some(found); // the engine reports the missing function
@@ -351,10 +434,15 @@ fn read_target(
         );
     }
     if method.attrs.is_static {
-        return fail(
-            diags,
-            format!("cuad cannot differentiate static member functions yet (`{name}`); make it a free function"),
-        );
+        // A static member function is a function: executed without an object, as in Clad.
+        if method.body.is_none() {
+            return fail(
+                diags,
+                format!("cuad cannot differentiate `{name}` yet: its body is outside the struct; define it inside `{owner_name}`"),
+            );
+        }
+        found.primal_span = method.span;
+        return Some(found);
     }
     if method.body.is_none() {
         return fail(
@@ -379,10 +467,121 @@ fn read_target(
     Some(found)
 }
 
+/// `Box<double>::energy` -> (`Box`, `energy`): a name whose last component follows the
+/// closing `>` of the owner's template arguments.
+fn instance_method(written: &str) -> Option<(String, String)> {
+    let close = written.rfind('>')?;
+    let method = written[close + 1..].trim().strip_prefix("::")?.trim();
+    let at = written.find('<')?;
+    let owner = written[..at].trim();
+    let is_name = |s: &str| {
+        !s.is_empty()
+            && s.split("::")
+                .all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    };
+    (is_name(owner) && is_name(method) && !method.contains("::"))
+        .then(|| (owner.to_string(), method.to_string()))
+}
+
+/// A request of a method of a class template's instance (`&Box<double>::energy`): the
+/// method's stand-in (a function template over the class's parameters, methods.rs) at the
+/// class's arguments, executed with the object first as for any method.
+#[allow(clippy::too_many_arguments)]
+fn class_template_method(
+    tu: &TranslationUnit,
+    owner: &str,
+    method: &str,
+    class_args: Vec<TemplateArg>,
+    key: String,
+    span: Span,
+    engine: &Differentiator<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Target> {
+    let name = format!("{owner}::{method}");
+    let fail = |diags: &mut Diagnostics, message: String| {
+        diags.push(Diagnostic::error(span, message));
+        None
+    };
+    let Some((s, methods)) = requests::find_method(&tu.items, &name) else {
+        return fail(
+            diags,
+            format!("no class template named `{owner}` in this file"),
+        );
+    };
+    let Some(params) = s.template.as_deref() else {
+        return fail(diags, format!("`{owner}` is not a class template"));
+    };
+    let m = match methods.as_slice() {
+        [] => {
+            return fail(
+                diags,
+                format!("`{owner}` has no member function named `{method}`"),
+            )
+        }
+        [m] => *m,
+        _ => {
+            return fail(
+                diags,
+                format!("`{name}` is overloaded; cuad cannot tell which member function is meant"),
+            )
+        }
+    };
+    if m.template.is_some() {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate member function templates yet (`{name}`)"),
+        );
+    }
+    if class_args.len() > params.len() {
+        return fail(
+            diags,
+            format!(
+                "`{owner}` has {} template parameter(s), {} argument(s) given",
+                params.len(),
+                class_args.len()
+            ),
+        );
+    }
+    let owner_name = s.name.clone().unwrap_or_default();
+    let static_or_bodiless = if m.attrs.is_static {
+        Some("static member functions of class templates")
+    } else if m.body.is_none() {
+        Some("member functions whose body is outside the class template")
+    } else {
+        None
+    };
+    if let Some(what) = static_or_bodiless {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate {what} yet (`{name}`)"),
+        );
+    }
+    let Some(stand_in) = engine.method_stand_in(&owner_name, method) else {
+        diags.push(
+            Diagnostic::error(span, format!("cuad cannot differentiate the member function `{name}`"))
+                .with_note(format!(
+                    "cuad differentiates methods of structs whose members are public and that have no base \
+                     classes, when no parameter or local is named like a field of `{owner_name}`"
+                )),
+        );
+        return None;
+    };
+    Some(Target {
+        function: stand_in,
+        template_args: class_args,
+        key,
+        method_primals: Some(m.params.len() + 1),
+        method_params: m.params.iter().map(|p| p.name.clone()).collect(),
+        bound: Bound::Nothing,
+        primal_span: m.span,
+    })
+}
+
 /// A local variable that a request names, in the function holding the request.
 struct Local<'a> {
     function: &'a Function,
     init: Option<&'a Init>,
+    ty: Option<&'a Ty>,
 }
 
 fn local_target<'a>(tu: &'a TranslationUnit, at: Span, name: &str) -> Option<Local<'a>> {
@@ -390,13 +589,29 @@ fn local_target<'a>(tu: &'a TranslationUnit, at: Span, name: &str) -> Option<Loc
         return None;
     }
     let function = enclosing_function(&tu.items, at)?;
-    let mut init = None;
+    let mut var = None;
     let found = function
         .body
         .iter()
         .flatten()
-        .any(|s| find_local(s, name, &mut init));
-    found.then_some(Local { function, init })
+        .any(|s| find_local(s, name, &mut var));
+    if let (true, Some(v)) = (found, var) {
+        return Some(Local {
+            function,
+            init: v.init.as_ref(),
+            ty: Some(&v.ty),
+        });
+    }
+    // A functor object passed in (`void run(const Model& m) { clad::gradient(m); }`).
+    let param = function
+        .params
+        .iter()
+        .find(|p| p.name.as_deref() == Some(name))?;
+    Some(Local {
+        function,
+        init: None,
+        ty: Some(&param.ty),
+    })
 }
 
 fn enclosing_function(items: &[Item], at: Span) -> Option<&Function> {
@@ -412,39 +627,44 @@ fn enclosing_function(items: &[Item], at: Span) -> Option<&Function> {
     })
 }
 
-fn find_local<'a>(stmt: &'a Stmt, name: &str, init: &mut Option<&'a Init>) -> bool {
-    let any = |stmts: &'a [Stmt], init: &mut Option<&'a Init>| {
-        stmts.iter().any(|s| find_local(s, name, init))
+fn find_local<'a>(stmt: &'a Stmt, name: &str, var: &mut Option<&'a VarDecl>) -> bool {
+    let any = |stmts: &'a [Stmt], var: &mut Option<&'a VarDecl>| {
+        stmts.iter().any(|s| find_local(s, name, var))
     };
     match &stmt.kind {
         StmtKind::Decl(d) => match d.vars.iter().find(|v| v.name == name) {
             Some(v) => {
-                *init = v.init.as_ref();
+                *var = Some(v);
                 true
             }
             None => false,
         },
-        StmtKind::Block(stmts) => any(stmts, init),
+        StmtKind::Block(stmts) => any(stmts, var),
         StmtKind::If { then, els, .. } => {
-            find_local(then, name, init) || els.iter().any(|e| find_local(e, name, init))
+            find_local(then, name, var) || els.iter().any(|e| find_local(e, name, var))
         }
-        StmtKind::For {
-            init: first, body, ..
-        } => first.iter().any(|s| find_local(s, name, init)) || find_local(body, name, init),
+        StmtKind::For { init, body, .. } => {
+            init.iter().any(|s| find_local(s, name, var)) || find_local(body, name, var)
+        }
         StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => {
-            find_local(body, name, init)
+            find_local(body, name, var)
         }
-        StmtKind::Switch { cases, .. } => cases.iter().any(|c| any(&c.body, init)),
+        StmtKind::Switch { cases, .. } => cases.iter().any(|c| any(&c.body, var)),
         _ => false,
     }
 }
 
-/// A request of a lambda bound to a local (`auto f = [](double x) {...}; clad::gradient(f)`):
-/// the function cuad lifts it into (lambdas.rs), when the lambda captures nothing it uses.
+/// A request of a lambda bound to a local (`auto f = [&](double x) {...};
+/// clad::gradient(f)`): the function cuad lifts it into (lambdas.rs), differentiated with
+/// respect to the lambda's parameters; its captures are the lifted function's trailing
+/// parameters, which the function object passes (by address, as the lambda sees them: a
+/// by-value capture is lifted only when the variable never changes). A local or parameter of
+/// a struct type with `operator()` is a functor object (`functor_target`).
 fn lambda_target(
     mut found: Target,
     local: Local<'_>,
     span: Span,
+    tu: &TranslationUnit,
     engine: &Differentiator<'_>,
     diags: &mut Diagnostics,
 ) -> Option<Target> {
@@ -454,39 +674,129 @@ fn lambda_target(
         span: lambda_span,
     })) = local.init
     else {
+        if let Some(ty) = local.ty {
+            return functor_target(found, ty, span, tu, engine, diags);
+        }
         diags.push(
             Diagnostic::error(span, format!("`{name}` is a variable, not a function"))
-                .with_note("cuad differentiates named functions, member functions (`&S::f`) and lambdas bound to locals; functor objects are not supported yet"),
+                .with_note("cuad differentiates named functions, member functions (`&S::f`), functor objects and lambdas bound to locals"),
         );
         return None;
     };
     let lifted = format!("{}_lambda_{name}", local.function.name.replace("::", "_"));
-    match engine.function_arity(&lifted) {
-        Some(n) if n == lambda.params.len() => {
-            found.function = lifted;
-            found.primal_span = *lambda_span;
-            Some(found)
-        }
-        Some(_) => {
-            diags.push(
-                Diagnostic::error(
-                    span,
-                    format!("cuad cannot differentiate the lambda `{name}`: it captures variables"),
-                )
-                .with_note(
-                    "pass the captured values as parameters of the lambda, or write a function",
-                ),
-            );
-            None
-        }
-        None => {
+    let Some(params) = engine.function_param_names(&lifted) else {
+        // The lifter says why (for this lambda, at its definition).
+        let problems: Vec<Diagnostic> = engine
+            .lambda_problems(&local.function.name)
+            .into_iter()
+            .filter(|d| d.span == *lambda_span)
+            .collect();
+        if problems.is_empty() {
             diags.error(
                 span,
                 format!("cuad cannot differentiate the lambda `{name}`"),
             );
-            None
         }
+        problems.into_iter().for_each(|d| diags.push(d));
+        return None;
+    };
+    let own = lambda.params.len();
+    let captures: Vec<String> = params[own.min(params.len())..]
+        .iter()
+        .map(|p| p.clone().unwrap_or_default())
+        .collect();
+    found.key = lifted.clone();
+    found.function = lifted;
+    found.primal_span = *lambda_span;
+    if !captures.is_empty() {
+        found.method_params = params[..own].to_vec();
+        found.bound = Bound::Captures(captures);
     }
+    Some(found)
+}
+
+/// A request of a functor object (`clad::gradient(E)` / `(&E)` with `E` of a struct type
+/// with `operator()`): its call operator's stand-in, executed with `E` bound, as in Clad
+/// (`execute(args..., &d_E, &d_args...)`).
+fn functor_target(
+    mut found: Target,
+    ty: &Ty,
+    span: Span,
+    tu: &TranslationUnit,
+    engine: &Differentiator<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Target> {
+    let object = found.function.clone();
+    let mut t = ty;
+    while let TyKind::LRef(inner) | TyKind::RRef(inner) = &t.kind {
+        t = inner;
+    }
+    let fail = |diags: &mut Diagnostics, message: String| {
+        diags.push(Diagnostic::error(span, message));
+        None
+    };
+    let TyKind::Named {
+        name: type_name,
+        args,
+    } = &t.kind
+    else {
+        return fail(
+            diags,
+            format!("`{object}` is a variable, not a function (cuad differentiates functor objects declared with their struct type, not `auto`)"),
+        );
+    };
+    let call_name = format!("{type_name}::operator()");
+    let Some((owner, methods)) = requests::find_method(&tu.items, &call_name) else {
+        return fail(
+            diags,
+            format!("`{object}` is a variable, not a function (no struct `{type_name}` with `operator()` in this file)"),
+        );
+    };
+    let owner_name = owner.name.clone().unwrap_or_default();
+    let m = match methods.as_slice() {
+        [] => {
+            return fail(
+                diags,
+                format!("`{object}` is not a functor: `{owner_name}` has no `operator()`"),
+            )
+        }
+        [m] => *m,
+        _ => {
+            return fail(
+                diags,
+                format!(
+                    "`{owner_name}::operator()` is overloaded; cuad cannot tell which one is meant"
+                ),
+            )
+        }
+    };
+    if m.template.is_some() || m.body.is_none() || args.is_empty() != owner.template.is_none() {
+        return fail(
+            diags,
+            format!("cuad cannot differentiate `{owner_name}::operator()` yet (a template, or defined outside the struct)"),
+        );
+    }
+    let Some(stand_in) = engine.method_stand_in(&owner_name, "operator_call") else {
+        diags.push(
+            Diagnostic::error(span, format!("cuad cannot differentiate `{owner_name}::operator()`"))
+                .with_note(format!(
+                    "cuad differentiates methods of structs whose members are public and that have no base \
+                     classes, when no parameter or local is named like a field of `{owner_name}`"
+                )),
+        );
+        return None;
+    };
+    let mut plain = t.clone();
+    plain.is_const = false;
+    plain.is_volatile = false;
+    found.key = format!("{}::operator()", cuad_emit::print_ty(&plain));
+    found.function = stand_in;
+    found.template_args = args.clone();
+    found.method_primals = Some(m.params.len() + 1);
+    found.method_params = m.params.iter().map(|p| p.name.clone()).collect();
+    found.bound = Bound::Object(object);
+    found.primal_span = m.span;
+    Some(found)
 }
 
 /// The explicit template arguments of `f<float, 4>` (the identifier `e` as written).
@@ -496,9 +806,11 @@ fn template_args_of(sm: &SourceMap, e: &Expr, diags: &mut Diagnostics) -> Option
         diags.error(e.span, "cannot read the template arguments of this request");
         return None;
     };
+    // `Box<double>::energy`: the arguments end at the last `>`.
+    let end = text.rfind('>').map_or(text.len(), |i| i + 1).max(at);
     let mut local = Diagnostics::default();
     let shift = e.span.lo + at as u32;
-    let mut tokens = cuad_syntax::lexer::lex(e.span.file, &text[at..], &mut local);
+    let mut tokens = cuad_syntax::lexer::lex(e.span.file, &text[at..end], &mut local);
     for t in &mut tokens {
         t.span = Span::new(e.span.file, t.span.lo + shift, t.span.hi + shift);
     }
@@ -595,17 +907,18 @@ fn param_at(
     diags: &mut Diagnostics,
 ) -> Option<String> {
     let function = &target.function;
-    let params: Vec<Option<String>> = if target.method_primals.is_some() {
-        target.method_params.clone()
-    } else if let Some(f) = requests::find_function(&tu.items, function) {
-        f.params.iter().map(|p| p.name.clone()).collect()
-    } else {
-        diags.error(
-            span,
-            format!("no function `{function}` to take parameter {index} of"),
-        );
-        return None;
-    };
+    let params: Vec<Option<String>> =
+        if target.method_primals.is_some() || target.bound != Bound::Nothing {
+            target.method_params.clone()
+        } else if let Some(f) = requests::find_function(&tu.items, function) {
+            f.params.iter().map(|p| p.name.clone()).collect()
+        } else {
+            diags.error(
+                span,
+                format!("no function `{function}` to take parameter {index} of"),
+            );
+            return None;
+        };
     match params.get(index).cloned() {
         Some(Some(name)) => Some(name),
         Some(None) => {
@@ -679,5 +992,13 @@ mod tests {
             "::cuad::detail::make_method_gradient<3>(&::S_f_grad, CUAD_CODE_OF(cuad_code_S_f_grad))"
         );
         assert_eq!(code_constant_name("ns::f_grad"), "cuad_code_ns__f_grad");
+        assert_eq!(
+            bound_function_object("E_operator_call_grad", &Bound::Object("E".into()), Some(3), 2),
+            "::cuad::detail::make_functor_gradient<3>(&::E_operator_call_grad, CUAD_CODE_OF(cuad_code_E_operator_call_grad), &(E))"
+        );
+        assert_eq!(
+            bound_function_object("main_lambda_f_grad", &Bound::Captures(vec!["k".into(), "m".into()]), None, 1),
+            "::cuad::detail::make_capture_gradient<1>(&::main_lambda_f_grad, CUAD_CODE_OF(cuad_code_main_lambda_f_grad), &k, &m)"
+        );
     }
 }

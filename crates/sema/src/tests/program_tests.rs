@@ -390,3 +390,23 @@ fn fields_list_members_bases_and_vector_components() {
     assert!(p.fields(&f32()).is_empty());
     assert!(p.fields(&named("Unknown")).is_empty());
 }
+
+#[test]
+fn substitute_qualifies_member_types_of_template_instances() {
+    let vec3 = Ty::new(TyKind::Named {
+        name: "Vec".into(),
+        args: vec![
+            TemplateArg::Type(f64()),
+            TemplateArg::Expr(Expr::synth(ExprKind::IntLit("3".into()))),
+        ],
+    });
+    let mut b = crate::Bindings::new();
+    b.insert("V".into(), vec3);
+    b.insert("S".into(), named("Plain"));
+    let t = crate::substitute(&ptr(cnst(named("V::value_type"))), &b);
+    assert_eq!(t, ptr(cnst(named("Vec<double, 3>::value_type"))));
+    assert_eq!(
+        crate::substitute(&named("S::value_type"), &b),
+        named("Plain::value_type")
+    );
+}

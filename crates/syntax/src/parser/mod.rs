@@ -47,6 +47,14 @@ pub fn parse_template_args_text(
     parser.at_eof().then_some(args)
 }
 
+/// One expression written as text (the operand of `decltype(...)`), or `None` when it does
+/// not parse as a whole.
+pub fn parse_expr_text(tokens: &[Token], diags: &mut Diagnostics) -> Option<crate::ast::Expr> {
+    let mut parser = Parser::new(tokens, diags);
+    let e = parser.parse_expr().ok()?;
+    parser.at_eof().then_some(e)
+}
+
 /// A token as the parser sees it: `>>` and `>>>` are split into single `>` tokens so that
 /// template argument lists can close one at a time; `glued` marks the pieces after the first.
 #[derive(Clone, Copy, Debug)]

@@ -343,9 +343,17 @@ impl Parser<'_, '_> {
         match self.scan_name(self.pos) {
             Some((j, _)) => {
                 let next = self.tok_at(j);
-                matches!(next.text, "*" | "&" | "<")
-                    && next.kind == TokenKind::Punct
-                    && matches!(self.tok_at(j + 1).text, "*" | "&" | ">" | ",")
+                // `Vec<double, 3>` (an unknown name given a type argument, not called: no
+                // expression compares with a type).
+                let type_args = next.is("<")
+                    && self.is_type_start_at(j + 1)
+                    && self
+                        .scan_angles(j)
+                        .is_some_and(|after| !self.tok_at(after).is("("));
+                type_args
+                    || matches!(next.text, "*" | "&" | "<")
+                        && next.kind == TokenKind::Punct
+                        && matches!(self.tok_at(j + 1).text, "*" | "&" | ">" | ",")
             }
             None => false,
         }
@@ -391,10 +399,8 @@ impl Parser<'_, '_> {
     /// bounds. Function parameter lists are left to the caller.
     pub(crate) fn parse_declarator(&mut self, base: Ty, need_name: bool) -> PResult<Declarator> {
         let ty = self.parse_ptr_ops(base);
-        if self.at("(") && self.nth_is(1, "&") && self.nth(2).is_ident() && self.nth_is(3, ")") {
-            return self.unsupported(
-                "reference-to-array declarators (`T (&a)[N]`; pass `T* a` or `T a[N]`) are",
-            );
+        if let Some(d) = self.array_declarator(&ty, need_name)? {
+            return Ok(d);
         }
         if self.at("(") && matches!(self.nth(1).text, "*" | "&" | "^") {
             return self.unsupported("function pointers and parenthesized declarators are");
@@ -426,6 +432,39 @@ impl Parser<'_, '_> {
         }
         let ty = self.parse_array_suffixes(ty)?;
         Ok(Declarator { name, span, ty })
+    }
+
+    /// A parenthesized declarator of a reference to an array, `(&a)[N]`, `(&&a)[N][M]`, after
+    /// the element type `elem`; `None` (cursor unmoved) for anything else (pointers to arrays
+    /// and function pointers stay unsupported).
+    fn array_declarator(&mut self, elem: &Ty, need_name: bool) -> PResult<Option<Declarator>> {
+        if !self.at("(") || !matches!(self.nth(1).text, "&" | "&&") {
+            return Ok(None);
+        }
+        let start = self.pos;
+        self.bump();
+        // The operators applied to a stand-in, replaced by the array type once it is known.
+        let ops = self.parse_ptr_ops(Ty::new(TyKind::Auto));
+        let span = self.cur_span();
+        let name = match self.take_name() {
+            None if !need_name => Some(String::new()),
+            name => name,
+        };
+        let (Some(name), true) = (name, self.at(")") && self.nth_is(1, "[")) else {
+            self.pos = start;
+            return Ok(None);
+        };
+        if name.contains("::") {
+            self.pos = start;
+            return Ok(None);
+        }
+        self.bump();
+        let array = self.parse_array_suffixes(elem.clone())?;
+        Ok(Some(Declarator {
+            name,
+            span,
+            ty: replace_innermost(ops, array),
+        }))
     }
 
     /// `*`, `&`, `&&` with their cv-qualifiers and `__restrict__`.
@@ -481,6 +520,29 @@ impl Parser<'_, '_> {
             });
         }
         Ok(ty)
+    }
+}
+
+/// `ops` (pointers and references around a stand-in) with the stand-in replaced by `inner`.
+fn replace_innermost(ops: Ty, inner: Ty) -> Ty {
+    let Ty {
+        kind,
+        is_const,
+        is_volatile,
+    } = ops;
+    let kind = match kind {
+        TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+            pointee: Box::new(replace_innermost(*pointee, inner)),
+            restrict,
+        },
+        TyKind::LRef(t) => TyKind::LRef(Box::new(replace_innermost(*t, inner))),
+        TyKind::RRef(t) => TyKind::RRef(Box::new(replace_innermost(*t, inner))),
+        _ => return inner,
+    };
+    Ty {
+        kind,
+        is_const,
+        is_volatile,
     }
 }
 
