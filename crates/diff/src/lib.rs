@@ -18,6 +18,7 @@ mod builder;
 mod calls;
 mod coop;
 mod dead_shared;
+mod forward;
 mod fuse;
 mod gather;
 mod helpers;
@@ -243,6 +244,59 @@ impl<'a> Differentiator<'a> {
             template_args,
             code,
             explanations,
+        })
+    }
+
+    /// Requests the pushforward (forward mode, Jacobian-vector product) of `function` (an
+    /// instance of a template when `template_args` is not empty) w.r.t. `wrt` (parameter
+    /// names or indices; `None` = every parameter that can carry a derivative). The result
+    /// is `NAME_pushforward` (`NAME_pushforward_<i>_<j>...` for a subset); see forward.rs.
+    pub fn pushforward_instance(
+        &mut self,
+        function: &str,
+        template_args: &[TemplateArg],
+        wrt: Option<&[String]>,
+        span: Span,
+    ) -> Result<GradInfo, Vec<Diagnostic>> {
+        let primary = self.find_definition(function, span)?;
+        let (func, specialization) = self.instance_of(primary, template_args, span)?;
+        if specialization.is_some() {
+            return Err(vec![Diagnostic::error(
+                span,
+                "forward mode does not differentiate function template instances yet",
+            )]);
+        }
+        let wrt = self.wrt_indices(&func, wrt, span)?;
+        let name = forward::pushforward_name(&self.prog, &func, &wrt);
+        let before = self.done.len();
+        let mut queue = vec![(func.clone(), name.clone(), wrt)];
+        while let Some((f, n, w)) = queue.pop() {
+            let key = instance_key(&f, &n);
+            if self.done.iter().any(|(d, _, _)| *d == key) {
+                continue;
+            }
+            let g = forward::generate(&self.prog, &f, &n, &w)?;
+            self.helpers.value_and_pushforward |= g.value_struct;
+            self.helpers.digamma |= g.digamma;
+            let ns = namespace_path(&self.prog, &f);
+            self.done.push((key, g.function, ns));
+            for req in g.requests {
+                queue.push((req.callee, req.name, req.wrt));
+            }
+        }
+        let code = self.done[before..]
+            .iter()
+            .rev()
+            .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
+            .collect::<Vec<_>>()
+            .join("\n");
+        Ok(GradInfo {
+            qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, &func))),
+            name,
+            is_kernel: func.attrs.global,
+            template_args: None,
+            code,
+            explanations: vec![],
         })
     }
 
