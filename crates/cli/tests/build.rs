@@ -260,6 +260,87 @@ fn unsupported_requests_are_diagnosed() {
     assert!(err.contains("index 7 is out of range"), "{err}");
 }
 
+/// `clad::differentiate(f, "x")` (forward mode, Clad's `f_darg0`): `execute(args...)` returns
+/// d f / d x, compared with the exact derivatives; by name, by index, for a function of one
+/// parameter, through called functions, loops and a namespace; `getCode()` has the code.
+#[test]
+fn differentiate_requests_run() {
+    let program = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+double f(double x, double y) { return x * x * y + sin(y); }
+float cube(float t) { return t * t * t; }
+namespace ns {
+double power(double a, int n) {
+  double r = 1;
+  for (int i = 0; i < n; ++i) r = r * a;
+  return r;
+}
+}
+__host__ __device__ double inner(double u) { return exp(u) / (1.0 + u * u); }
+double outer(double u, double v) { return inner(u * v) + v; }
+int main() {
+  auto dx = clad::differentiate(f, "x");
+  auto dy = clad::differentiate(f, 1);
+  auto dc = clad::differentiate(cube);
+  auto dp = clad::differentiate(ns::power, "a");
+  auto du = clad::differentiate(outer, "u");
+  printf("%.9f %.9f %.9f %.9f %.9f\n", dx.execute(3.0, 2.0), dy.execute(3.0, 2.0),
+         dc.execute(2.0f), dp.execute(1.5, 4), du.execute(0.5, 0.8));
+  printf("%s\n", dx.getCode()[0] != '<' ? "code" : "no code");
+  return 0;
+}
+"#;
+    let (stdout, _) = build_and_run("differentiate", program);
+    let w: f64 = 0.5 * 0.8;
+    let inner_prime = (w.exp() * (1.0 + w * w) - w.exp() * 2.0 * w) / (1.0 + w * w).powi(2);
+    let expected = [
+        2.0 * 3.0 * 2.0,
+        9.0 + 2.0f64.cos(),
+        3.0 * 4.0,
+        4.0 * 1.5f64.powi(3),
+        inner_prime * 0.8,
+    ];
+    assert_close(&numbers(&stdout), &expected, 1e-6, "clad::differentiate");
+    assert!(stdout.ends_with("code\n"), "{stdout}");
+
+    let dir = scratch("differentiate_bad");
+    let input = write(
+        &dir,
+        "dbad.cu",
+        "#include \"clad/Differentiator/Differentiator.h\"\n\
+         double f(double x, double* arr) { return x * arr[1]; }\n\
+         __global__ void k(float* x) { x[0] *= 2; }\n\
+         int main() {\n\
+         \x20 auto a = clad::differentiate(f, \"arr[1]\");\n\
+         \x20 auto b = clad::differentiate(f, \"x, arr\");\n\
+         \x20 auto c = clad::differentiate(f);\n\
+         \x20 auto d = clad::differentiate(k, \"x\");\n\
+         \x20 auto e = clad::jacobian(f);\n\
+         }\n",
+    );
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("dbad.cu:5:"), "{err}");
+    assert!(
+        err.contains("dbad.cu:6:12: error: `clad::differentiate` takes one parameter"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dbad.cu:7:12: error: `clad::differentiate` needs the parameter"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dbad.cu:8:12: error: `k` is a kernel"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dbad.cu:9:12: error: `clad::jacobian` is not supported by cuad yet"),
+        "{err}"
+    );
+}
+
 /// Requests written in macros (Clad's tests do: `#define TEST(F, ...) { auto g =
 /// clad::gradient(F); ... }`): the invocations are expanded in place, so they run; an
 /// invocation over several lines keeps its line count, so later diagnostics point at the

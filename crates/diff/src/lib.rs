@@ -300,6 +300,95 @@ impl<'a> Differentiator<'a> {
         })
     }
 
+    /// Clad's `clad::differentiate(f, "x")`: `f_darg<i>`, a function with `f`'s parameters
+    /// that returns d f / d x (the pushforward with the tangent of `x` seeded with 1, the
+    /// others 0). `param` is a parameter name or index; it must be a real scalar.
+    pub fn derivative(
+        &mut self,
+        function: &str,
+        template_args: &[TemplateArg],
+        param: &str,
+        span: Span,
+    ) -> Result<GradInfo, Vec<Diagnostic>> {
+        let primary = self.find_definition(function, span)?;
+        let (func, _) = self.instance_of(primary, template_args, span)?;
+        let err = |msg: String| vec![Diagnostic::error(span, msg)];
+        if func.attrs.global {
+            return Err(err(format!(
+                "`{function}` is a kernel: differentiate it with `cuad fwd` (its pushforward) or `clad::gradient`"
+            )));
+        }
+        let index = self.wrt_indices(&func, Some(&[param.to_string()]), span)?[0];
+        let pty = self.prog.canonical(&func.params[index].ty);
+        if !activity::is_real(&pty) {
+            return Err(err(format!(
+                "`clad::differentiate` of `{function}` w.r.t. `{param}`: cuad differentiates w.r.t. real scalar parameters only"
+            )));
+        }
+        let ret = self.prog.canonical(&func.ret).with_const(false);
+        if !activity::is_real(&ret) {
+            return Err(err(format!(
+                "`clad::differentiate` needs a function returning a real number; `{function}` returns `{}`",
+                cuad_emit::print_ty(&func.ret)
+            )));
+        }
+        let before = self.done.len();
+        let pf =
+            self.pushforward_instance(function, template_args, Some(&[param.to_string()]), span)?;
+        let name = format!("{}_darg{index}", base_name(&self.prog, &func.name));
+        let mut args: Vec<Expr> = func
+            .params
+            .iter()
+            .map(|p| Expr::ident(p.name.as_deref().unwrap_or("_")))
+            .collect();
+        let one_ty = pty.clone().with_const(false);
+        args.push(builder::real_lit(&one_ty, 1.0));
+        let call = builder::call(&pf.qualified_name, args);
+        let body = vec![cuad_syntax::ast::Stmt::synth(
+            cuad_syntax::ast::StmtKind::Return(Some(builder::member(call, "pushforward", false))),
+        )];
+        let mut attrs = func.attrs.clone();
+        attrs.constexpr = false;
+        let wrapper = Function {
+            attrs,
+            template: None,
+            ret,
+            name: name.clone(),
+            params: func
+                .params
+                .iter()
+                .map(|p| Param {
+                    default: None,
+                    ..p.clone()
+                })
+                .collect(),
+            is_const_method: false,
+            ctor_inits: vec![],
+            body: Some(body),
+            span: Span::default(),
+            name_span: Span::default(),
+        };
+        let ns = namespace_path(&self.prog, &func);
+        let key = instance_key(&wrapper, &name);
+        if !self.done.iter().any(|(k, _, _)| *k == key) {
+            self.done.push((key, wrapper, ns.clone()));
+        }
+        let code = self.done[before..]
+            .iter()
+            .rev()
+            .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
+            .collect::<Vec<_>>()
+            .join("\n");
+        Ok(GradInfo {
+            qualified_name: format!("{}{name}", qualifier(&ns)),
+            name,
+            is_kernel: false,
+            template_args: None,
+            code,
+            explanations: vec![],
+        })
+    }
+
     /// `primary` itself, or for a template its instance for `args` (which must then bind every
     /// parameter) and the printed arguments.
     fn instance_of(
@@ -560,6 +649,13 @@ impl<'a> Differentiator<'a> {
             }
         }
         let mut prototypes = String::new();
+        if self.helpers.value_and_pushforward {
+            // Pushforward prototypes name the struct; prototypes may go before the helpers.
+            prototypes.push_str(&helpers::helper_code(&Helpers {
+                value_and_pushforward: true,
+                ..Helpers::default()
+            }));
+        }
         for (_, f, ns) in &self.primary_templates {
             prototypes.push_str(&in_namespaces(ns, &cuad_emit::print_function(f)));
             prototypes.push('\n');
@@ -570,7 +666,11 @@ impl<'a> Differentiator<'a> {
             prototypes.push_str(&in_namespaces(ns, &cuad_emit::print_function(&proto)));
             prototypes.push('\n');
         }
-        let mut definitions = helpers::helper_code(&self.helpers);
+        // The prototypes (below) carry `cuad_value_and_pushforward`.
+        let mut definitions = helpers::helper_code(&Helpers {
+            value_and_pushforward: false,
+            ..self.helpers
+        });
         definitions.push_str(&self.used_method_stand_ins());
         if !self.done.is_empty() {
             definitions.push_str(&prototypes);
