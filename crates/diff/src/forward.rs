@@ -17,7 +17,7 @@ use crate::activity::{active_vars, depends_on_active, is_differentiable};
 use crate::adjoint::adj_name;
 use crate::builder::*;
 use crate::normalize::{normalize, Local};
-use crate::reverse::{mutable_ty, TypeScope};
+use crate::reverse::TypeScope;
 use crate::usage::{lvalue_root, Names};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
@@ -273,7 +273,8 @@ impl Fwd<'_, '_> {
                 );
                 continue;
             }
-            let ty = mutable_ty(&l.ty);
+            // the primal's type: a tangent pointer points where the primal's does
+            let ty = l.ty.clone().with_const(false);
             let specs = DeclSpecs {
                 shared: l.specs.shared,
                 ..Default::default()
@@ -340,7 +341,7 @@ impl Fwd<'_, '_> {
                         }
                         None => None,
                     };
-                    let ty = mutable_ty(&v.ty);
+                    let ty = v.ty.clone().with_const(false);
                     let init = init.unwrap_or_else(|| self.zero_of(&ty));
                     out.push(decl(ty, &adj_name(&v.name), Some(init)));
                 }
