@@ -1267,7 +1267,15 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          \x20 int i = threadIdx.x;\n\
          \x20 if (i < n) out[i] = x[i] * x[i];\n\
          }\n\
-         __global__ void m(const double* x, double* out) { out[0] = opaque(x[0]); }\n",
+         __global__ void m(const double* x, double* out) { out[0] = opaque(x[0]); }\n\
+         struct V { double a, b; };\n\
+         __device__ V operator*(V u, double s) { return V{u.a * s, u.b * s}; }\n\
+         __device__ double dotv(V u, double s) { V w = u * s; return w.a + w.b; }\n\
+         __global__ void dyn(const double* x, double* out) {\n\
+         \x20 extern __shared__ double sm[];\n\
+         \x20 sm[threadIdx.x] = x[threadIdx.x];\n\
+         \x20 out[0] = sm[0];\n\
+         }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1285,6 +1293,16 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "m"]);
     assert!(
         err.contains("fd.cu:6:60: error: forward mode: no derivative for `opaque`"),
+        "{err}"
+    );
+    let err = run(&["--fn", "dotv"]);
+    assert!(
+        err.contains("fd.cu:9:47: error: forward mode: arithmetic operators on structs"),
+        "{err}"
+    );
+    let err = run(&["--fn", "dyn"]);
+    assert!(
+        err.contains("fd.cu:11:28: error: forward mode: `extern __shared__` array `sm`"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

@@ -164,7 +164,7 @@ pub fn generate(
         tmp: 0,
     };
     let mut out = using_directives(body);
-    out.extend(g.local_decls(&norm.locals));
+    out.extend(g.local_decls(&norm.locals, body, func.name_span));
     let mut code = Vec::new();
     g.block(&norm.body, &mut code);
     out.extend(code);
@@ -218,6 +218,21 @@ pub fn generate(
     })
 }
 
+/// Where the local `name` is declared in the (not normalized) body.
+fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
+    let mut found = None;
+    for s in body {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                if let Some(v) = d.vars.iter().find(|v| v.name == name) {
+                    found = found.or(Some(v.span));
+                }
+            }
+        });
+    }
+    found
+}
+
 /// The using-directives of a body, repeated at the top of the generated function.
 fn using_directives(body: &[Stmt]) -> Vec<Stmt> {
     let mut out: Vec<Stmt> = Vec::new();
@@ -251,7 +266,7 @@ impl Fwd<'_, '_> {
     }
 
     /// Hoisted locals, each active one followed by its zero tangent.
-    fn local_decls(&mut self, locals: &[Local]) -> Vec<Stmt> {
+    fn local_decls(&mut self, locals: &[Local], body: &[Stmt], fallback: Span) -> Vec<Stmt> {
         let mut out = Vec::new();
         for l in locals {
             out.push(decl_with(
@@ -265,7 +280,7 @@ impl Fwd<'_, '_> {
             }
             if l.specs.shared && l.specs.is_extern {
                 self.error(
-                    Span::default(),
+                    declaration_span(body, &l.name).unwrap_or(fallback),
                     format!(
                         "`extern __shared__` array `{}` would need a tangent in dynamic shared memory; use a fixed-size `__shared__` array",
                         l.name
@@ -387,15 +402,13 @@ impl Fwd<'_, '_> {
                 if let Some(c) = cond {
                     self.no_active_effects(c);
                 }
-                if let Some(st) = step {
-                    self.no_active_effects(st);
-                }
+                let step = step.as_ref().map(|st| self.step_with_tangents(st));
                 let body = Box::new(self.sub_block(body));
                 out.push(Stmt::new(
                     StmtKind::For {
                         init,
                         cond: cond.clone(),
-                        step: step.clone(),
+                        step,
                         body,
                     },
                     s.span,
@@ -457,12 +470,50 @@ impl Fwd<'_, '_> {
         (e.clone(), self.tangent(e))
     }
 
+    /// `++p` on a pointer with a tangent: the same step of its shadow (`++_d_p`).
+    fn pointer_step_tangent(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec), x) =
+            &e.kind
+        else {
+            return None;
+        };
+        let is_pointer = self
+            .type_of(x)
+            .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }));
+        if !is_pointer {
+            return None;
+        }
+        Some(unary(*op, self.tangent_lvalue(x)?))
+    }
+
+    /// A loop step; pointer steps (`++p`, `p++, q++`) step their shadows too.
+    fn step_with_tangents(&mut self, step: &Expr) -> Expr {
+        match &step.strip_parens().kind {
+            ExprKind::Binary(BinOp::Comma, a, b) => binary(
+                BinOp::Comma,
+                self.step_with_tangents(a),
+                self.step_with_tangents(b),
+            ),
+            _ => match self.pointer_step_tangent(step.strip_parens()) {
+                Some(t) => binary(BinOp::Comma, step.clone(), t),
+                None => {
+                    self.no_active_effects(step);
+                    step.clone()
+                }
+            },
+        }
+    }
+
     /// Conditions and loop steps: assignments in them would need tangents too.
     fn no_active_effects(&mut self, e: &Expr) {
         let active = &self.active;
         let bad = crate::usage::any_expr(e, &|x| match &x.kind {
             ExprKind::Assign(_, l, r) => {
                 lvalue_root(l).is_some_and(|n| active.contains(n)) || depends_on_active(r, active)
+            }
+            // a pointer with a shadow moved inside an expression
+            ExprKind::Unary(UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec, v) => {
+                lvalue_root(v).is_some_and(|n| active.contains(n))
             }
             _ => false,
         });
@@ -485,7 +536,11 @@ impl Fwd<'_, '_> {
                 out.push(s.clone());
             }
             ExprKind::Unary(UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec, _) => {
-                // `x++` on a real adds a constant: the tangent is unchanged.
+                // `x++` on a real adds a constant: the tangent is unchanged; a pointer's
+                // tangent (its shadow) moves with it.
+                if let Some(t) = self.pointer_step_tangent(e.strip_parens()) {
+                    out.push(expr_stmt(t));
+                }
                 out.push(s.clone());
             }
             _ => {
@@ -582,6 +637,14 @@ impl Fwd<'_, '_> {
                     }
                 };
                 out.push(expr_stmt(assign(tl, value)));
+            }
+            Some(BinOp::Add | BinOp::Sub)
+                if l_ty
+                    .as_ref()
+                    .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. })) =>
+            {
+                // `p += k`: the shadow moves by the same offset
+                out.push(expr_stmt(compound(op.expect("compound"), tl, r.clone())));
             }
             Some(BinOp::Add | BinOp::Sub) => {
                 if let Some(t) = tr {

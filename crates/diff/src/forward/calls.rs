@@ -340,7 +340,7 @@ impl Fwd<'_, '_> {
             return None;
         };
         if let Some((custom, arity)) = self.find_custom(name) {
-            return self.custom_call(&custom, arity, name, args);
+            return self.custom_call(&custom, arity, name, args, e.span);
         }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
         let (f, _) = self
@@ -388,6 +388,7 @@ impl Fwd<'_, '_> {
         arity: usize,
         name: &str,
         args: &[Expr],
+        span: Span,
     ) -> Option<Expr> {
         if !self.any_active_arg(args) {
             return None;
@@ -408,7 +409,7 @@ impl Fwd<'_, '_> {
         }
         if all.len() != arity {
             self.error(
-                Span::default(),
+                span,
                 format!("the custom derivative `{custom}` of `{name}` takes {arity} parameters; cuad passes the arguments, then one tangent per argument"),
             );
             return None;

@@ -138,6 +138,18 @@ impl Fwd<'_, '_> {
     }
 
     fn binary_tangent(&mut self, e: &Expr, op: BinOp, l: &Expr, r: &Expr) -> Option<Expr> {
+        let is_struct = |t: Option<Ty>| t.is_some_and(|t| matches!(t.kind, TyKind::Named { .. }));
+        if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
+            && (is_struct(self.type_of(l)) || is_struct(self.type_of(r)))
+            && crate::activity::depends_on_active(e, &self.active)
+        {
+            // a user operator need not be bilinear: the product rule could be wrong
+            self.error(
+                e.span,
+                "arithmetic operators on structs or vector types are not supported in forward mode yet; use functions",
+            );
+            return None;
+        }
         match op {
             BinOp::Add | BinOp::Sub if self.is_pointer(e) => {
                 // pointer arithmetic: the shadow moves by the same offset
