@@ -278,6 +278,7 @@ double power(double a, int n) {
 }
 }
 __host__ __device__ double inner(double u) { return exp(u) / (1.0 + u * u); }
+template <typename T> T tsq(T x, T y) { return x * x * y; }
 double outer(double u, double v) { return inner(u * v) + v; }
 int main() {
   auto dx = clad::differentiate(f, "x");
@@ -285,8 +286,11 @@ int main() {
   auto dc = clad::differentiate(cube);
   auto dp = clad::differentiate(ns::power, "a");
   auto du = clad::differentiate(outer, "u");
+  auto dtd = clad::differentiate(tsq<double>, "x");
+  auto dtf = clad::differentiate(tsq<float>, "y");
   printf("%.9f %.9f %.9f %.9f %.9f\n", dx.execute(3.0, 2.0), dy.execute(3.0, 2.0),
          dc.execute(2.0f), dp.execute(1.5, 4), du.execute(0.5, 0.8));
+  printf("%.9f %.9f\n", dtd.execute(3.0, 5.0), dtf.execute(1.5f, 4.0f));
   printf("%s\n", dx.getCode()[0] != '<' ? "code" : "no code");
   return 0;
 }
@@ -300,6 +304,8 @@ int main() {
         3.0 * 4.0,
         4.0 * 1.5f64.powi(3),
         inner_prime * 0.8,
+        2.0 * 3.0 * 5.0,
+        1.5 * 1.5,
     ];
     assert_close(&numbers(&stdout), &expected, 1e-6, "clad::differentiate");
     assert!(stdout.ends_with("code\n"), "{stdout}");

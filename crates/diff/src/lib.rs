@@ -260,14 +260,14 @@ impl<'a> Differentiator<'a> {
     ) -> Result<GradInfo, Vec<Diagnostic>> {
         let primary = self.find_definition(function, span)?;
         let (func, specialization) = self.instance_of(primary, template_args, span)?;
-        if specialization.is_some() {
-            return Err(vec![Diagnostic::error(
-                span,
-                "forward mode does not differentiate function template instances yet",
-            )]);
-        }
         let wrt = self.wrt_indices(&func, wrt, span)?;
-        let name = forward::pushforward_name(&self.prog, &func, &wrt);
+        let mut name = forward::pushforward_name(&self.prog, &func, &wrt);
+        if let Some(args) = &specialization {
+            // As for gradients: an explicit specialization of a declared primary template,
+            // called as `NAME_pushforward<ARGS>(...)`.
+            self.declare_primary_pushforward(primary, &name, &wrt);
+            name = format!("{name}<{args}>");
+        }
         let before = self.done.len();
         let mut queue = vec![(func.clone(), name.clone(), wrt)];
         while let Some((f, n, w)) = queue.pop() {
@@ -275,7 +275,10 @@ impl<'a> Differentiator<'a> {
             if self.done.iter().any(|(d, _, _)| *d == key) {
                 continue;
             }
-            let g = forward::generate(&self.prog, &f, &n, &w)?;
+            let mut g = forward::generate(&self.prog, &f, &n, &w)?;
+            if n.contains('<') {
+                g.function.template = Some(vec![]);
+            }
             self.helpers.value_and_pushforward |= g.value_struct;
             self.helpers.digamma |= g.digamma;
             let ns = namespace_path(&self.prog, &f);
@@ -290,14 +293,60 @@ impl<'a> Differentiator<'a> {
             .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
             .collect::<Vec<_>>()
             .join("\n");
+        let (name, template_args) = match name.split_once('<') {
+            Some((template, args)) => (
+                template.to_string(),
+                Some(args.strip_suffix('>').unwrap_or(args).to_string()),
+            ),
+            None => (name, None),
+        };
         Ok(GradInfo {
             qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, &func))),
             name,
             is_kernel: func.attrs.global,
-            template_args: None,
+            template_args,
             code,
             explanations: vec![],
         })
+    }
+
+    /// The primary template of a pushforward of a template: the primal's template parameters
+    /// and parameters, then the tangents (of the parameters' own types).
+    fn declare_primary_pushforward(&mut self, primary: &Function, name: &str, wrt: &[usize]) {
+        if self.primary_templates.iter().any(|(n, _, _)| n == name) {
+            return;
+        }
+        let mut params: Vec<Param> = primary.params.clone();
+        for &i in wrt {
+            let p = &primary.params[i];
+            params.push(Param {
+                name: Some(adjoint::adj_name(p.name.as_deref().unwrap_or("p"))),
+                ty: p.ty.clone(),
+                default: None,
+                span: Span::default(),
+            });
+        }
+        for p in &mut params {
+            p.default = None;
+        }
+        let mut attrs = primary.attrs.clone();
+        attrs.constexpr = false;
+        attrs.launch_bounds = None;
+        let decl = Function {
+            attrs,
+            template: primary.template.clone(),
+            ret: forward::return_ty(&self.prog, &primary.ret)
+                .unwrap_or_else(|| Ty::new(TyKind::Void)),
+            name: name.to_string(),
+            params,
+            is_const_method: false,
+            ctor_inits: vec![],
+            body: None,
+            span: Span::default(),
+            name_span: Span::default(),
+        };
+        let ns = namespace_path(&self.prog, primary);
+        self.primary_templates.push((name.to_string(), decl, ns));
     }
 
     /// Clad's `clad::differentiate(f, "x")`: `f_darg<i>`, a function with `f`'s parameters
@@ -335,7 +384,20 @@ impl<'a> Differentiator<'a> {
         let before = self.done.len();
         let pf =
             self.pushforward_instance(function, template_args, Some(&[param.to_string()]), span)?;
-        let name = format!("{}_darg{index}", base_name(&self.prog, &func.name));
+        let mut name = format!("{}_darg{index}", base_name(&self.prog, &func.name));
+        if let Some(args) = &pf.template_args {
+            // one wrapper per instance (`sq_darg0_double`), so its address is unambiguous
+            let clean: String = args
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            name = format!("{name}_{clean}");
+        }
+        let callee = match &pf.template_args {
+            Some(args) => format!("{}<{args}>", pf.qualified_name),
+            None => pf.qualified_name.clone(),
+        };
         let mut args: Vec<Expr> = func
             .params
             .iter()
@@ -343,7 +405,7 @@ impl<'a> Differentiator<'a> {
             .collect();
         let one_ty = pty.clone().with_const(false);
         args.push(builder::real_lit(&one_ty, 1.0));
-        let call = builder::call(&pf.qualified_name, args);
+        let call = builder::call(&callee, args);
         let body = vec![cuad_syntax::ast::Stmt::synth(
             cuad_syntax::ast::StmtKind::Return(Some(builder::member(call, "pushforward", false))),
         )];

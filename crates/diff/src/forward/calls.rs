@@ -343,19 +343,32 @@ impl Fwd<'_, '_> {
             return self.custom_call(&custom, arity, name, args, e.span);
         }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
-        let (f, _) = self
+        let (f, bindings) = self
             .prog
             .resolve_call_with(name, template_args, &arg_types)
             .filter(|(f, _)| f.body.is_some())?;
-        let (wrt, tangents) = self.argument_tangents(f, args);
-        if wrt.is_empty() {
+        if !self.any_active_arg(args) {
             return None;
         }
-        if f.template.is_some() {
-            self.error(
-                e.span,
-                format!("forward mode does not differentiate calls of the function template `{name}` yet"),
-            );
+        let instance;
+        let f = match f.template {
+            Some(_) => match self.instance(f, &bindings, template_args, &arg_types) {
+                Some(i) => {
+                    instance = i;
+                    &instance
+                }
+                None => {
+                    self.error(
+                        e.span,
+                        format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly"),
+                    );
+                    return None;
+                }
+            },
+            None => f,
+        };
+        let (wrt, tangents) = self.argument_tangents(f, args);
+        if wrt.is_empty() {
             return None;
         }
         let ret = self.prog.canonical(&f.ret);
@@ -378,6 +391,60 @@ impl Fwd<'_, '_> {
         let mut all = args.to_vec();
         all.extend(tangents);
         Some(call(&pf, all))
+    }
+
+    /// Does the called user function take memory it may write (a pointer to non-const or a
+    /// non-const reference)?
+    fn callee_writes_memory(&self, e: &Expr) -> bool {
+        let ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        } = &e.kind
+        else {
+            return false;
+        };
+        let ExprKind::Ident(name) = &callee.kind else {
+            return false;
+        };
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let Some((f, _)) = self.prog.resolve_call_with(name, template_args, &arg_types) else {
+            return false;
+        };
+        f.params
+            .iter()
+            .any(|p| match &self.prog.canonical(&p.ty).kind {
+                TyKind::Pointer { pointee, .. } => !pointee.is_const,
+                TyKind::LRef(t) => !t.is_const,
+                _ => false,
+            })
+    }
+
+    /// The instance of the function template `f` a call uses. Instances that differ only in
+    /// non-type arguments get distinct names (`reduce_256`), as their parameter types agree.
+    fn instance(
+        &self,
+        f: &Function,
+        bindings: &cuad_sema::Bindings,
+        template_args: &[TemplateArg],
+        arg_types: &[Option<Ty>],
+    ) -> Option<Function> {
+        let mut values = crate::instantiate::deduce_values(f, arg_types);
+        if let Ok((_, explicit)) = crate::instantiate::bind_explicit(f, template_args) {
+            values.extend(explicit);
+        }
+        let mut inst = crate::instantiate::instantiate_with_values(f, bindings, &values)?;
+        let mut keys: Vec<&String> = values.keys().collect();
+        keys.sort();
+        for k in keys {
+            let text = cuad_emit::print_expr(&values[k]);
+            let clean: String = text
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            inst.name = format!("{}_{clean}", inst.name);
+        }
+        Some(inst)
     }
 
     /// A custom pushforward takes a tangent per parameter (Clad: `f_pushforward(x, n, _d_x,
@@ -423,6 +490,13 @@ impl Fwd<'_, '_> {
             return None;
         };
         if let Some(pf) = self.pushforward_call(e) {
+            // The primal expression calls the function too: it must not write memory.
+            if self.callee_writes_memory(e) {
+                self.error(
+                    e.span,
+                    "this call writes through a pointer or reference and is part of a larger expression; assign its result to a variable first (`t = f(...);`)",
+                );
+            }
             return Some(member(pf, "pushforward", false));
         }
         let ExprKind::Ident(name) = &callee.kind else {
