@@ -57,6 +57,8 @@ struct Fwd<'p, 'a> {
     ret: Option<Ty>,
     digamma: bool,
     tmp: usize,
+    /// Temporaries holding a pushforward's result (`auto _t1 = f_pushforward(...)`).
+    hoisted: Names,
 }
 
 /// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
@@ -162,6 +164,7 @@ pub fn generate(
         ret: is_value.then(|| prog.canonical(&func.ret).with_const(false)),
         digamma: false,
         tmp: 0,
+        hoisted: Names::new(),
     };
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
@@ -216,6 +219,17 @@ pub fn generate(
         value_struct: is_value,
         digamma: g.digamma,
     })
+}
+
+/// `nullptr`, `NULL`, `0`, possibly cast.
+fn is_null(e: &Expr) -> bool {
+    match &e.strip_parens().kind {
+        ExprKind::Nullptr => true,
+        ExprKind::IntLit(v) => v == "0",
+        ExprKind::Ident(n) => n == "NULL",
+        ExprKind::Cast { expr, .. } => is_null(expr),
+        _ => false,
+    }
 }
 
 /// Where the local `name` is declared in the (not normalized) body.
@@ -459,15 +473,50 @@ impl Fwd<'_, '_> {
     /// The value and tangent of a returned expression; a returned call of a user function
     /// calls its pushforward once and takes both from it.
     fn value_and_tangent(&mut self, e: &Expr, out: &mut Vec<Stmt>) -> (Expr, Option<Expr>) {
+        let e = self.hoist_calls(e, out);
+        let t = self.tangent(&e);
+        (e, t)
+    }
+
+    /// Calls of user functions whose arguments carry tangents, where `e` evaluates them
+    /// unconditionally, become `auto _tN = f_pushforward(...);` before the statement; `e`
+    /// reads `_tN.value` and its tangent `_tN.pushforward`. One call computes both, so a
+    /// callee that writes memory runs once.
+    fn hoist_calls(&mut self, e: &Expr, out: &mut Vec<Stmt>) -> Expr {
+        let mut e = e.clone();
+        self.hoist_in(&mut e, out);
+        e
+    }
+
+    fn hoist_in(&mut self, e: &mut Expr, out: &mut Vec<Stmt>) {
+        match &mut e.kind {
+            // only the first operand is always evaluated
+            ExprKind::Cond(first, _, _)
+            | ExprKind::Binary(BinOp::And | BinOp::Or | BinOp::Comma, first, _) => {
+                return self.hoist_in(first, out)
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => {
+                self.hoist_in(x, out)
+            }
+            ExprKind::Member { base, .. } => self.hoist_in(base, out),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                self.hoist_in(a, out);
+                self.hoist_in(b, out);
+            }
+            ExprKind::Call { args, .. } | ExprKind::InitList(args) => {
+                args.iter_mut().for_each(|a| self.hoist_in(a, out))
+            }
+            _ => return,
+        }
+        if !matches!(e.kind, ExprKind::Call { .. }) {
+            return;
+        }
         if let Some(call) = self.pushforward_call(e) {
             let t = self.fresh("_t");
             out.push(decl(Ty::new(TyKind::Auto), &t, Some(call)));
-            return (
-                member(ident(&t), "value", false),
-                Some(member(ident(&t), "pushforward", false)),
-            );
+            self.hoisted.insert(t.clone());
+            *e = member(ident(&t), "value", false);
         }
-        (e.clone(), self.tangent(e))
     }
 
     /// `++p` on a pointer with a tangent: the same step of its shadow (`++_d_p`).
@@ -529,6 +578,25 @@ impl Fwd<'_, '_> {
         match &e.strip_parens().kind {
             ExprKind::Assign(op, l, r) => self.assignment(s, *op, l, r, out),
             ExprKind::Call { .. } | ExprKind::Launch { .. } => {
+                let hoisted = match &e.strip_parens().kind {
+                    ExprKind::Call {
+                        callee,
+                        template_args,
+                        args,
+                    } if !calls::is_runtime_call(e) => Expr::new(
+                        ExprKind::Call {
+                            callee: callee.clone(),
+                            template_args: template_args.clone(),
+                            args: args.iter().map(|a| self.hoist_calls(a, out)).collect(),
+                        },
+                        e.span,
+                    ),
+                    _ => e.clone(),
+                };
+                let (s, e) = (
+                    &Stmt::new(StmtKind::Expr(hoisted.clone()), s.span),
+                    &hoisted,
+                );
                 if let Some(replacement) = self.call_stmt(e, out) {
                     out.push(Stmt::new(StmtKind::Expr(replacement), s.span));
                     return;
@@ -569,6 +637,18 @@ impl Fwd<'_, '_> {
         }
         let root = lvalue_root(l).map(str::to_string);
         let root_active = root.as_ref().is_some_and(|n| self.active.contains(n));
+        let hoisted = self.hoist_calls(r, out);
+        let (s, r) = match hoisted != *r {
+            true => {
+                let e = Expr::synth(ExprKind::Assign(
+                    op,
+                    Box::new(l.clone()),
+                    Box::new(hoisted.clone()),
+                ));
+                (&Stmt::new(StmtKind::Expr(e), s.span), &hoisted)
+            }
+            false => (s, r),
+        };
         let l_ty = self.type_of(l);
         let l_differentiable = l_ty
             .as_ref()
@@ -577,20 +657,6 @@ impl Fwd<'_, '_> {
             if depends_on_active(r, &self.active) && l_differentiable {
                 self.inactive_store(l, root.as_deref());
             }
-            if root_active || depends_on_active(r, &self.active) {
-                // Calls in `r` may still write through reference arguments.
-                if let Some(call) = self.pushforward_call(r) {
-                    let t = self.fresh("_t");
-                    out.push(decl(Ty::new(TyKind::Auto), &t, Some(call)));
-                    let e = Expr::synth(ExprKind::Assign(
-                        op,
-                        Box::new(l.clone()),
-                        Box::new(member(ident(&t), "value", false)),
-                    ));
-                    out.push(Stmt::new(StmtKind::Expr(e), s.span));
-                    return;
-                }
-            }
             out.push(s.clone());
             return;
         }
@@ -598,21 +664,6 @@ impl Fwd<'_, '_> {
             self.error(l.span, "cannot find where the tangent of this value lives");
             return;
         };
-        // `y = f(x)` with a user function: one pushforward call gives value and tangent.
-        if let Some(call) = self.pushforward_call(r) {
-            let t = self.fresh("_t");
-            out.push(decl(Ty::new(TyKind::Auto), &t, Some(call)));
-            let tangent = member(ident(&t), "pushforward", false);
-            let value = member(ident(&t), "value", false);
-            out.push(expr_stmt(Expr::synth(ExprKind::Assign(
-                op,
-                Box::new(tl),
-                Box::new(tangent),
-            ))));
-            let e = Expr::synth(ExprKind::Assign(op, Box::new(l.clone()), Box::new(value)));
-            out.push(Stmt::new(StmtKind::Expr(e), s.span));
-            return;
-        }
         let tr = self.tangent(r);
         match op {
             None => {
@@ -621,6 +672,7 @@ impl Fwd<'_, '_> {
                     .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }));
                 let value = match tr {
                     Some(t) => t,
+                    None if is_pointer && is_null(r) => Expr::synth(ExprKind::Nullptr),
                     None if is_pointer => match calls::allocation(r) {
                         Some(alloc) => alloc,
                         None => {

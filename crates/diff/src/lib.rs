@@ -319,9 +319,13 @@ impl<'a> Differentiator<'a> {
         let mut params: Vec<Param> = primary.params.clone();
         for &i in wrt {
             let p = &primary.params[i];
+            let mut ty = p.ty.clone();
+            if let TyKind::Pointer { restrict, .. } = &mut ty.kind {
+                *restrict = false; // as in forward::generate
+            }
             params.push(Param {
                 name: Some(adjoint::adj_name(p.name.as_deref().unwrap_or("p"))),
-                ty: p.ty.clone(),
+                ty,
                 default: None,
                 span: Span::default(),
             });

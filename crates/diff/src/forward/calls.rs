@@ -211,7 +211,8 @@ impl Fwd<'_, '_> {
                     }
                     (None, Some(_)) => {
                         let root = crate::usage::lvalue_root(&args[0]).map(str::to_string);
-                        let target = index(args[0].clone(), int_lit(0));
+                        let mut target = index(args[0].clone(), int_lit(0));
+                        target.span = args[0].span;
                         self.inactive_store(&target, root.as_deref());
                     }
                     (None, None) => {}
@@ -367,6 +368,15 @@ impl Fwd<'_, '_> {
             },
             None => f,
         };
+        // Parameters left to their defaults: the pushforward has no defaults.
+        let mut args = args.clone();
+        for p in f.params.iter().skip(args.len()) {
+            match &p.default {
+                Some(d) => args.push(d.clone()),
+                None => return None,
+            }
+        }
+        let args = &args;
         let (wrt, tangents) = self.argument_tangents(f, args);
         if wrt.is_empty() {
             return None;
@@ -494,7 +504,7 @@ impl Fwd<'_, '_> {
             if self.callee_writes_memory(e) {
                 self.error(
                     e.span,
-                    "this call writes through a pointer or reference and is part of a larger expression; assign its result to a variable first (`t = f(...);`)",
+                    "this call writes through a pointer or reference and is evaluated conditionally; assign its result to a variable first (`t = f(...);`)",
                 );
             }
             return Some(member(pf, "pushforward", false));

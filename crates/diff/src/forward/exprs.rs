@@ -50,6 +50,19 @@ impl Fwd<'_, '_> {
 
     /// `d e`, or `None` for a zero tangent.
     pub(super) fn tangent(&mut self, e: &Expr) -> Option<Expr> {
+        // `_t1.value` of a hoisted pushforward call
+        if let ExprKind::Member {
+            base,
+            field,
+            arrow: false,
+        } = &e.kind
+        {
+            if let ExprKind::Ident(t) = &base.kind {
+                if field == "value" && self.hoisted.contains(t) {
+                    return Some(member((**base).clone(), "pushforward", false));
+                }
+            }
+        }
         if self.carries_nothing(e) {
             return None;
         }
