@@ -33,6 +33,9 @@ pub struct PushforwardReq {
     pub callee: Function,
     pub name: String,
     pub wrt: Vec<usize>,
+    /// For a kernel template's instance: the template (`name` is `NAME<ARGS>`, an explicit
+    /// specialization of a primary template to declare).
+    pub primary: Option<Function>,
 }
 
 pub struct Generated {

@@ -284,6 +284,9 @@ impl<'a> Differentiator<'a> {
             let ns = namespace_path(&self.prog, &f);
             self.done.push((key, g.function, ns));
             for req in g.requests {
+                if let (Some(primary), Some((base, _))) = (&req.primary, req.name.split_once('<')) {
+                    self.declare_primary_pushforward(primary, base, &req.wrt);
+                }
                 queue.push((req.callee, req.name, req.wrt));
             }
         }

@@ -246,23 +246,40 @@ impl Fwd<'_, '_> {
             .functions(name)
             .into_iter()
             .find(|f| f.body.is_some() && f.attrs.global)?;
+        // A kernel template's launch names its arguments: its pushforward is the explicit
+        // specialization for them of a declared primary template.
+        let (callee, primary) = match &callee.template {
+            Some(_) => {
+                let instance = crate::instantiate::bind_explicit(callee, template_args)
+                    .ok()
+                    .and_then(|(types, values)| {
+                        crate::instantiate::instantiate_with_values(callee, &types, &values)
+                    });
+                let Some(instance) = instance else {
+                    self.error(
+                        e.span,
+                        format!("write every template argument of this launch of `{name}` (cuad does not deduce them)"),
+                    );
+                    return None;
+                };
+                (instance, Some(callee.clone()))
+            }
+            None => (callee.clone(), None),
+        };
+        let callee = &callee;
         let (wrt, tangents) = self.argument_tangents(callee, args);
         if wrt.is_empty() {
             return None;
         }
-        if !template_args.is_empty() || callee.template.is_some() {
-            self.error(
-                e.span,
-                "forward mode does not launch pushforwards of kernel templates yet",
-            );
-            return None;
-        }
-        let pf = self.request(callee, &wrt);
+        let pf = match primary {
+            Some(primary) => self.request_instance(callee, &wrt, primary, template_args),
+            None => self.request(callee, &wrt),
+        };
         let mut all = args.to_vec();
         all.extend(tangents);
         Some(Expr::synth(ExprKind::Launch {
             kernel: Box::new(ident(&pf)),
-            template_args: vec![],
+            template_args: template_args.to_vec(),
             config: config.to_vec(),
             args: all,
         }))
@@ -289,6 +306,36 @@ impl Fwd<'_, '_> {
         (wrt, tangents)
     }
 
+    /// Queues the pushforward of a kernel template's instance (`k_pushforward<float, 4>`);
+    /// returns the template's name to launch with the same arguments.
+    fn request_instance(
+        &mut self,
+        instance: &Function,
+        wrt: &[usize],
+        primary: Function,
+        template_args: &[TemplateArg],
+    ) -> String {
+        let name = pushforward_name(self.prog, instance, wrt);
+        let printed: Vec<String> = template_args
+            .iter()
+            .map(|a| match a {
+                TemplateArg::Type(t) => cuad_emit::print_ty(t),
+                TemplateArg::Expr(e) => cuad_emit::print_expr(e),
+            })
+            .collect();
+        let req = PushforwardReq {
+            callee: instance.clone(),
+            name: format!("{name}<{}>", printed.join(", ")),
+            wrt: wrt.to_vec(),
+            primary: Some(primary),
+        };
+        if !self.requests.iter().any(|r| r.name == req.name) {
+            self.requests.push(req);
+        }
+        let ns = crate::namespace_path(self.prog, instance);
+        format!("{}{name}", crate::qualifier(&ns))
+    }
+
     /// Queues a pushforward and returns the name to call it by.
     fn request(&mut self, callee: &Function, wrt: &[usize]) -> String {
         let name = pushforward_name(self.prog, callee, wrt);
@@ -296,6 +343,7 @@ impl Fwd<'_, '_> {
             callee: callee.clone(),
             name: name.clone(),
             wrt: wrt.to_vec(),
+            primary: None,
         };
         if !self
             .requests
