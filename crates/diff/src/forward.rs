@@ -67,7 +67,8 @@ struct Fwd<'p, 'a> {
 /// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
 /// `NAME_pushforward_<i>_<j>...`.
 pub fn pushforward_name(prog: &Program, func: &Function, wrt: &[usize]) -> String {
-    let mut name = format!("{}_pushforward", crate::base_name(prog, &func.name));
+    let base = crate::calls::identifier_name(crate::base_name(prog, &func.name));
+    let mut name = format!("{base}_pushforward");
     if wrt != differentiable_params(prog, func).as_slice() {
         for i in wrt {
             name.push_str(&format!("_{i}"));
@@ -224,6 +225,11 @@ pub fn generate(
     })
 }
 
+/// The name `_tN.value` goes by in the type map.
+fn hoisted_value_name(t: &str) -> String {
+    format!("{t}.value")
+}
+
 /// `nullptr`, `NULL`, `0`, possibly cast.
 fn is_null(e: &Expr) -> bool {
     match &e.strip_parens().kind {
@@ -277,9 +283,50 @@ impl Fwd<'_, '_> {
     }
 
     fn type_of(&self, e: &Expr) -> Option<Ty> {
+        let e = match self.hoisted.is_empty() {
+            true => std::borrow::Cow::Borrowed(e),
+            false => std::borrow::Cow::Owned(self.typed_hoists(e)),
+        };
         self.prog
-            .type_of(e, &TypeScope(&self.types))
+            .type_of(&e, &TypeScope(&self.types))
             .map(|t| self.prog.canonical(&t))
+    }
+
+    /// `e` with each `_tN.value` read as a variable of the call's type (sema cannot see
+    /// into `cuad_value_and_pushforward`).
+    fn typed_hoists(&self, e: &Expr) -> Expr {
+        let mut e = e.clone();
+        fn walk(e: &mut Expr, hoisted: &Names) {
+            if let ExprKind::Member { base, field, .. } = &e.kind {
+                if let ExprKind::Ident(t) = &base.kind {
+                    if field == "value" && hoisted.contains(t) {
+                        *e = ident(&hoisted_value_name(t));
+                        return;
+                    }
+                }
+            }
+            match &mut e.kind {
+                ExprKind::Unary(_, x)
+                | ExprKind::Paren(x)
+                | ExprKind::Cast { expr: x, .. }
+                | ExprKind::Member { base: x, .. } => walk(x, hoisted),
+                ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Assign(_, a, b) => {
+                    walk(a, hoisted);
+                    walk(b, hoisted);
+                }
+                ExprKind::Cond(a, b, c) => {
+                    walk(a, hoisted);
+                    walk(b, hoisted);
+                    walk(c, hoisted);
+                }
+                ExprKind::Call { args, .. } | ExprKind::InitList(args) => {
+                    args.iter_mut().for_each(|a| walk(a, hoisted))
+                }
+                _ => {}
+            }
+        }
+        walk(&mut e, &self.hoisted);
+        e
     }
 
     /// Hoisted locals, each active one followed by its zero tangent.
@@ -511,13 +558,20 @@ impl Fwd<'_, '_> {
             }
             _ => return,
         }
+        if let Some(call) = self.user_operator_call(e) {
+            *e = call; // `a * s` on structs: `operator*(a, s)`, differentiated as a call
+        }
         if !matches!(e.kind, ExprKind::Call { .. }) {
             return;
         }
+        let value_ty = self.type_of(e);
         if let Some(call) = self.pushforward_call(e) {
             let t = self.fresh("_t");
             out.push(decl(Ty::new(TyKind::Auto), &t, Some(call)));
             self.hoisted.insert(t.clone());
+            if let Some(ty) = value_ty {
+                self.types.insert(hoisted_value_name(&t), ty);
+            }
             *e = member(ident(&t), "value", false);
         }
     }

@@ -137,6 +137,28 @@ impl Fwd<'_, '_> {
         }
     }
 
+    /// `a * s` on a struct or vector type with a user-defined `operator*`: the call
+    /// `operator*(a, s)` (its pushforward differentiates it, whatever the operator does).
+    pub(super) fn user_operator_call(&self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Binary(op, l, r) = &e.kind else {
+            return None;
+        };
+        let (lt, rt) = (self.type_of(l)?, self.type_of(r)?);
+        if !matches!(lt.kind, TyKind::Named { .. }) && !matches!(rt.kind, TyKind::Named { .. }) {
+            return None;
+        }
+        let f = self.prog.user_operator(*op, &lt, &rt)?;
+        f.body.as_ref()?;
+        Some(Expr::new(
+            ExprKind::Call {
+                callee: Box::new(ident(&f.name)),
+                template_args: vec![],
+                args: vec![(**l).clone(), (**r).clone()],
+            },
+            e.span,
+        ))
+    }
+
     /// `{da, db}` with `{}` for zero entries (valid for any field type).
     fn init_list_tangent(&mut self, items: &[Expr]) -> Option<Expr> {
         let ts: Vec<Option<Expr>> = items.iter().map(|x| self.tangent(x)).collect();
@@ -151,6 +173,9 @@ impl Fwd<'_, '_> {
     }
 
     fn binary_tangent(&mut self, e: &Expr, op: BinOp, l: &Expr, r: &Expr) -> Option<Expr> {
+        if let Some(call) = self.user_operator_call(e) {
+            return self.call_tangent(&call);
+        }
         let is_struct = |t: Option<Ty>| t.is_some_and(|t| matches!(t.kind, TyKind::Named { .. }));
         if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
             && (is_struct(self.type_of(l)) || is_struct(self.type_of(r)))
@@ -159,7 +184,7 @@ impl Fwd<'_, '_> {
             // a user operator need not be bilinear: the product rule could be wrong
             self.error(
                 e.span,
-                "arithmetic operators on structs or vector types are not supported in forward mode yet; use functions",
+                "arithmetic on structs or vector types without a user-defined operator (with a body) is not supported in forward mode",
             );
             return None;
         }
