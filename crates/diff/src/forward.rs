@@ -44,6 +44,8 @@ pub struct Generated {
     /// The output needs `cuad_value_and_pushforward` / `cuad_digamma`.
     pub value_struct: bool,
     pub digamma: bool,
+    /// The runtime helper `cuad_dynamic_smem_bytes` (tangents of `extern __shared__`).
+    pub smem_helper: bool,
 }
 
 /// State of one pushforward being generated.
@@ -62,6 +64,8 @@ struct Fwd<'p, 'a> {
     tmp: usize,
     /// Temporaries holding a pushforward's result (`auto _t1 = f_pushforward(...)`).
     hoisted: Names,
+    /// Tangents of `extern __shared__` arrays use `cuad_dynamic_smem_bytes()`.
+    smem_helper: bool,
 }
 
 /// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
@@ -169,6 +173,7 @@ pub fn generate(
         digamma: false,
         tmp: 0,
         hoisted: Names::new(),
+        smem_helper: false,
     };
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
@@ -222,7 +227,22 @@ pub fn generate(
         requests: g.requests,
         value_struct: is_value,
         digamma: g.digamma,
+        smem_helper: g.smem_helper,
     })
+}
+
+/// Does the kernel declare an `extern __shared__` array (its pushforward then needs twice the
+/// dynamic shared memory)?
+pub fn uses_dynamic_shared(f: &Function) -> bool {
+    let mut found = false;
+    for s in f.body.iter().flatten() {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                found |= d.specs.shared && d.specs.is_extern;
+            }
+        });
+    }
+    found
 }
 
 /// The name `_tN.value` goes by in the type map.
@@ -343,13 +363,40 @@ impl Fwd<'_, '_> {
                 continue;
             }
             if l.specs.shared && l.specs.is_extern {
-                self.error(
-                    declaration_span(body, &l.name).unwrap_or(fallback),
-                    format!(
-                        "`extern __shared__` array `{}` would need a tangent in dynamic shared memory; use a fixed-size `__shared__` array",
-                        l.name
-                    ),
+                // Every `extern __shared__` array is the launch's one dynamic region: the
+                // tangent is its second half (the pushforward is launched with twice the size).
+                let TyKind::Array { elem, .. } = &l.ty.kind else {
+                    self.error(
+                        declaration_span(body, &l.name).unwrap_or(fallback),
+                        "an `extern __shared__` declaration that is not an array",
+                    );
+                    continue;
+                };
+                let ptr = Ty::pointer_to((**elem).clone().with_const(false));
+                let bytes = call("cuad_dynamic_smem_bytes", vec![]);
+                let char_ptr = Ty::pointer_to(Ty::new(TyKind::Int {
+                    kind: IntKind::Char,
+                    signed: None,
+                }));
+                let second_half = binary(
+                    BinOp::Add,
+                    Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Reinterpret,
+                        ty: char_ptr,
+                        expr: Box::new(ident(&l.name)),
+                    }),
+                    binary(BinOp::Div, bytes, int_lit(2)),
                 );
+                out.push(decl(
+                    ptr.clone().with_const(true),
+                    &adj_name(&l.name),
+                    Some(Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Reinterpret,
+                        ty: ptr,
+                        expr: Box::new(second_half),
+                    })),
+                ));
+                self.smem_helper = true;
                 continue;
             }
             // the primal's type: a tangent pointer points where the primal's does

@@ -277,10 +277,15 @@ impl Fwd<'_, '_> {
         };
         let mut all = args.to_vec();
         all.extend(tangents);
+        let mut config = config.to_vec();
+        if let (true, Some(bytes)) = (super::uses_dynamic_shared(callee), config.get_mut(2)) {
+            // the tangents of `extern __shared__` arrays live in the second half
+            *bytes = binary(BinOp::Mul, int_lit(2), paren(bytes.clone()));
+        }
         Some(Expr::synth(ExprKind::Launch {
             kernel: Box::new(ident(&pf)),
             template_args: template_args.to_vec(),
-            config: config.to_vec(),
+            config,
             args: all,
         }))
     }
