@@ -676,6 +676,22 @@ impl Fwd<'_, '_> {
                 "an assignment of a differentiated value in a condition or loop step is not supported; move it into the body",
             );
         }
+        // A call there runs only as the primal: it must not update memory with tangents.
+        let mut writing_calls = Vec::new();
+        crate::usage::walk_expr(e, &mut |x| {
+            if matches!(x.kind, ExprKind::Call { .. })
+                && depends_on_active(x, &self.active)
+                && self.callee_writes_memory(x)
+            {
+                writing_calls.push(x.span);
+            }
+        });
+        for span in writing_calls {
+            self.error(
+                span,
+                "a call that writes through a pointer or reference is not supported in a condition, loop step or discarded expression here; call it in a statement of its own",
+            );
+        }
     }
 
     fn expr_stmt(&mut self, s: &Stmt, e: &Expr, out: &mut Vec<Stmt>) {

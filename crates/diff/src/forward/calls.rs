@@ -458,7 +458,7 @@ impl Fwd<'_, '_> {
 
     /// Does the called user function take memory it may write (a pointer to non-const or a
     /// non-const reference)?
-    fn callee_writes_memory(&self, e: &Expr) -> bool {
+    pub(super) fn callee_writes_memory(&self, e: &Expr) -> bool {
         let ExprKind::Call {
             callee,
             template_args,
