@@ -212,6 +212,55 @@ std::vector<double> fd(std::vector<T>& v, F&& loss) {
   return g;
 }
 
+// ------------------------------------------------------------ forward mode
+// x + t * v, entry by entry, in x's type: the inputs moved along the tangent direction v.
+template <class T>
+std::vector<T> along(const std::vector<T>& x, double t, const std::vector<T>& v) {
+  std::vector<T> out(x.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    out[i] = static_cast<T>(static_cast<double>(x[i]) + t * static_cast<double>(v[i]));
+  return out;
+}
+template <class T>
+T along(T x, double t, T v) {
+  return static_cast<T>(static_cast<double>(x) + t * static_cast<double>(v));
+}
+
+// Directional derivative of every output along the direction the driver moves its inputs:
+// (outputs_at(h) - outputs_at(-h)) / 2h, where outputs_at(t) runs the primal on x + t v and
+// returns its outputs as doubles. T is the precision of the inputs (it picks the step).
+template <class T, class F>
+std::vector<double> directional_fd(F&& outputs_at) {
+#if defined(CUAD_RACECHECK)
+  (void)outputs_at;
+  return {};
+#else
+  auto at_step = [&](double h) {
+    const std::vector<double> p = outputs_at(h), m = outputs_at(-h);
+    std::vector<double> d(p.size());
+    for (size_t i = 0; i < p.size(); ++i) d[i] = (p[i] - m[i]) / (2.0 * h);
+    return d;
+  };
+  const std::vector<double> d = at_step(fd_step<T>());
+#if defined(CUAD_SELFTEST)
+  const std::vector<double> d2 = at_step(2.0 * fd_step<T>());
+  for (size_t i = 0; i < d.size(); ++i)
+    if (!within_tol(d[i], d2[i], default_tol<T>())) {
+      std::printf("  noisy directional difference [%zu]: h gives %.9e, 2h gives %.9e\n", i,
+                  d[i], d2[i]);
+      ++selftest_noisy();
+    }
+#endif
+  return d;
+#endif
+}
+
+// A vector of doubles from any arithmetic vector (outputs for directional_fd).
+template <class T>
+std::vector<double> as_doubles(const std::vector<T>& v) {
+  return std::vector<double>(v.begin(), v.end());
+}
+
 // "x" + 3 -> "x[3]": labels for values checked one by one.
 inline std::string at(const std::string& label, size_t i) {
   return label + "[" + std::to_string(i) + "]";

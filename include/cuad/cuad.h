@@ -424,6 +424,13 @@ detail::unprocessed_request gradient(F&&, Rest&&...) {
   return {};
 }
 
+/// Only reached when a program with requests is compiled without `cuad build`.
+template <typename F, typename... Rest>
+detail::unprocessed_request differentiate(F&&, Rest&&...) {
+  static_assert(detail::always_false<F>::value, CUAD_UNPROCESSED_MESSAGE);
+  return {};
+}
+
 }  // namespace cuad
 
 #endif  // __CUAD_PARSE__

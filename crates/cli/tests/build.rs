@@ -260,6 +260,93 @@ fn unsupported_requests_are_diagnosed() {
     assert!(err.contains("index 7 is out of range"), "{err}");
 }
 
+/// `clad::differentiate(f, "x")` (forward mode, Clad's `f_darg0`): `execute(args...)` returns
+/// d f / d x, compared with the exact derivatives; by name, by index, for a function of one
+/// parameter, through called functions, loops and a namespace; `getCode()` has the code.
+#[test]
+fn differentiate_requests_run() {
+    let program = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+double f(double x, double y) { return x * x * y + sin(y); }
+float cube(float t) { return t * t * t; }
+namespace ns {
+double power(double a, int n) {
+  double r = 1;
+  for (int i = 0; i < n; ++i) r = r * a;
+  return r;
+}
+}
+__host__ __device__ double inner(double u) { return exp(u) / (1.0 + u * u); }
+template <typename T> T tsq(T x, T y) { return x * x * y; }
+double outer(double u, double v) { return inner(u * v) + v; }
+int main() {
+  auto dx = clad::differentiate(f, "x");
+  auto dy = clad::differentiate(f, 1);
+  auto dc = clad::differentiate(cube);
+  auto dp = clad::differentiate(ns::power, "a");
+  auto du = clad::differentiate(outer, "u");
+  auto dtd = clad::differentiate(tsq<double>, "x");
+  auto dtf = clad::differentiate(tsq<float>, "y");
+  printf("%.9f %.9f %.9f %.9f %.9f\n", dx.execute(3.0, 2.0), dy.execute(3.0, 2.0),
+         dc.execute(2.0f), dp.execute(1.5, 4), du.execute(0.5, 0.8));
+  printf("%.9f %.9f\n", dtd.execute(3.0, 5.0), dtf.execute(1.5f, 4.0f));
+  printf("%s\n", dx.getCode()[0] != '<' ? "code" : "no code");
+  return 0;
+}
+"#;
+    let (stdout, _) = build_and_run("differentiate", program);
+    let w: f64 = 0.5 * 0.8;
+    let inner_prime = (w.exp() * (1.0 + w * w) - w.exp() * 2.0 * w) / (1.0 + w * w).powi(2);
+    let expected = [
+        2.0 * 3.0 * 2.0,
+        9.0 + 2.0f64.cos(),
+        3.0 * 4.0,
+        4.0 * 1.5f64.powi(3),
+        inner_prime * 0.8,
+        2.0 * 3.0 * 5.0,
+        1.5 * 1.5,
+    ];
+    assert_close(&numbers(&stdout), &expected, 1e-6, "clad::differentiate");
+    assert!(stdout.ends_with("code\n"), "{stdout}");
+
+    let dir = scratch("differentiate_bad");
+    let input = write(
+        &dir,
+        "dbad.cu",
+        "#include \"clad/Differentiator/Differentiator.h\"\n\
+         double f(double x, double* arr) { return x * arr[1]; }\n\
+         __global__ void k(float* x) { x[0] *= 2; }\n\
+         int main() {\n\
+         \x20 auto a = clad::differentiate(f, \"arr[1]\");\n\
+         \x20 auto b = clad::differentiate(f, \"x, arr\");\n\
+         \x20 auto c = clad::differentiate(f);\n\
+         \x20 auto d = clad::differentiate(k, \"x\");\n\
+         \x20 auto e = clad::jacobian(f);\n\
+         }\n",
+    );
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("dbad.cu:5:"), "{err}");
+    assert!(
+        err.contains("dbad.cu:6:12: error: `clad::differentiate` takes one parameter"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dbad.cu:7:12: error: `clad::differentiate` needs the parameter"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dbad.cu:8:12: error: `k` is a kernel"),
+        "{err}"
+    );
+    assert!(
+        err.contains("dbad.cu:9:12: error: `clad::jacobian` is not supported by cuad yet"),
+        "{err}"
+    );
+}
+
 /// Requests written in macros (Clad's tests do: `#define TEST(F, ...) { auto g =
 /// clad::gradient(F); ... }`): the invocations are expanded in place, so they run; an
 /// invocation over several lines keeps its line count, so later diagnostics point at the
@@ -1365,4 +1452,128 @@ fn clad_loops_match_clad() {
     ]
     .concat();
     assert_close(&stdout_numbers, &expected, 1e-9, &stdout);
+}
+
+/// A kernel for the forward/reverse cross-check: a loop, a branch and math calls.
+const CROSS_CHECK_KERNEL: &str = r#"__global__ void k(int n, const double* x, const double* y, double a, double* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  double s = x[i];
+  for (int j = 0; j < 3; ++j) {
+    if (s > 0.0) s = s * a + sin(y[i]);
+    else s = exp(s) - y[i] * a;
+  }
+  out[i] = s * y[i] + a;
+}
+"#;
+
+const CROSS_CHECK_DRIVER: &str = r#"
+#include <cstdio>
+int main() {
+  const int n = 37;
+  double *x, *y, *out, *vx, *vy, *d_out, *gx, *gy, *ga, *w;
+  double** all[] = {&x, &y, &out, &vx, &vy, &d_out, &gx, &gy, &w};
+  for (double** p : all) cudaMallocManaged(p, n * sizeof(double));
+  cudaMallocManaged(&ga, sizeof(double));
+  for (int i = 0; i < n; ++i) {
+    x[i] = std::sin(1.3 * i) * 0.9; y[i] = std::cos(0.7 * i); out[i] = 0; d_out[i] = 0;
+    vx[i] = std::cos(2.1 * i); vy[i] = std::sin(0.4 * i + 1); w[i] = std::cos(0.3 * i + 0.5);
+    gx[i] = 0; gy[i] = 0;
+  }
+  const double a = 0.8, va = -0.6;
+  *ga = 0;
+  // J v by forward mode: <w, J v>
+  k_pushforward<<<2, 32>>>(n, x, y, a, out, vx, vy, va, d_out);
+  cudaDeviceSynchronize();
+  double forward = 0;
+  for (int i = 0; i < n; ++i) forward += w[i] * d_out[i];
+  // J^T w by reverse mode: <J^T w, v>
+  double* seed = d_out;
+  for (int i = 0; i < n; ++i) seed[i] = w[i];
+  k_grad_1_2_3_4<<<2, 32>>>(n, x, y, a, out, gx, gy, ga, seed);
+  cudaDeviceSynchronize();
+  double reverse = *ga * va;
+  for (int i = 0; i < n; ++i) reverse += gx[i] * vx[i] + gy[i] * vy[i];
+  printf("%.15e %.15e\n", forward, reverse);
+  return 0;
+}
+"#;
+
+/// `cuad fwd` and `cuad grad` of one kernel agree: <w, J v> = <J^T w, v>.
+#[test]
+fn forward_and_reverse_modes_agree() {
+    let dir = scratch("cross_check");
+    let input = write(&dir, "k.cu", CROSS_CHECK_KERNEL);
+    let (fwd_out, grad_out) = (dir.join("k_fwd.cu"), dir.join("k_grad.cu"));
+    for (command, out) in [("fwd", &fwd_out), ("grad", &grad_out)] {
+        let r = cuad(&[command, path_str(&input), "--fn", "k", "-o", path_str(out)]);
+        assert!(r.status.success(), "cuad {command}: {}", text(&r.stderr));
+    }
+    // Each output is the input plus generated code: keep one input, both generated parts.
+    let forward = std::fs::read_to_string(&fwd_out).expect("fwd output");
+    let reverse = std::fs::read_to_string(&grad_out).expect("grad output");
+    let program = format!(
+        "#include <cmath>\n{forward}{}{CROSS_CHECK_DRIVER}",
+        &reverse[CROSS_CHECK_KERNEL.len()..]
+    );
+    let both = write(&dir, "both.cu", &program);
+    let run = run_on_cpu(&both, &[]);
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{stdout}{}", text(&run.stderr));
+    let got = numbers(&stdout);
+    assert_eq!(got.len(), 2, "{stdout}");
+    assert!(got[0].abs() > 1e-3, "a trivial check: {stdout}");
+    assert_close(&got[..1], &got[1..], 1e-10, "<w, J v> = <J^T w, v>");
+    nvcc_compiles(&both);
+}
+
+/// What forward mode cannot do right is an error at the construct, never wrong code.
+#[test]
+fn fwd_diagnoses_what_it_would_get_wrong() {
+    let dir = scratch("fwd_diagnostics");
+    let input = write(
+        &dir,
+        "fd.cu",
+        "__device__ double opaque(double v);\n\
+         __global__ void k(int n, const double* x, double* out) {\n\
+         \x20 int i = threadIdx.x;\n\
+         \x20 if (i < n) out[i] = x[i] * x[i];\n\
+         }\n\
+         __global__ void m(const double* x, double* out) { out[0] = opaque(x[0]); }\n\
+         struct V { double a, b; };\n\
+         __device__ double dotv(V u, double s) { V w = u * s; return w.a + w.b; }\n\
+         __global__ void dyn(const double* x, double* out) {\n\
+         \x20 atomicExch(&out[0], x[threadIdx.x]);\n\
+         }\n",
+    );
+    let run = |args: &[&str]| {
+        let mut all = vec!["fwd", path_str(&input)];
+        all.extend_from_slice(args);
+        let out = cuad(&all);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let err = run(&["--fn", "k", "--wrt", "x"]);
+    assert!(
+        err.contains("fd.cu:4:14: error: forward mode: `out` receives values that depend on the differentiated parameters but has no tangent; add `out` to --wrt")
+            && err.contains("  if (i < n) out[i] = x[i] * x[i];\n             ^~~~~~"),
+        "{err}"
+    );
+    let err = run(&["--fn", "m"]);
+    assert!(
+        err.contains("fd.cu:6:60: error: forward mode: no derivative for `opaque`"),
+        "{err}"
+    );
+    let err = run(&["--fn", "dotv"]);
+    assert!(
+        err.contains("fd.cu:8:47: error: forward mode: arithmetic on structs or vector types without a user-defined operator"),
+        "{err}"
+    );
+    let err = run(&["--fn", "dyn"]);
+    assert!(
+        err.contains("fd.cu:10:3: error: forward mode: `atomicExch` of differentiated values has no derivative"),
+        "{err}"
+    );
+    let err = run(&["--fn", "k", "--wrt", "n"]);
+    assert!(err.contains("cannot carry a derivative"), "{err}");
 }

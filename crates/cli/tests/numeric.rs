@@ -516,13 +516,20 @@ impl Job<'_> {
         flags
     }
 
-    /// Runs `cuad grad` and checks that the output starts with the input verbatim.
+    /// Runs `cuad grad` (or `cuad fwd`) and checks that the output starts with the input
+    /// verbatim.
     fn generate(&self) -> Result<PathBuf, Failure> {
         let out = self.file(".cu");
         let mut cmd = Command::new(&self.env.cuad);
-        cmd.arg("grad")
+        // `// cuad: fwd --fn f ...` asks for `cuad fwd`; every other line for `cuad grad`.
+        let words = &self.case.outputs[self.k];
+        let (command, words) = match words.first().map(String::as_str) {
+            Some("fwd") => ("fwd", &words[1..]),
+            _ => ("grad", &words[..]),
+        };
+        cmd.arg(command)
             .arg(&self.case.source)
-            .args(&self.case.outputs[self.k])
+            .args(words)
             .arg("-o")
             .arg(&out)
             .current_dir(self.env.cases_dir());

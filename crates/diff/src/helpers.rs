@@ -202,12 +202,23 @@ __host__ __device__ inline CuadT cuad_digamma(CuadT x) {
 }
 "#;
 
+/// What forward-mode pushforwards of value functions return (Clad's `ValueAndPushforward`).
+const VALUE_AND_PUSHFORWARD: &str = "#ifndef CUAD_VALUE_AND_PUSHFORWARD
+#define CUAD_VALUE_AND_PUSHFORWARD
+template <typename T, typename U> struct cuad_value_and_pushforward { T value; U pushforward; };
+#endif // CUAD_VALUE_AND_PUSHFORWARD
+";
+
 /// The helper code needed, wrapped in an include guard.
 pub fn helper_code(h: &Helpers) -> String {
-    if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
-        return String::new();
+    let mut out = String::new();
+    if h.value_and_pushforward {
+        out.push_str(VALUE_AND_PUSHFORWARD);
     }
-    let mut out = String::from("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n");
+    if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
+        return out;
+    }
+    out.push_str("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n");
     out.push_str(TAPE);
     out.push_str(HOST_TAPE);
     out.push_str(THREAD_ID);

@@ -19,6 +19,7 @@ mod calls;
 mod cond_calls;
 mod coop;
 mod dead_shared;
+mod forward;
 mod fuse;
 mod gather;
 mod helpers;
@@ -267,6 +268,218 @@ impl<'a> Differentiator<'a> {
             template_args,
             code,
             explanations,
+        })
+    }
+
+    /// Requests the pushforward (forward mode, Jacobian-vector product) of `function` (an
+    /// instance of a template when `template_args` is not empty) w.r.t. `wrt` (parameter
+    /// names or indices; `None` = every parameter that can carry a derivative). The result
+    /// is `NAME_pushforward` (`NAME_pushforward_<i>_<j>...` for a subset); see forward.rs.
+    pub fn pushforward_instance(
+        &mut self,
+        function: &str,
+        template_args: &[TemplateArg],
+        wrt: Option<&[String]>,
+        span: Span,
+    ) -> Result<GradInfo, Vec<Diagnostic>> {
+        let primary = self.find_definition(function, span)?;
+        let (func, specialization) = self.instance_of(primary, template_args, span)?;
+        let wrt = self.wrt_indices(&func, wrt, span)?;
+        let mut name = forward::pushforward_name(&self.prog, &func, &wrt);
+        if let Some(args) = &specialization {
+            // As for gradients: an explicit specialization of a declared primary template,
+            // called as `NAME_pushforward<ARGS>(...)`.
+            self.declare_primary_pushforward(primary, &name, &wrt);
+            name = format!("{name}<{args}>");
+        }
+        let before = self.done.len();
+        let mut queue = vec![(func.clone(), name.clone(), wrt)];
+        while let Some((f, n, w)) = queue.pop() {
+            let key = instance_key(&f, &n);
+            if self.done.iter().any(|(d, _, _)| *d == key) {
+                continue;
+            }
+            let mut g = forward::generate(&self.prog, &f, &n, &w)?;
+            if n.contains('<') {
+                g.function.template = Some(vec![]);
+            }
+            self.helpers.value_and_pushforward |= g.value_struct;
+            self.helpers.digamma |= g.digamma;
+            self.helpers.block_add |= g.smem_helper;
+            let ns = namespace_path(&self.prog, &f);
+            self.done.push((key, g.function, ns));
+            for req in g.requests {
+                if let (Some(primary), Some((base, _))) = (&req.primary, req.name.split_once('<')) {
+                    self.declare_primary_pushforward(primary, base, &req.wrt);
+                }
+                queue.push((req.callee, req.name, req.wrt));
+            }
+        }
+        let code = self.done[before..]
+            .iter()
+            .rev()
+            .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let (name, template_args) = match name.split_once('<') {
+            Some((template, args)) => (
+                template.to_string(),
+                Some(args.strip_suffix('>').unwrap_or(args).to_string()),
+            ),
+            None => (name, None),
+        };
+        Ok(GradInfo {
+            qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, &func))),
+            name,
+            is_kernel: func.attrs.global,
+            template_args,
+            code,
+            explanations: vec![],
+        })
+    }
+
+    /// The primary template of a pushforward of a template: the primal's template parameters
+    /// and parameters, then the tangents (of the parameters' own types).
+    fn declare_primary_pushforward(&mut self, primary: &Function, name: &str, wrt: &[usize]) {
+        if self.primary_templates.iter().any(|(n, _, _)| n == name) {
+            return;
+        }
+        let mut params: Vec<Param> = primary.params.clone();
+        for &i in wrt {
+            let p = &primary.params[i];
+            let mut ty = p.ty.clone();
+            if let TyKind::Pointer { restrict, .. } = &mut ty.kind {
+                *restrict = false; // as in forward::generate
+            }
+            params.push(Param {
+                name: Some(adjoint::adj_name(p.name.as_deref().unwrap_or("p"))),
+                ty,
+                default: None,
+                span: Span::default(),
+            });
+        }
+        for p in &mut params {
+            p.default = None;
+        }
+        let mut attrs = primary.attrs.clone();
+        attrs.constexpr = false;
+        attrs.launch_bounds = None;
+        let decl = Function {
+            attrs,
+            template: primary.template.clone(),
+            ret: forward::return_ty(&self.prog, &primary.ret)
+                .unwrap_or_else(|| Ty::new(TyKind::Void)),
+            name: name.to_string(),
+            params,
+            is_const_method: false,
+            ctor_inits: vec![],
+            body: None,
+            span: Span::default(),
+            name_span: Span::default(),
+        };
+        let ns = namespace_path(&self.prog, primary);
+        self.primary_templates.push((name.to_string(), decl, ns));
+    }
+
+    /// Clad's `clad::differentiate(f, "x")`: `f_darg<i>`, a function with `f`'s parameters
+    /// that returns d f / d x (the pushforward with the tangent of `x` seeded with 1, the
+    /// others 0). `param` is a parameter name or index; it must be a real scalar.
+    pub fn derivative(
+        &mut self,
+        function: &str,
+        template_args: &[TemplateArg],
+        param: &str,
+        span: Span,
+    ) -> Result<GradInfo, Vec<Diagnostic>> {
+        let primary = self.find_definition(function, span)?;
+        let (func, _) = self.instance_of(primary, template_args, span)?;
+        let err = |msg: String| vec![Diagnostic::error(span, msg)];
+        if func.attrs.global {
+            return Err(err(format!(
+                "`{function}` is a kernel: differentiate it with `cuad fwd` (its pushforward) or `clad::gradient`"
+            )));
+        }
+        let index = self.wrt_indices(&func, Some(&[param.to_string()]), span)?[0];
+        let pty = self.prog.canonical(&func.params[index].ty);
+        if !activity::is_real(&pty) {
+            return Err(err(format!(
+                "`clad::differentiate` of `{function}` w.r.t. `{param}`: cuad differentiates w.r.t. real scalar parameters only"
+            )));
+        }
+        let ret = self.prog.canonical(&func.ret).with_const(false);
+        if !activity::is_real(&ret) {
+            return Err(err(format!(
+                "`clad::differentiate` needs a function returning a real number; `{function}` returns `{}`",
+                cuad_emit::print_ty(&func.ret)
+            )));
+        }
+        let before = self.done.len();
+        let pf =
+            self.pushforward_instance(function, template_args, Some(&[param.to_string()]), span)?;
+        let mut name = format!("{}_darg{index}", base_name(&self.prog, &func.name));
+        if let Some(args) = &pf.template_args {
+            // one wrapper per instance (`sq_darg0_double`), so its address is unambiguous
+            let clean: String = args
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            name = format!("{name}_{clean}");
+        }
+        let callee = match &pf.template_args {
+            Some(args) => format!("{}<{args}>", pf.qualified_name),
+            None => pf.qualified_name.clone(),
+        };
+        let mut args: Vec<Expr> = func
+            .params
+            .iter()
+            .map(|p| Expr::ident(p.name.as_deref().unwrap_or("_")))
+            .collect();
+        let one_ty = pty.clone().with_const(false);
+        args.push(builder::real_lit(&one_ty, 1.0));
+        let call = builder::call(&callee, args);
+        let body = vec![cuad_syntax::ast::Stmt::synth(
+            cuad_syntax::ast::StmtKind::Return(Some(builder::member(call, "pushforward", false))),
+        )];
+        let mut attrs = func.attrs.clone();
+        attrs.constexpr = false;
+        let wrapper = Function {
+            attrs,
+            template: None,
+            ret,
+            name: name.clone(),
+            params: func
+                .params
+                .iter()
+                .map(|p| Param {
+                    default: None,
+                    ..p.clone()
+                })
+                .collect(),
+            is_const_method: false,
+            ctor_inits: vec![],
+            body: Some(body),
+            span: Span::default(),
+            name_span: Span::default(),
+        };
+        let ns = namespace_path(&self.prog, &func);
+        let key = instance_key(&wrapper, &name);
+        if !self.done.iter().any(|(k, _, _)| *k == key) {
+            self.done.push((key, wrapper, ns.clone()));
+        }
+        let code = self.done[before..]
+            .iter()
+            .rev()
+            .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
+            .collect::<Vec<_>>()
+            .join("\n");
+        Ok(GradInfo {
+            qualified_name: format!("{}{name}", qualifier(&ns)),
+            name,
+            is_kernel: false,
+            template_args: None,
+            code,
+            explanations: vec![],
         })
     }
 
@@ -536,6 +749,13 @@ impl<'a> Differentiator<'a> {
             }
         }
         let mut prototypes = String::new();
+        if self.helpers.value_and_pushforward {
+            // Pushforward prototypes name the struct; prototypes may go before the helpers.
+            prototypes.push_str(&helpers::helper_code(&Helpers {
+                value_and_pushforward: true,
+                ..Helpers::default()
+            }));
+        }
         for (_, f, ns) in &self.primary_templates {
             prototypes.push_str(&in_namespaces(ns, &cuad_emit::print_function(f)));
             prototypes.push('\n');
@@ -546,7 +766,11 @@ impl<'a> Differentiator<'a> {
             prototypes.push_str(&in_namespaces(ns, &cuad_emit::print_function(&proto)));
             prototypes.push('\n');
         }
-        let mut definitions = helpers::helper_code(&self.helpers);
+        // The prototypes (below) carry `cuad_value_and_pushforward`.
+        let mut definitions = helpers::helper_code(&Helpers {
+            value_and_pushforward: false,
+            ..self.helpers
+        });
         definitions.push_str(&self.used_method_stand_ins());
         if !self.done.is_empty() {
             definitions.push_str(&prototypes);

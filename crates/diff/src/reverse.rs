@@ -49,6 +49,8 @@ pub struct Helpers {
     pub host_tape: bool,
     pub memcpy: bool,
     pub digamma: bool,
+    /// `cuad_value_and_pushforward` (forward mode's value functions return it).
+    pub value_and_pushforward: bool,
 }
 
 impl Helpers {
@@ -59,6 +61,7 @@ impl Helpers {
         self.host_tape |= o.host_tape;
         self.memcpy |= o.memcpy;
         self.digamma |= o.digamma;
+        self.value_and_pushforward |= o.value_and_pushforward;
     }
 }
 

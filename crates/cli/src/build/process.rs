@@ -47,15 +47,34 @@ pub fn plan(
         let Some((target, wrt)) = read_request(sm, main, tu, request, engine, diags) else {
             continue;
         };
-        let key = (target.key.clone(), wrt.clone());
-        let info = match done.get(&key) {
-            Some(info) => info.clone(),
-            None => match engine.gradient_instance(
+        let forward = request.kind == RequestKind::Differentiate;
+        let param = match forward {
+            true => match differentiated_param(tu, request, &target, wrt.as_deref(), diags) {
+                Some(p) => Some(p),
+                None => continue,
+            },
+            false => None,
+        };
+        // Gradients and derivatives of one function are different functions.
+        let kind = if forward { "d:" } else { "" };
+        let key = (format!("{kind}{}", target.key), wrt.clone());
+        let generate = |engine: &mut Differentiator<'_>| match &param {
+            Some(p) => engine.derivative(
+                &target.function,
+                &target.template_args,
+                p,
+                request.call_span,
+            ),
+            None => engine.gradient_instance(
                 &target.function,
                 &target.template_args,
                 wrt.as_deref(),
                 request.call_span,
-            ) {
+            ),
+        };
+        let info = match done.get(&key) {
+            Some(info) => info.clone(),
+            None => match generate(engine) {
                 Ok(mut info) => {
                     // A template's instance: the gradient is named with its arguments.
                     if let Some(args) = info.template_args.take() {
@@ -106,6 +125,59 @@ pub fn plan(
         });
     }
     plan
+}
+
+/// The one parameter a `clad::differentiate(f, "x")` request names (a name or an index;
+/// none for a function of one parameter).
+fn differentiated_param(
+    tu: &TranslationUnit,
+    request: &Request,
+    target: &Target,
+    wrt: Option<&[String]>,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let span = request.call_span;
+    if target.method_primals.is_some() {
+        diags.error(
+            span,
+            format!(
+                "`{}` of a member function is not supported by cuad yet",
+                request.api
+            ),
+        );
+        return None;
+    }
+    match wrt {
+        Some([one]) => Some(one.clone()),
+        Some(_) => {
+            diags.error(
+                span,
+                format!(
+                    "`{}` takes one parameter to differentiate with respect to",
+                    request.api
+                ),
+            );
+            None
+        }
+        None => {
+            let params = requests::find_function(&tu.items, &target.function)
+                .map(|f| f.params.clone())
+                .unwrap_or_default();
+            match params.as_slice() {
+                [p] => p.name.clone(),
+                _ => {
+                    diags.error(
+                        span,
+                        format!(
+                            "`{}` needs the parameter to differentiate with respect to, e.g. `{}({}, \"x\")`",
+                            request.api, request.api, target.key
+                        ),
+                    );
+                    None
+                }
+            }
+        }
+    }
 }
 
 /// Does the gradient kernel keep adjoints of `extern __shared__` arrays in the second half of
@@ -236,7 +308,7 @@ fn read_request(
         diags.error(
             span,
             format!(
-                "`{}` is not supported by cuad yet; only `clad::gradient` (reverse mode) is",
+                "`{}` is not supported by cuad yet; only `clad::gradient` (reverse mode) and `clad::differentiate` (forward mode) are",
                 request.api
             ),
         );

@@ -9,7 +9,9 @@ use cuad_syntax::Span;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RequestKind {
     Gradient,
-    /// `differentiate`, `hessian`, `jacobian`, `estimate_error`: Clad APIs cuad lacks.
+    /// `clad::differentiate(f, "x")`: forward mode, d f / d x.
+    Differentiate,
+    /// `hessian`, `jacobian`, `estimate_error`: Clad APIs cuad lacks.
     Unsupported,
 }
 
@@ -28,7 +30,7 @@ pub struct Request {
 }
 
 const NAMESPACES: [&str; 2] = ["clad", "cuad"];
-const UNSUPPORTED: [&str; 4] = ["differentiate", "hessian", "jacobian", "estimate_error"];
+const UNSUPPORTED: [&str; 3] = ["hessian", "jacobian", "estimate_error"];
 
 /// Classifies a callee name: `clad::gradient`, `::cuad::gradient`, ...
 pub fn request_kind(callee: &str) -> Option<RequestKind> {
@@ -39,6 +41,8 @@ pub fn request_kind(callee: &str) -> Option<RequestKind> {
     }
     if func == "gradient" {
         Some(RequestKind::Gradient)
+    } else if func == "differentiate" {
+        Some(RequestKind::Differentiate)
     } else if UNSUPPORTED.contains(&func) {
         Some(RequestKind::Unsupported)
     } else {
@@ -318,6 +322,10 @@ mod tests {
         );
         assert_eq!(
             request_kind("clad::differentiate"),
+            Some(RequestKind::Differentiate)
+        );
+        assert_eq!(
+            request_kind("clad::jacobian"),
             Some(RequestKind::Unsupported)
         );
         assert_eq!(request_kind("gradient"), None);

@@ -1,0 +1,854 @@
+//! Forward mode: the pushforward (Jacobian-vector product) of one function.
+//!
+//! The body is normalized as for reverse mode (`normalize`: structured returns, hoisted
+//! locals, `x *= e` -> `x = x * e`), activity says which variables carry tangents, then each
+//! statement is preceded by the statements that update the tangents it changes. Tangent code
+//! runs before the primal statement, so it reads the values the statement reads.
+//!
+//! Contract (see README.md): `NAME_pushforward[_<i>_<j>...]` takes the primal parameters,
+//! then one tangent `_d_p` of the same type per parameter in `wrt`; void functions write
+//! tangents through tangent pointers/references, value functions return
+//! `cuad_value_and_pushforward<T, T>{value, pushforward}`.
+
+mod calls;
+mod exprs;
+
+use crate::activity::{active_vars, depends_on_active, is_differentiable};
+use crate::adjoint::adj_name;
+use crate::builder::*;
+use crate::normalize::{normalize, Local};
+use crate::reverse::TypeScope;
+use crate::usage::{lvalue_root, Names};
+use cuad_sema::Program;
+use cuad_syntax::ast::*;
+use cuad_syntax::{Diagnostic, Span};
+use std::collections::HashMap;
+
+/// The name of the runtime struct value functions' pushforwards return.
+pub const VALUE_AND_PUSHFORWARD: &str = "cuad_value_and_pushforward";
+
+/// A pushforward the generated code calls or launches.
+#[derive(Clone, Debug)]
+pub struct PushforwardReq {
+    pub callee: Function,
+    pub name: String,
+    pub wrt: Vec<usize>,
+    /// For a kernel template's instance: the template (`name` is `NAME<ARGS>`, an explicit
+    /// specialization of a primary template to declare).
+    pub primary: Option<Function>,
+}
+
+pub struct Generated {
+    pub function: Function,
+    pub requests: Vec<PushforwardReq>,
+    /// The output needs `cuad_value_and_pushforward` / `cuad_digamma`.
+    pub value_struct: bool,
+    pub digamma: bool,
+    /// The runtime helper `cuad_dynamic_smem_bytes` (tangents of `extern __shared__`).
+    pub smem_helper: bool,
+}
+
+/// State of one pushforward being generated.
+struct Fwd<'p, 'a> {
+    prog: &'p Program<'a>,
+    types: HashMap<String, Ty>,
+    /// Variables carrying tangents.
+    active: Names,
+    /// Parameter names (memory behind a parameter without a tangent cannot get one).
+    params: Names,
+    requests: Vec<PushforwardReq>,
+    errors: Vec<Diagnostic>,
+    /// Return type of a value function (its pushforward returns value and tangent).
+    ret: Option<Ty>,
+    digamma: bool,
+    tmp: usize,
+    /// Temporaries holding a pushforward's result (`auto _t1 = f_pushforward(...)`).
+    hoisted: Names,
+    /// Tangents of `extern __shared__` arrays use `cuad_dynamic_smem_bytes()`.
+    smem_helper: bool,
+}
+
+/// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
+/// `NAME_pushforward_<i>_<j>...`.
+pub fn pushforward_name(prog: &Program, func: &Function, wrt: &[usize]) -> String {
+    let base = crate::calls::identifier_name(crate::base_name(prog, &func.name));
+    let mut name = format!("{base}_pushforward");
+    if wrt != differentiable_params(prog, func).as_slice() {
+        for i in wrt {
+            name.push_str(&format!("_{i}"));
+        }
+    }
+    name
+}
+
+/// Indices of the parameters that can carry a tangent.
+pub fn differentiable_params(prog: &Program, func: &Function) -> Vec<usize> {
+    func.params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| is_differentiable(prog, &prog.canonical(&p.ty)))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The pushforward's return type for a function returning `ret` (None: void).
+pub fn return_ty(prog: &Program, ret: &Ty) -> Option<Ty> {
+    if matches!(ret.kind, TyKind::Void) {
+        return None;
+    }
+    let t = prog.canonical(ret).with_const(false);
+    Some(Ty::new(TyKind::Named {
+        name: VALUE_AND_PUSHFORWARD.into(),
+        args: vec![TemplateArg::Type(t.clone()), TemplateArg::Type(t)],
+    }))
+}
+
+pub fn generate(
+    prog: &Program,
+    func: &Function,
+    name: &str,
+    wrt: &[usize],
+) -> Result<Generated, Vec<Diagnostic>> {
+    let Some(body) = &func.body else {
+        return Err(vec![Diagnostic::error(
+            func.name_span,
+            format!("`{}` has no body to differentiate", func.name),
+        )]);
+    };
+    let is_value = !matches!(func.ret.kind, TyKind::Void);
+    if is_value {
+        let ret = prog.canonical(&func.ret);
+        if matches!(
+            ret.kind,
+            TyKind::LRef(_) | TyKind::RRef(_) | TyKind::Pointer { .. }
+        ) || !is_differentiable(prog, &ret)
+        {
+            return Err(vec![Diagnostic::error(
+                func.name_span,
+                format!(
+                    "forward mode: `{}` returns `{}`; only void functions and functions returning real values (or structs of them) have a pushforward",
+                    func.name,
+                    cuad_emit::print_ty(&func.ret)
+                ),
+            )]);
+        }
+    }
+    let mut norm = normalize(prog, func, body)?;
+    let params: Vec<(String, Ty)> = func
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            (
+                p.name.clone().unwrap_or_else(|| format!("_p{i}")),
+                prog.canonical(&p.ty),
+            )
+        })
+        .collect();
+    let mut types: HashMap<String, Ty> = params.iter().cloned().collect();
+    for l in &norm.locals {
+        types.insert(l.name.clone(), l.ty.clone());
+    }
+    let object_type = |e: &Expr| {
+        prog.type_of(e, &TypeScope(&types))
+            .map(|t| prog.canonical(&t))
+    };
+    for s in &mut norm.body {
+        crate::methods::lower_calls(s, prog, &object_type);
+    }
+    let seeds: Names = wrt.iter().map(|&i| params[i].0.clone()).collect();
+    let mut activity_types = types.clone();
+    for (n, t) in &params {
+        activity_types.insert(format!("__param:{n}"), t.clone());
+    }
+    let active = active_vars(prog, &norm.body, &activity_types, &seeds);
+    let mut g = Fwd {
+        prog,
+        types,
+        active,
+        params: params.iter().map(|(n, _)| n.clone()).collect(),
+        requests: vec![],
+        errors: vec![],
+        ret: is_value.then(|| prog.canonical(&func.ret).with_const(false)),
+        digamma: false,
+        tmp: 0,
+        hoisted: Names::new(),
+        smem_helper: false,
+    };
+    let mut out = using_directives(body);
+    out.extend(g.local_decls(&norm.locals, body, func.name_span));
+    let mut code = Vec::new();
+    g.block(&norm.body, &mut code);
+    out.extend(code);
+    if !g.errors.is_empty() {
+        return Err(g.errors);
+    }
+    let mut out_params: Vec<Param> = func
+        .params
+        .iter()
+        .zip(&params)
+        .map(|(p, (n, _))| Param {
+            name: Some(n.clone()),
+            ty: p.ty.clone(),
+            default: None,
+            span: p.span,
+        })
+        .collect();
+    for &i in wrt {
+        let (n, _) = &params[i];
+        let mut ty = func.params[i].ty.clone();
+        if let TyKind::Pointer { restrict, .. } = &mut ty.kind {
+            // Tangent buffers may alias each other (in-place updates pass the same one).
+            *restrict = false;
+        }
+        out_params.push(Param {
+            name: Some(adj_name(n)),
+            ty,
+            default: None,
+            span: Span::default(),
+        });
+    }
+    let mut attrs = func.attrs.clone();
+    attrs.constexpr = false;
+    let function = Function {
+        attrs,
+        template: func.template.clone(),
+        ret: return_ty(prog, &func.ret).unwrap_or_else(|| Ty::new(TyKind::Void)),
+        name: name.to_string(),
+        params: out_params,
+        is_const_method: false,
+        ctor_inits: vec![],
+        body: Some(out),
+        span: Span::default(),
+        name_span: Span::default(),
+    };
+    Ok(Generated {
+        function,
+        requests: g.requests,
+        value_struct: is_value,
+        digamma: g.digamma,
+        smem_helper: g.smem_helper,
+    })
+}
+
+/// Does the kernel declare an `extern __shared__` array (its pushforward then needs twice the
+/// dynamic shared memory)?
+pub fn uses_dynamic_shared(f: &Function) -> bool {
+    let mut found = false;
+    for s in f.body.iter().flatten() {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                found |= d.specs.shared && d.specs.is_extern;
+            }
+        });
+    }
+    found
+}
+
+/// The name `_tN.value` goes by in the type map.
+fn hoisted_value_name(t: &str) -> String {
+    format!("{t}.value")
+}
+
+/// `nullptr`, `NULL`, `0`, possibly cast.
+fn is_null(e: &Expr) -> bool {
+    match &e.strip_parens().kind {
+        ExprKind::Nullptr => true,
+        ExprKind::IntLit(v) => v == "0",
+        ExprKind::Ident(n) => n == "NULL",
+        ExprKind::Cast { expr, .. } => is_null(expr),
+        _ => false,
+    }
+}
+
+/// Where the local `name` is declared in the (not normalized) body.
+fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
+    let mut found = None;
+    for s in body {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                if let Some(v) = d.vars.iter().find(|v| v.name == name) {
+                    found = found.or(Some(v.span));
+                }
+            }
+        });
+    }
+    found
+}
+
+/// The using-directives of a body, repeated at the top of the generated function.
+fn using_directives(body: &[Stmt]) -> Vec<Stmt> {
+    let mut out: Vec<Stmt> = Vec::new();
+    for s in body {
+        s.visit(&mut |s| {
+            if matches!(s.kind, StmtKind::Using(_)) && !out.iter().any(|o| o.kind == s.kind) {
+                out.push(Stmt::synth(s.kind.clone()));
+            }
+        });
+    }
+    out
+}
+
+impl Fwd<'_, '_> {
+    fn error(&mut self, span: Span, msg: impl Into<String>) {
+        self.errors.push(Diagnostic::error(
+            span,
+            format!("forward mode: {}", msg.into()),
+        ));
+    }
+
+    fn fresh(&mut self, base: &str) -> String {
+        self.tmp += 1;
+        format!("{base}{}", self.tmp)
+    }
+
+    fn type_of(&self, e: &Expr) -> Option<Ty> {
+        let e = match self.hoisted.is_empty() {
+            true => std::borrow::Cow::Borrowed(e),
+            false => std::borrow::Cow::Owned(self.typed_hoists(e)),
+        };
+        self.prog
+            .type_of(&e, &TypeScope(&self.types))
+            .map(|t| self.prog.canonical(&t))
+    }
+
+    /// `e` with each `_tN.value` read as a variable of the call's type (sema cannot see
+    /// into `cuad_value_and_pushforward`).
+    fn typed_hoists(&self, e: &Expr) -> Expr {
+        let mut e = e.clone();
+        fn walk(e: &mut Expr, hoisted: &Names) {
+            if let ExprKind::Member { base, field, .. } = &e.kind {
+                if let ExprKind::Ident(t) = &base.kind {
+                    if field == "value" && hoisted.contains(t) {
+                        *e = ident(&hoisted_value_name(t));
+                        return;
+                    }
+                }
+            }
+            match &mut e.kind {
+                ExprKind::Unary(_, x)
+                | ExprKind::Paren(x)
+                | ExprKind::Cast { expr: x, .. }
+                | ExprKind::Member { base: x, .. } => walk(x, hoisted),
+                ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) | ExprKind::Assign(_, a, b) => {
+                    walk(a, hoisted);
+                    walk(b, hoisted);
+                }
+                ExprKind::Cond(a, b, c) => {
+                    walk(a, hoisted);
+                    walk(b, hoisted);
+                    walk(c, hoisted);
+                }
+                ExprKind::Call { args, .. } | ExprKind::InitList(args) => {
+                    args.iter_mut().for_each(|a| walk(a, hoisted))
+                }
+                _ => {}
+            }
+        }
+        walk(&mut e, &self.hoisted);
+        e
+    }
+
+    /// Hoisted locals, each active one followed by its zero tangent.
+    fn local_decls(&mut self, locals: &[Local], body: &[Stmt], fallback: Span) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for l in locals {
+            out.push(decl_with(
+                l.specs.clone(),
+                l.ty.clone(),
+                &l.name,
+                l.init.clone(),
+            ));
+            if !self.active.contains(&l.name) {
+                continue;
+            }
+            if l.specs.shared && l.specs.is_extern {
+                // Every `extern __shared__` array is the launch's one dynamic region: the
+                // tangent is its second half (the pushforward is launched with twice the size).
+                let TyKind::Array { elem, .. } = &l.ty.kind else {
+                    self.error(
+                        declaration_span(body, &l.name).unwrap_or(fallback),
+                        "an `extern __shared__` declaration that is not an array",
+                    );
+                    continue;
+                };
+                let ptr = Ty::pointer_to((**elem).clone().with_const(false));
+                let bytes = call("cuad_dynamic_smem_bytes", vec![]);
+                let char_ptr = Ty::pointer_to(Ty::new(TyKind::Int {
+                    kind: IntKind::Char,
+                    signed: None,
+                }));
+                let second_half = binary(
+                    BinOp::Add,
+                    Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Reinterpret,
+                        ty: char_ptr,
+                        expr: Box::new(ident(&l.name)),
+                    }),
+                    binary(BinOp::Div, bytes, int_lit(2)),
+                );
+                out.push(decl(
+                    ptr.clone().with_const(true),
+                    &adj_name(&l.name),
+                    Some(Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Reinterpret,
+                        ty: ptr,
+                        expr: Box::new(second_half),
+                    })),
+                ));
+                self.smem_helper = true;
+                continue;
+            }
+            // the primal's type: a tangent pointer points where the primal's does
+            let ty = l.ty.clone().with_const(false);
+            let specs = DeclSpecs {
+                shared: l.specs.shared,
+                ..Default::default()
+            };
+            // `__shared__` arrays cannot be initialized; their tangents are written before
+            // they are read, as the primal's are.
+            let init = (!l.specs.shared).then(|| Init::Assign(self.zero_of(&ty)));
+            out.push(decl_with(specs, ty, &adj_name(&l.name), init));
+        }
+        out
+    }
+
+    /// A zero tangent of type `ty`.
+    fn zero_of(&self, ty: &Ty) -> Expr {
+        match &ty.kind {
+            TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => real_zero(ty),
+            TyKind::Int { .. } | TyKind::Bool => int_lit(0),
+            TyKind::Pointer { .. } => Expr::synth(ExprKind::Nullptr),
+            TyKind::Array { .. } => Expr::synth(ExprKind::InitList(vec![])),
+            _ => Expr::synth(ExprKind::Cast {
+                kind: CastKind::Functional,
+                ty: ty.clone().with_const(false),
+                expr: Box::new(Expr::synth(ExprKind::InitList(vec![]))),
+            }),
+        }
+    }
+
+    fn block(&mut self, stmts: &[Stmt], out: &mut Vec<Stmt>) {
+        for s in stmts {
+            self.stmt(s, out);
+        }
+    }
+
+    fn sub_block(&mut self, s: &Stmt) -> Stmt {
+        let mut out = Vec::new();
+        match &s.kind {
+            StmtKind::Block(b) => self.block(b, &mut out),
+            _ => self.stmt(s, &mut out),
+        }
+        // normalized branches are often a block holding one block
+        while let [Stmt {
+            kind: StmtKind::Block(inner),
+            ..
+        }] = out.as_mut_slice()
+        {
+            out = std::mem::take(inner);
+        }
+        Stmt::new(StmtKind::Block(out), s.span)
+    }
+
+    fn stmt(&mut self, s: &Stmt, out: &mut Vec<Stmt>) {
+        match &s.kind {
+            StmtKind::Expr(e) => self.expr_stmt(s, e, out),
+            StmtKind::Decl(d) => {
+                for v in &d.vars {
+                    if !self.active.contains(&v.name) {
+                        continue;
+                    }
+                    let init = match &v.init {
+                        Some(Init::Assign(e)) => self.tangent(e),
+                        Some(_) => {
+                            self.error(v.span, "this initializer form of an active local is not supported; use `= e`");
+                            None
+                        }
+                        None => None,
+                    };
+                    let ty = v.ty.clone().with_const(false);
+                    let init = init.unwrap_or_else(|| self.zero_of(&ty));
+                    out.push(decl(ty, &adj_name(&v.name), Some(init)));
+                }
+                out.push(s.clone());
+            }
+            StmtKind::Block(b) => {
+                let mut inner = Vec::new();
+                self.block(b, &mut inner);
+                out.push(Stmt::new(StmtKind::Block(inner), s.span));
+            }
+            StmtKind::If { cond, then, els } => {
+                self.no_active_effects(cond);
+                let then = Box::new(self.sub_block(then));
+                let els = els.as_ref().map(|e| Box::new(self.sub_block(e)));
+                out.push(Stmt::new(
+                    StmtKind::If {
+                        cond: cond.clone(),
+                        then,
+                        els,
+                    },
+                    s.span,
+                ));
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                let init = init.as_ref().map(|i| {
+                    let mut v = Vec::new();
+                    self.stmt(i, &mut v);
+                    match v.len() {
+                        1 => Box::new(v.remove(0)),
+                        _ => {
+                            out.push(block(v));
+                            Box::new(Stmt::synth(StmtKind::Empty))
+                        }
+                    }
+                });
+                // An `Empty` init prints as `;` inside `for (`; keep the loop well-formed.
+                let init = init.filter(|i| !matches!(i.kind, StmtKind::Empty));
+                if let Some(c) = cond {
+                    self.no_active_effects(c);
+                }
+                let step = step.as_ref().map(|st| self.step_with_tangents(st));
+                let body = Box::new(self.sub_block(body));
+                out.push(Stmt::new(
+                    StmtKind::For {
+                        init,
+                        cond: cond.clone(),
+                        step,
+                        body,
+                    },
+                    s.span,
+                ));
+            }
+            StmtKind::While { cond, body } => {
+                self.no_active_effects(cond);
+                let body = Box::new(self.sub_block(body));
+                out.push(Stmt::new(
+                    StmtKind::While {
+                        cond: cond.clone(),
+                        body,
+                    },
+                    s.span,
+                ));
+            }
+            StmtKind::DoWhile { body, cond } => {
+                self.no_active_effects(cond);
+                let body = Box::new(self.sub_block(body));
+                out.push(Stmt::new(
+                    StmtKind::DoWhile {
+                        body,
+                        cond: cond.clone(),
+                    },
+                    s.span,
+                ));
+            }
+            StmtKind::Return(Some(e)) => match self.ret.clone() {
+                Some(ret) => {
+                    let (value, tangent) = self.value_and_tangent(e, out);
+                    let tangent = tangent.unwrap_or_else(|| self.zero_of(&ret));
+                    let result = Expr::synth(ExprKind::Cast {
+                        kind: CastKind::Functional,
+                        ty: return_ty(self.prog, &ret).expect("value function"),
+                        expr: Box::new(Expr::synth(ExprKind::InitList(vec![value, tangent]))),
+                    });
+                    out.push(Stmt::new(StmtKind::Return(Some(result)), s.span));
+                }
+                None => out.push(s.clone()),
+            },
+            StmtKind::Switch { .. } => {
+                self.error(s.span, "`switch` left after normalization");
+            }
+            _ => out.push(s.clone()),
+        }
+    }
+
+    /// The value and tangent of a returned expression; a returned call of a user function
+    /// calls its pushforward once and takes both from it.
+    fn value_and_tangent(&mut self, e: &Expr, out: &mut Vec<Stmt>) -> (Expr, Option<Expr>) {
+        let e = self.hoist_calls(e, out);
+        let t = self.tangent(&e);
+        (e, t)
+    }
+
+    /// Calls of user functions whose arguments carry tangents, where `e` evaluates them
+    /// unconditionally, become `auto _tN = f_pushforward(...);` before the statement; `e`
+    /// reads `_tN.value` and its tangent `_tN.pushforward`. One call computes both, so a
+    /// callee that writes memory runs once.
+    fn hoist_calls(&mut self, e: &Expr, out: &mut Vec<Stmt>) -> Expr {
+        let mut e = e.clone();
+        self.hoist_in(&mut e, out);
+        e
+    }
+
+    fn hoist_in(&mut self, e: &mut Expr, out: &mut Vec<Stmt>) {
+        match &mut e.kind {
+            // only the first operand is always evaluated
+            ExprKind::Cond(first, _, _)
+            | ExprKind::Binary(BinOp::And | BinOp::Or | BinOp::Comma, first, _) => {
+                return self.hoist_in(first, out)
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => {
+                self.hoist_in(x, out)
+            }
+            ExprKind::Member { base, .. } => self.hoist_in(base, out),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
+                self.hoist_in(a, out);
+                self.hoist_in(b, out);
+            }
+            ExprKind::Call { args, .. } | ExprKind::InitList(args) => {
+                args.iter_mut().for_each(|a| self.hoist_in(a, out))
+            }
+            _ => return,
+        }
+        if let Some(call) = self.user_operator_call(e) {
+            *e = call; // `a * s` on structs: `operator*(a, s)`, differentiated as a call
+        }
+        if !matches!(e.kind, ExprKind::Call { .. }) {
+            return;
+        }
+        let value_ty = self.type_of(e);
+        if let Some(call) = self.pushforward_call(e) {
+            let t = self.fresh("_t");
+            out.push(decl(Ty::new(TyKind::Auto), &t, Some(call)));
+            self.hoisted.insert(t.clone());
+            if let Some(ty) = value_ty {
+                self.types.insert(hoisted_value_name(&t), ty);
+            }
+            *e = member(ident(&t), "value", false);
+        }
+    }
+
+    /// `++p` on a pointer with a tangent: the same step of its shadow (`++_d_p`).
+    fn pointer_step_tangent(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec), x) =
+            &e.kind
+        else {
+            return None;
+        };
+        let is_pointer = self
+            .type_of(x)
+            .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }));
+        if !is_pointer {
+            return None;
+        }
+        Some(unary(*op, self.tangent_lvalue(x)?))
+    }
+
+    /// A loop step; pointer steps (`++p`, `p++, q++`) step their shadows too.
+    fn step_with_tangents(&mut self, step: &Expr) -> Expr {
+        match &step.strip_parens().kind {
+            ExprKind::Binary(BinOp::Comma, a, b) => binary(
+                BinOp::Comma,
+                self.step_with_tangents(a),
+                self.step_with_tangents(b),
+            ),
+            _ => match self.pointer_step_tangent(step.strip_parens()) {
+                Some(t) => binary(BinOp::Comma, step.clone(), t),
+                None => {
+                    self.no_active_effects(step);
+                    step.clone()
+                }
+            },
+        }
+    }
+
+    /// Conditions and loop steps: assignments in them would need tangents too.
+    fn no_active_effects(&mut self, e: &Expr) {
+        let active = &self.active;
+        let bad = crate::usage::any_expr(e, &|x| match &x.kind {
+            ExprKind::Assign(_, l, r) => {
+                lvalue_root(l).is_some_and(|n| active.contains(n)) || depends_on_active(r, active)
+            }
+            // a pointer with a shadow moved inside an expression
+            ExprKind::Unary(UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec, v) => {
+                lvalue_root(v).is_some_and(|n| active.contains(n))
+            }
+            _ => false,
+        });
+        if bad {
+            self.error(
+                e.span,
+                "an assignment of a differentiated value in a condition or loop step is not supported; move it into the body",
+            );
+        }
+        // A call there runs only as the primal: it must not update memory with tangents.
+        let mut writing_calls = Vec::new();
+        crate::usage::walk_expr(e, &mut |x| {
+            if matches!(x.kind, ExprKind::Call { .. })
+                && depends_on_active(x, &self.active)
+                && self.callee_writes_memory(x)
+            {
+                writing_calls.push(x.span);
+            }
+        });
+        for span in writing_calls {
+            self.error(
+                span,
+                "a call that writes through a pointer or reference is not supported in a condition, loop step or discarded expression here; call it in a statement of its own",
+            );
+        }
+    }
+
+    fn expr_stmt(&mut self, s: &Stmt, e: &Expr, out: &mut Vec<Stmt>) {
+        match &e.strip_parens().kind {
+            ExprKind::Assign(op, l, r) => self.assignment(s, *op, l, r, out),
+            ExprKind::Call { .. } | ExprKind::Launch { .. } => {
+                let hoisted = match &e.strip_parens().kind {
+                    ExprKind::Call {
+                        callee,
+                        template_args,
+                        args,
+                    } if !calls::is_runtime_call(e) => Expr::new(
+                        ExprKind::Call {
+                            callee: callee.clone(),
+                            template_args: template_args.clone(),
+                            args: args.iter().map(|a| self.hoist_calls(a, out)).collect(),
+                        },
+                        e.span,
+                    ),
+                    _ => e.clone(),
+                };
+                let (s, e) = (
+                    &Stmt::new(StmtKind::Expr(hoisted.clone()), s.span),
+                    &hoisted,
+                );
+                if let Some(replacement) = self.call_stmt(e, out) {
+                    out.push(Stmt::new(StmtKind::Expr(replacement), s.span));
+                    return;
+                }
+                out.push(s.clone());
+            }
+            ExprKind::Unary(UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec, _) => {
+                // `x++` on a real adds a constant: the tangent is unchanged; a pointer's
+                // tangent (its shadow) moves with it.
+                if let Some(t) = self.pointer_step_tangent(e.strip_parens()) {
+                    out.push(expr_stmt(t));
+                }
+                out.push(s.clone());
+            }
+            _ => {
+                self.no_active_effects(e);
+                out.push(s.clone());
+            }
+        }
+    }
+
+    fn assignment(&mut self, s: &Stmt, op: Option<BinOp>, l: &Expr, r: &Expr, out: &mut Vec<Stmt>) {
+        // CUDA runtime calls whose status is kept (`err = cudaMalloc(...)`).
+        if let ExprKind::Call { .. } = &r.strip_parens().kind {
+            if calls::is_runtime_call(r) {
+                if let Some(replacement) = self.call_stmt(r, out) {
+                    let e = Expr::synth(ExprKind::Assign(
+                        op,
+                        Box::new(l.clone()),
+                        Box::new(replacement),
+                    ));
+                    out.push(Stmt::new(StmtKind::Expr(e), s.span));
+                    return;
+                }
+                out.push(s.clone());
+                return;
+            }
+        }
+        let root = lvalue_root(l).map(str::to_string);
+        let root_active = root.as_ref().is_some_and(|n| self.active.contains(n));
+        let hoisted = self.hoist_calls(r, out);
+        let (s, r) = match hoisted != *r {
+            true => {
+                let e = Expr::synth(ExprKind::Assign(
+                    op,
+                    Box::new(l.clone()),
+                    Box::new(hoisted.clone()),
+                ));
+                (&Stmt::new(StmtKind::Expr(e), s.span), &hoisted)
+            }
+            false => (s, r),
+        };
+        let l_ty = self.type_of(l);
+        let l_differentiable = l_ty
+            .as_ref()
+            .is_none_or(|t| is_differentiable(self.prog, t));
+        if !root_active || !l_differentiable {
+            if depends_on_active(r, &self.active) && l_differentiable {
+                self.inactive_store(l, root.as_deref());
+            }
+            out.push(s.clone());
+            return;
+        }
+        let Some(tl) = self.tangent_lvalue(l) else {
+            self.error(l.span, "cannot find where the tangent of this value lives");
+            return;
+        };
+        let tr = self.tangent(r);
+        match op {
+            None => {
+                let is_pointer = l_ty
+                    .as_ref()
+                    .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }));
+                let value = match tr {
+                    Some(t) => t,
+                    None if is_pointer && is_null(r) => Expr::synth(ExprKind::Nullptr),
+                    None if is_pointer => match calls::allocation(r) {
+                        Some(alloc) => alloc,
+                        None => {
+                            self.error(
+                                r.span,
+                                "this pointer may point to memory without a tangent (or cuad cannot tell which)",
+                            );
+                            return;
+                        }
+                    },
+                    None => {
+                        let ty = l_ty.clone().unwrap_or_else(|| Ty::new(TyKind::Double));
+                        self.zero_of(&ty)
+                    }
+                };
+                out.push(expr_stmt(assign(tl, value)));
+            }
+            Some(BinOp::Add | BinOp::Sub)
+                if l_ty
+                    .as_ref()
+                    .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. })) =>
+            {
+                // `p += k`: the shadow moves by the same offset
+                out.push(expr_stmt(compound(op.expect("compound"), tl, r.clone())));
+            }
+            Some(BinOp::Add | BinOp::Sub) => {
+                if let Some(t) = tr {
+                    out.push(expr_stmt(compound(op.expect("compound"), tl, t)));
+                }
+            }
+            Some(_) => {
+                self.error(
+                    s.span,
+                    "this compound assignment of a differentiated value is not supported",
+                );
+            }
+        }
+        out.push(s.clone());
+    }
+
+    /// A store of a value that depends on the inputs into memory that has no tangent.
+    fn inactive_store(&mut self, l: &Expr, root: Option<&str>) {
+        let Some(root) = root else { return };
+        let is_memory = !crate::usage::is_plain_var(l);
+        if self.params.contains(root) {
+            self.error(
+                l.span,
+                format!(
+                    "`{root}` receives values that depend on the differentiated parameters but has no tangent; add `{root}` to --wrt"
+                ),
+            );
+        } else if is_memory {
+            self.error(
+                l.span,
+                format!("`{root}` receives values that depend on the differentiated parameters, but cuad cannot tell where its tangent lives"),
+            );
+        }
+    }
+}

@@ -1,0 +1,638 @@
+//! Forward mode of calls: math functions (`rules.rs`), warp shuffles, cached loads, atomics,
+//! user functions (their pushforwards, generated or custom), kernel launches and the CUDA
+//! runtime calls of host code (tangent buffers allocated, copied, cleared and freed with the
+//! primal ones).
+
+use super::{pushforward_name, Fwd, PushforwardReq};
+use crate::activity::is_differentiable;
+use crate::builder::*;
+use crate::rules;
+use cuad_syntax::ast::*;
+use cuad_syntax::Span;
+
+/// `cudaMalloc(...)` and the other CUDA runtime calls (their tangents are runtime calls too).
+pub(super) fn is_runtime_call(e: &Expr) -> bool {
+    matches!(callee_name(e), Some(n) if n.starts_with("cuda"))
+}
+
+fn callee_name(e: &Expr) -> Option<&str> {
+    match &e.strip_parens().kind {
+        ExprKind::Call { callee, .. } => match &callee.kind {
+            ExprKind::Ident(n) => Some(n.as_str()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `malloc(n)` / `(T*)calloc(k, n)`: a tangent buffer is allocated the same way.
+pub(super) fn allocation(e: &Expr) -> Option<Expr> {
+    let mut inner = e.strip_parens();
+    while let ExprKind::Cast { expr, .. } = &inner.kind {
+        inner = expr.strip_parens();
+    }
+    matches!(callee_name(inner), Some("malloc" | "calloc")).then(|| e.clone())
+}
+
+fn with_args(e: &Expr, args: Vec<Expr>) -> Expr {
+    match &e.strip_parens().kind {
+        ExprKind::Call {
+            callee,
+            template_args,
+            ..
+        } => Expr::synth(ExprKind::Call {
+            callee: callee.clone(),
+            template_args: template_args.clone(),
+            args,
+        }),
+        _ => e.clone(),
+    }
+}
+
+const SHUFFLES: &[(&str, usize)] = &[
+    ("__shfl_sync", 1),
+    ("__shfl_up_sync", 1),
+    ("__shfl_down_sync", 1),
+    ("__shfl_xor_sync", 1),
+    ("__shfl", 0),
+    ("__shfl_up", 0),
+    ("__shfl_down", 0),
+    ("__shfl_xor", 0),
+];
+
+const ATOMIC_ADDS: &[&str] = &[
+    "atomicAdd",
+    "atomicAdd_block",
+    "atomicAdd_system",
+    "atomicSub",
+];
+
+impl Fwd<'_, '_> {
+    /// Tangent of a pointer argument seen through casts (`(void**)&p` -> `(void**)&_d_p`).
+    fn pointer_arg_tangent(&mut self, a: &Expr) -> Option<Expr> {
+        match &a.kind {
+            ExprKind::Cast { kind, ty, expr } => Some(Expr::synth(ExprKind::Cast {
+                kind: *kind,
+                ty: ty.clone(),
+                expr: Box::new(self.pointer_arg_tangent(expr)?),
+            })),
+            ExprKind::Paren(x) => self.pointer_arg_tangent(x).map(paren),
+            ExprKind::Unary(UnOp::AddrOf, x) => self.tangent_lvalue(x).map(addr_of),
+            _ => self.tangent(a),
+        }
+    }
+
+    /// A call statement: tangent statements go to `out`; `Some(e)` replaces the primal call
+    /// (a pushforward that also computes the primal).
+    pub(super) fn call_stmt(&mut self, e: &Expr, out: &mut Vec<Stmt>) -> Option<Expr> {
+        let e = e.strip_parens();
+        if let ExprKind::Launch {
+            kernel,
+            template_args,
+            config,
+            args,
+        } = &e.kind
+        {
+            return self.launch(e, kernel, template_args, config, args);
+        }
+        let ExprKind::Call { args, .. } = &e.kind else {
+            return None;
+        };
+        let name = callee_name(e).unwrap_or("").to_string();
+        let base = name.trim_start_matches("::");
+        if ATOMIC_ADDS.contains(&base) && args.len() == 2 {
+            let taddr = self.pointer_arg_tangent(&args[0]);
+            let tv = self.tangent(&args[1]);
+            match (taddr, tv) {
+                (Some(a), Some(v)) => out.push(expr_stmt(call(&name, vec![a, v]))),
+                (None, Some(_)) => {
+                    let target = match &args[0].strip_parens().kind {
+                        ExprKind::Unary(UnOp::AddrOf, x) => (**x).clone(),
+                        _ => args[0].clone(),
+                    };
+                    let root = crate::usage::lvalue_root(&target).map(str::to_string);
+                    self.inactive_store(&target, root.as_deref());
+                }
+                _ => {}
+            }
+            return None;
+        }
+        if base.starts_with("atomic") && self.any_active_arg(args) {
+            self.error(
+                e.span,
+                format!("`{base}` of differentiated values has no derivative in forward mode"),
+            );
+            return None;
+        }
+        if is_runtime_call(e) || matches!(base, "free" | "memcpy" | "memset") {
+            self.runtime_call(e, base, args, out);
+            return None;
+        }
+        if let Some(pf) = self.pushforward_call(e) {
+            return Some(pf);
+        }
+        // Other calls (printf, barriers) read values; a call that may store through an
+        // active pointer would need a derivative.
+        let writes_active = args.iter().any(|a| {
+            self.tangent_of_pointer_like(a)
+                && !matches!(
+                    self.type_of(a).map(|t| t.kind),
+                    Some(TyKind::Pointer { ref pointee, .. }) if pointee.is_const
+                )
+        });
+        if writes_active && !self.is_known_function(&name) {
+            self.error(
+                e.span,
+                format!("`{base}` receives memory that carries tangents and cuad has no derivative for it"),
+            );
+        }
+        None
+    }
+
+    fn is_known_function(&self, name: &str) -> bool {
+        name.starts_with("__syncthreads") || name.starts_with("__syncwarp") || name == "printf"
+    }
+
+    fn tangent_of_pointer_like(&mut self, a: &Expr) -> bool {
+        let is_ptr = matches!(a.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, _))
+            || self
+                .type_of(a)
+                .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. }));
+        is_ptr && self.pointer_arg_tangent(a).is_some()
+    }
+
+    fn any_active_arg(&self, args: &[Expr]) -> bool {
+        args.iter()
+            .any(|a| crate::activity::depends_on_active(a, &self.active))
+    }
+
+    fn runtime_call(&mut self, e: &Expr, base: &str, args: &[Expr], out: &mut Vec<Stmt>) {
+        match base {
+            "cudaMalloc" | "cudaMallocManaged" | "cudaMallocHost" | "cudaMallocAsync" => {
+                if let Some(tp) = args.first().and_then(|p| self.pointer_arg_tangent(p)) {
+                    let mut a = args.to_vec();
+                    a[0] = tp;
+                    out.push(expr_stmt(with_args(e, a)));
+                }
+            }
+            "cudaFree" | "cudaFreeHost" | "cudaFreeAsync" | "free" => {
+                if let Some(tp) = args.first().and_then(|p| self.tangent(p)) {
+                    let mut a = args.to_vec();
+                    a[0] = tp;
+                    out.push(expr_stmt(with_args(e, a)));
+                }
+            }
+            "cudaMemset" | "cudaMemsetAsync" | "memset" if args.len() >= 3 => {
+                if let Some(tp) = self.pointer_arg_tangent(&args[0]) {
+                    let mut a = args.to_vec();
+                    a[0] = tp;
+                    a[1] = int_lit(0);
+                    out.push(expr_stmt(with_args(e, a)));
+                }
+            }
+            "cudaMemcpy" | "cudaMemcpyAsync" | "memcpy" if args.len() >= 3 => {
+                let tdst = self.pointer_arg_tangent(&args[0]);
+                let tsrc = self.pointer_arg_tangent(&args[1]);
+                match (tdst, tsrc) {
+                    (Some(d), Some(s)) => {
+                        let mut a = args.to_vec();
+                        a[0] = d;
+                        a[1] = s;
+                        out.push(expr_stmt(with_args(e, a)));
+                    }
+                    (Some(d), None) => {
+                        // an inactive source: the copied entries have zero tangent
+                        let to_host = args
+                            .get(3)
+                            .is_some_and(|k| cuad_emit::print_expr(k).ends_with("ToHost"))
+                            || base == "memcpy";
+                        let clear = if to_host { "memset" } else { "cudaMemset" };
+                        out.push(expr_stmt(call(clear, vec![d, int_lit(0), args[2].clone()])));
+                    }
+                    (None, Some(_)) => {
+                        let root = crate::usage::lvalue_root(&args[0]).map(str::to_string);
+                        let mut target = index(args[0].clone(), int_lit(0));
+                        target.span = args[0].span;
+                        self.inactive_store(&target, root.as_deref());
+                    }
+                    (None, None) => {}
+                }
+            }
+            _ => {
+                if self.any_active_arg(args) && base.starts_with("cudaMemcpy") {
+                    self.error(
+                        e.span,
+                        format!("`{base}` of memory that carries tangents is not supported in forward mode"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// `k<<<cfg>>>(args)` -> `k_pushforward_<i>...<<<cfg>>>(args, tangents)`.
+    fn launch(
+        &mut self,
+        e: &Expr,
+        kernel: &Expr,
+        template_args: &[TemplateArg],
+        config: &[Expr],
+        args: &[Expr],
+    ) -> Option<Expr> {
+        let ExprKind::Ident(name) = &kernel.kind else {
+            return None;
+        };
+        let callee = self
+            .prog
+            .functions(name)
+            .into_iter()
+            .find(|f| f.body.is_some() && f.attrs.global)?;
+        // A kernel template's launch names its arguments: its pushforward is the explicit
+        // specialization for them of a declared primary template.
+        let (callee, primary) = match &callee.template {
+            Some(_) => {
+                let instance = crate::instantiate::bind_explicit(callee, template_args)
+                    .ok()
+                    .and_then(|(types, values)| {
+                        crate::instantiate::instantiate_with_values(callee, &types, &values)
+                    });
+                let Some(instance) = instance else {
+                    self.error(
+                        e.span,
+                        format!("write every template argument of this launch of `{name}` (cuad does not deduce them)"),
+                    );
+                    return None;
+                };
+                (instance, Some(callee.clone()))
+            }
+            None => (callee.clone(), None),
+        };
+        let callee = &callee;
+        let (wrt, tangents) = self.argument_tangents(callee, args);
+        if wrt.is_empty() {
+            return None;
+        }
+        let pf = match primary {
+            Some(primary) => self.request_instance(callee, &wrt, primary, template_args),
+            None => self.request(callee, &wrt),
+        };
+        let mut all = args.to_vec();
+        all.extend(tangents);
+        let mut config = config.to_vec();
+        if let (true, Some(bytes)) = (super::uses_dynamic_shared(callee), config.get_mut(2)) {
+            // the tangents of `extern __shared__` arrays live in the second half
+            *bytes = binary(BinOp::Mul, int_lit(2), paren(bytes.clone()));
+        }
+        Some(Expr::synth(ExprKind::Launch {
+            kernel: Box::new(ident(&pf)),
+            template_args: template_args.to_vec(),
+            config,
+            args: all,
+        }))
+    }
+
+    /// The parameters of `callee` whose arguments carry tangents, and those tangents.
+    fn argument_tangents(&mut self, callee: &Function, args: &[Expr]) -> (Vec<usize>, Vec<Expr>) {
+        let mut wrt = Vec::new();
+        let mut tangents = Vec::new();
+        for (j, (p, a)) in callee.params.iter().zip(args).enumerate() {
+            let pty = self.prog.canonical(&p.ty);
+            if !is_differentiable(self.prog, &pty) {
+                continue;
+            }
+            let t = match &pty.kind {
+                TyKind::LRef(_) | TyKind::RRef(_) => self.tangent_lvalue(a),
+                _ => self.tangent(a),
+            };
+            if let Some(t) = t {
+                wrt.push(j);
+                tangents.push(t);
+            }
+        }
+        (wrt, tangents)
+    }
+
+    /// Queues the pushforward of a kernel template's instance (`k_pushforward<float, 4>`);
+    /// returns the template's name to launch with the same arguments.
+    fn request_instance(
+        &mut self,
+        instance: &Function,
+        wrt: &[usize],
+        primary: Function,
+        template_args: &[TemplateArg],
+    ) -> String {
+        let name = pushforward_name(self.prog, instance, wrt);
+        let printed: Vec<String> = template_args
+            .iter()
+            .map(|a| match a {
+                TemplateArg::Type(t) => cuad_emit::print_ty(t),
+                TemplateArg::Expr(e) => cuad_emit::print_expr(e),
+            })
+            .collect();
+        let req = PushforwardReq {
+            callee: instance.clone(),
+            name: format!("{name}<{}>", printed.join(", ")),
+            wrt: wrt.to_vec(),
+            primary: Some(primary),
+        };
+        if !self.requests.iter().any(|r| r.name == req.name) {
+            self.requests.push(req);
+        }
+        let ns = crate::namespace_path(self.prog, instance);
+        format!("{}{name}", crate::qualifier(&ns))
+    }
+
+    /// Queues a pushforward and returns the name to call it by.
+    fn request(&mut self, callee: &Function, wrt: &[usize]) -> String {
+        let name = pushforward_name(self.prog, callee, wrt);
+        let req = PushforwardReq {
+            callee: callee.clone(),
+            name: name.clone(),
+            wrt: wrt.to_vec(),
+            primary: None,
+        };
+        if !self
+            .requests
+            .iter()
+            .any(|r| r.name == req.name && r.callee.params == req.callee.params)
+        {
+            self.requests.push(req);
+        }
+        let ns = crate::namespace_path(self.prog, callee);
+        format!("{}{name}", crate::qualifier(&ns))
+    }
+
+    /// A user-provided `NAME_pushforward` (in `cuad::custom_derivatives`,
+    /// `clad::custom_derivatives`, or next to the function).
+    fn find_custom(&self, name: &str) -> Option<(String, usize)> {
+        let base = name.trim_start_matches("::");
+        for ns in [
+            "cuad::custom_derivatives::",
+            "clad::custom_derivatives::",
+            "",
+        ] {
+            let qualified = format!("{ns}{base}_pushforward");
+            if let Some(f) = self.prog.functions(&qualified).first() {
+                return Some((qualified, f.params.len()));
+            }
+        }
+        None
+    }
+
+    /// A call of a user function with arguments that carry tangents: the call of its
+    /// pushforward (which also computes the value).
+    pub(super) fn pushforward_call(&mut self, e: &Expr) -> Option<Expr> {
+        let e = e.strip_parens();
+        let ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        } = &e.kind
+        else {
+            return None;
+        };
+        let ExprKind::Ident(name) = &callee.kind else {
+            return None;
+        };
+        if let Some((custom, arity)) = self.find_custom(name) {
+            return self.custom_call(&custom, arity, name, args, e.span);
+        }
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let (f, bindings) = self
+            .prog
+            .resolve_call_with(name, template_args, &arg_types)
+            .filter(|(f, _)| f.body.is_some())?;
+        if !self.any_active_arg(args) {
+            return None;
+        }
+        let instance;
+        let f = match f.template {
+            Some(_) => match self.instance(f, &bindings, template_args, &arg_types) {
+                Some(i) => {
+                    instance = i;
+                    &instance
+                }
+                None => {
+                    self.error(
+                        e.span,
+                        format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly"),
+                    );
+                    return None;
+                }
+            },
+            None => f,
+        };
+        // Parameters left to their defaults: the pushforward has no defaults.
+        let mut args = args.clone();
+        for p in f.params.iter().skip(args.len()) {
+            match &p.default {
+                Some(d) => args.push(d.clone()),
+                None => return None,
+            }
+        }
+        let args = &args;
+        let (wrt, tangents) = self.argument_tangents(f, args);
+        if wrt.is_empty() {
+            return None;
+        }
+        let ret = self.prog.canonical(&f.ret);
+        if !matches!(ret.kind, TyKind::Void) && !is_differentiable(self.prog, &ret) {
+            let writes = wrt.iter().any(|&j| {
+                matches!(
+                    self.prog.canonical(&f.params[j].ty).kind,
+                    TyKind::LRef(_) | TyKind::Pointer { .. }
+                )
+            });
+            if writes {
+                self.error(
+                    e.span,
+                    format!("forward mode: `{name}` returns a non-real value and takes memory that carries tangents"),
+                );
+            }
+            return None;
+        }
+        let pf = self.request(f, &wrt);
+        let mut all = args.to_vec();
+        all.extend(tangents);
+        Some(call(&pf, all))
+    }
+
+    /// Does the called user function take memory it may write (a pointer to non-const or a
+    /// non-const reference)?
+    pub(super) fn callee_writes_memory(&self, e: &Expr) -> bool {
+        let ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        } = &e.kind
+        else {
+            return false;
+        };
+        let ExprKind::Ident(name) = &callee.kind else {
+            return false;
+        };
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let Some((f, _)) = self.prog.resolve_call_with(name, template_args, &arg_types) else {
+            return false;
+        };
+        f.params
+            .iter()
+            .any(|p| match &self.prog.canonical(&p.ty).kind {
+                TyKind::Pointer { pointee, .. } => !pointee.is_const,
+                TyKind::LRef(t) => !t.is_const,
+                _ => false,
+            })
+    }
+
+    /// The instance of the function template `f` a call uses. Instances that differ only in
+    /// non-type arguments get distinct names (`reduce_256`), as their parameter types agree.
+    fn instance(
+        &self,
+        f: &Function,
+        bindings: &cuad_sema::Bindings,
+        template_args: &[TemplateArg],
+        arg_types: &[Option<Ty>],
+    ) -> Option<Function> {
+        let mut values = crate::instantiate::deduce_values(f, arg_types);
+        if let Ok((_, explicit)) = crate::instantiate::bind_explicit(f, template_args) {
+            values.extend(explicit);
+        }
+        let mut inst = crate::instantiate::instantiate_with_values(f, bindings, &values)?;
+        let mut keys: Vec<&String> = values.keys().collect();
+        keys.sort();
+        for k in keys {
+            let text = cuad_emit::print_expr(&values[k]);
+            let clean: String = text
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            inst.name = format!("{}_{clean}", inst.name);
+        }
+        Some(inst)
+    }
+
+    /// A custom pushforward takes a tangent per parameter (Clad: `f_pushforward(x, n, _d_x,
+    /// _d_n)`) or per real parameter; missing tangents are zero.
+    fn custom_call(
+        &mut self,
+        custom: &str,
+        arity: usize,
+        name: &str,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Expr> {
+        if !self.any_active_arg(args) {
+            return None;
+        }
+        let every = arity == 2 * args.len();
+        let mut all = args.to_vec();
+        for a in args {
+            let ty = self.type_of(a);
+            let real = ty.as_ref().is_none_or(|t| is_differentiable(self.prog, t));
+            if !every && !real {
+                continue;
+            }
+            let t = self.tangent(a).unwrap_or_else(|| match &ty {
+                Some(t) => self.zero_of(t),
+                None => int_lit(0),
+            });
+            all.push(t);
+        }
+        if all.len() != arity {
+            self.error(
+                span,
+                format!("the custom derivative `{custom}` of `{name}` takes {arity} parameters; cuad passes the arguments, then one tangent per argument"),
+            );
+            return None;
+        }
+        Some(call(custom, all))
+    }
+
+    /// Tangent of a call expression.
+    pub(super) fn call_tangent(&mut self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Call { callee, args, .. } = &e.kind else {
+            return None;
+        };
+        if let Some(pf) = self.pushforward_call(e) {
+            // The primal expression calls the function too: it must not write memory.
+            if self.callee_writes_memory(e) {
+                self.error(
+                    e.span,
+                    "this call writes through a pointer or reference and is evaluated conditionally; assign its result to a variable first (`t = f(...);`)",
+                );
+            }
+            return Some(member(pf, "pushforward", false));
+        }
+        let ExprKind::Ident(name) = &callee.kind else {
+            return self.unknown_call(e, args);
+        };
+        let base = name.trim_start_matches("::");
+        if let Some(&(_, at)) = SHUFFLES.iter().find(|(n, _)| *n == base) {
+            let t = self.tangent(args.get(at)?)?;
+            let mut a = args.clone();
+            a[at] = t;
+            return Some(with_args(e, a));
+        }
+        if base.starts_with("__ld") && args.len() == 1 {
+            let t = self.tangent(&args[0])?;
+            return Some(with_args(e, vec![t]));
+        }
+        if base.starts_with("make_float") || base.starts_with("make_double") {
+            let ts: Vec<Option<Expr>> = args.iter().map(|a| self.tangent(a)).collect();
+            if ts.iter().all(Option::is_none) {
+                return None;
+            }
+            let zero = |a: &Expr| real_zero(&self.type_of(a).unwrap_or(Ty::new(TyKind::Float)));
+            let a = ts
+                .into_iter()
+                .zip(args)
+                .map(|(t, a)| t.unwrap_or_else(|| zero(a)))
+                .collect();
+            return Some(with_args(e, a));
+        }
+        if rules::is_piecewise_constant(name) {
+            return None;
+        }
+        let math = rules::classify(name).or_else(|| {
+            rules::min_max_alias(name)
+                .filter(|_| {
+                    self.type_of(e)
+                        .is_some_and(|t| crate::activity::is_real(&t))
+                })
+                .and_then(rules::classify)
+        });
+        if let Some(m) = math {
+            let ty = self.type_of(e).unwrap_or(Ty::new(TyKind::Double));
+            let Some(partials) = rules::partials(&m, &ty, args) else {
+                return self.unknown_call(e, args);
+            };
+            if rules::needs_digamma(&m) {
+                self.digamma = true;
+            }
+            let mut sum: Option<Expr> = None;
+            for (p, a) in partials.into_iter().zip(args) {
+                let Some(t) = self.tangent(a) else { continue };
+                let term = mul(paren(p), paren(t));
+                sum = Some(match sum {
+                    Some(s) => binary(BinOp::Add, s, term),
+                    None => term,
+                });
+            }
+            return sum;
+        }
+        self.unknown_call(e, args)
+    }
+
+    fn unknown_call(&mut self, e: &Expr, args: &[Expr]) -> Option<Expr> {
+        if self.any_active_arg(args) {
+            let name = match &e.kind {
+                ExprKind::Call { callee, .. } => cuad_emit::print_expr(callee),
+                _ => String::new(),
+            };
+            self.error(
+                e.span,
+                format!("no derivative for `{name}`: it has no body here and no custom derivative; define `cuad::custom_derivatives::{name}_pushforward`"),
+            );
+        }
+        None
+    }
+}

@@ -1,0 +1,244 @@
+//! Tangents of expressions: `tangent(e)` is `d e` along the seed direction, `None` when it is
+//! zero (inactive values, integers, comparisons). For pointer-valued expressions the tangent
+//! is the shadow pointer (`_d_p + i` for `p + i`).
+
+use super::Fwd;
+use crate::activity::is_differentiable;
+use crate::adjoint::adj_name;
+use crate::builder::*;
+use cuad_syntax::ast::*;
+
+impl Fwd<'_, '_> {
+    /// Is `e`'s type known not to carry a tangent (integers, booleans, integer pointers)?
+    fn carries_nothing(&self, e: &Expr) -> bool {
+        self.type_of(e)
+            .is_some_and(|t| !is_differentiable(self.prog, &t))
+    }
+
+    fn is_pointer(&self, e: &Expr) -> bool {
+        self.type_of(e)
+            .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. }))
+    }
+
+    /// The tangent of an lvalue, itself an lvalue (`_d_x`, `_d_a[i].f`, `*_d_p`).
+    pub(super) fn tangent_lvalue(&mut self, l: &Expr) -> Option<Expr> {
+        match &l.kind {
+            ExprKind::Ident(n) if self.active.contains(n) => Some(ident(&adj_name(n))),
+            ExprKind::Ident(_) => None,
+            ExprKind::Paren(x) => self.tangent_lvalue(x).map(paren),
+            ExprKind::Index(b, i) => {
+                let tb = self.tangent(b)?;
+                Some(index(tb, (**i).clone()))
+            }
+            ExprKind::Member { base, field, arrow } => {
+                let tb = if *arrow {
+                    self.tangent(base)?
+                } else {
+                    self.tangent_lvalue(base)?
+                };
+                Some(member(tb, field, *arrow))
+            }
+            ExprKind::Unary(UnOp::Deref, p) => Some(deref(self.tangent(p)?)),
+            ExprKind::Cast { kind, ty, expr } => Some(Expr::synth(ExprKind::Cast {
+                kind: *kind,
+                ty: ty.clone(),
+                expr: Box::new(self.tangent_lvalue(expr)?),
+            })),
+            _ => None,
+        }
+    }
+
+    /// `d e`, or `None` for a zero tangent.
+    pub(super) fn tangent(&mut self, e: &Expr) -> Option<Expr> {
+        // `_t1.value` of a hoisted pushforward call
+        if let ExprKind::Member {
+            base,
+            field,
+            arrow: false,
+        } = &e.kind
+        {
+            if let ExprKind::Ident(t) = &base.kind {
+                if field == "value" && self.hoisted.contains(t) {
+                    return Some(member((**base).clone(), "pushforward", false));
+                }
+            }
+        }
+        if self.carries_nothing(e) {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Ident(_)
+            | ExprKind::Index(..)
+            | ExprKind::Member { .. }
+            | ExprKind::Unary(UnOp::Deref, _) => self.tangent_lvalue(e),
+            ExprKind::IntLit(_)
+            | ExprKind::FloatLit(_)
+            | ExprKind::CharLit(_)
+            | ExprKind::StrLit(_)
+            | ExprKind::BoolLit(_)
+            | ExprKind::Nullptr
+            | ExprKind::SizeofType(_)
+            | ExprKind::SizeofExpr(_) => None,
+            ExprKind::Paren(x) => self.tangent(x).map(paren),
+            ExprKind::Unary(op, x) => match op {
+                UnOp::Neg => self.tangent(x).map(neg),
+                UnOp::Plus | UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
+                    self.tangent(x)
+                }
+                UnOp::AddrOf => self.tangent_lvalue(x).map(addr_of),
+                _ => None,
+            },
+            ExprKind::Binary(op, l, r) => self.binary_tangent(e, *op, l, r),
+            ExprKind::Cond(c, a, b) => {
+                let (ta, tb) = (self.tangent(a), self.tangent(b));
+                if ta.is_none() && tb.is_none() {
+                    return None;
+                }
+                let ty = self.type_of(e);
+                let zero = |s: &Self| match &ty {
+                    Some(t) => s.zero_of(t),
+                    None => int_lit(0),
+                };
+                let ta = ta.unwrap_or_else(|| zero(self));
+                let tb = tb.unwrap_or_else(|| zero(self));
+                Some(paren(Expr::synth(ExprKind::Cond(
+                    c.clone(),
+                    Box::new(ta),
+                    Box::new(tb),
+                ))))
+            }
+            ExprKind::Cast { kind, ty, expr } => {
+                let target = self.prog.canonical(ty);
+                if !is_differentiable(self.prog, &target) {
+                    return None;
+                }
+                let inner = match &expr.kind {
+                    // `T{a, b}`: the tangent is `T{da, db}`.
+                    ExprKind::InitList(items) => self.init_list_tangent(items)?,
+                    _ => self.tangent(expr)?,
+                };
+                Some(Expr::synth(ExprKind::Cast {
+                    kind: *kind,
+                    ty: ty.clone(),
+                    expr: Box::new(inner),
+                }))
+            }
+            ExprKind::InitList(items) => self.init_list_tangent(items),
+            ExprKind::Call { .. } => self.call_tangent(e),
+            ExprKind::Assign(..) | ExprKind::Launch { .. } | ExprKind::Lambda(_) => {
+                if crate::activity::depends_on_active(e, &self.active) {
+                    self.error(
+                        e.span,
+                        "this expression has side effects on differentiated values; make it a statement of its own",
+                    );
+                }
+                None
+            }
+        }
+    }
+
+    /// `a * s` on a struct or vector type with a user-defined `operator*`: the call
+    /// `operator*(a, s)` (its pushforward differentiates it, whatever the operator does).
+    pub(super) fn user_operator_call(&self, e: &Expr) -> Option<Expr> {
+        let ExprKind::Binary(op, l, r) = &e.kind else {
+            return None;
+        };
+        let (lt, rt) = (self.type_of(l)?, self.type_of(r)?);
+        if !matches!(lt.kind, TyKind::Named { .. }) && !matches!(rt.kind, TyKind::Named { .. }) {
+            return None;
+        }
+        let f = self.prog.user_operator(*op, &lt, &rt)?;
+        f.body.as_ref()?;
+        Some(Expr::new(
+            ExprKind::Call {
+                callee: Box::new(ident(&f.name)),
+                template_args: vec![],
+                args: vec![(**l).clone(), (**r).clone()],
+            },
+            e.span,
+        ))
+    }
+
+    /// `{da, db}` with `{}` for zero entries (valid for any field type).
+    fn init_list_tangent(&mut self, items: &[Expr]) -> Option<Expr> {
+        let ts: Vec<Option<Expr>> = items.iter().map(|x| self.tangent(x)).collect();
+        if ts.iter().all(Option::is_none) {
+            return None;
+        }
+        Some(Expr::synth(ExprKind::InitList(
+            ts.into_iter()
+                .map(|t| t.unwrap_or_else(|| Expr::synth(ExprKind::InitList(vec![]))))
+                .collect(),
+        )))
+    }
+
+    fn binary_tangent(&mut self, e: &Expr, op: BinOp, l: &Expr, r: &Expr) -> Option<Expr> {
+        if let Some(call) = self.user_operator_call(e) {
+            return self.call_tangent(&call);
+        }
+        let is_struct = |t: Option<Ty>| t.is_some_and(|t| matches!(t.kind, TyKind::Named { .. }));
+        if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
+            && (is_struct(self.type_of(l)) || is_struct(self.type_of(r)))
+            && crate::activity::depends_on_active(e, &self.active)
+        {
+            // a user operator need not be bilinear: the product rule could be wrong
+            self.error(
+                e.span,
+                "arithmetic on structs or vector types without a user-defined operator (with a body) is not supported in forward mode",
+            );
+            return None;
+        }
+        match op {
+            BinOp::Add | BinOp::Sub if self.is_pointer(e) => {
+                // pointer arithmetic: the shadow moves by the same offset
+                if self.is_pointer(l) {
+                    Some(binary(op, self.tangent(l)?, r.clone()))
+                } else {
+                    Some(binary(op, l.clone(), self.tangent(r)?))
+                }
+            }
+            BinOp::Add | BinOp::Sub => match (self.tangent(l), self.tangent(r)) {
+                (None, None) => None,
+                (Some(a), None) => Some(a),
+                (None, Some(b)) if op == BinOp::Add => Some(b),
+                (None, Some(b)) => Some(neg(paren(b))),
+                (Some(a), Some(b)) => Some(binary(op, a, paren(b))),
+            },
+            BinOp::Mul => {
+                let ta = self.tangent(l).map(|a| mul(paren(a), paren(r.clone())));
+                let tb = self.tangent(r).map(|b| mul(paren(l.clone()), paren(b)));
+                match (ta, tb) {
+                    (None, None) => None,
+                    (Some(a), None) => Some(a),
+                    (None, Some(b)) => Some(b),
+                    (Some(a), Some(b)) => Some(binary(BinOp::Add, a, b)),
+                }
+            }
+            BinOp::Div => {
+                // d(a / b) = da / b - (a / b) * db / b
+                let ta = self
+                    .tangent(l)
+                    .map(|a| binary(BinOp::Div, paren(a), paren(r.clone())));
+                let tb = self.tangent(r).map(|b| {
+                    binary(
+                        BinOp::Div,
+                        mul(
+                            paren(binary(BinOp::Div, paren(l.clone()), paren(r.clone()))),
+                            paren(b),
+                        ),
+                        paren(r.clone()),
+                    )
+                });
+                match (ta, tb) {
+                    (None, None) => None,
+                    (Some(a), None) => Some(a),
+                    (None, Some(b)) => Some(neg(paren(b))),
+                    (Some(a), Some(b)) => Some(binary(BinOp::Sub, a, b)),
+                }
+            }
+            BinOp::Comma => self.tangent(r),
+            // comparisons, logic, bits, integer remainders: piecewise constant
+            _ => None,
+        }
+    }
+}

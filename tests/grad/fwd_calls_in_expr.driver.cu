@@ -1,0 +1,19 @@
+#include CUAD_GENERATED
+#include "cuad_test.h"
+using namespace cuad_test;
+
+int main() {
+  Checker check("fwd_calls_in_expr");
+  const int n = 60;
+  Rng rng(43);
+  std::vector<double> x = rng.vec(n), vx = rng.vec(n), out0 = zeros<double>(n);
+  auto outputs_at = [&](double t) {
+    DeviceArray<double> dx(along(x, t, vx)), dout(out0);
+    CUAD_LAUNCH(k, 2, 32, n, dx.ptr, dout.ptr);
+    return as_doubles(dout.get());
+  };
+  DeviceArray<double> dx(x), d_x(vx), dout(out0), d_out(zeros<double>(n));
+  CUAD_GRAD(CUAD_LAUNCH(k_pushforward, 2, 32, n, dx.ptr, dout.ptr, d_x.ptr, d_out.ptr));
+  check.array("out", d_out.get(), directional_fd<double>(outputs_at));
+  return check.finish();
+}
