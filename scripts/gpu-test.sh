@@ -7,6 +7,8 @@
 #
 # Usage: scripts/gpu-test.sh [CUAD_BINARY]       (or env CUAD=path)
 # Env:   CUAD_CASES=a,b   only cases whose name contains one of these
+#        SHARD=i/n        only every n-th case, starting with the i-th (0-based): splits a run
+#                         that would not fit one time limit
 #        SELFTEST=1       no cuad: drivers against the primal alone (gradient calls compiled
 #                         out), to check the drivers and the finite differences
 #        SANITIZE=0       skip compute-sanitizer
@@ -48,10 +50,15 @@ selected() {
 
 JOBLIST="$WORK/jobs"
 : >"$JOBLIST"
+case_index=-1
 for src in "$CASES_DIR"/*.cu; do
   name="$(basename "$src" .cu)"
   [[ "$name" == *.driver ]] && continue
   selected "$name" || continue
+  case_index=$((case_index + 1))
+  if [[ -n "${SHARD:-}" ]] && (( case_index % ${SHARD#*/} != ${SHARD%/*} )); then
+    continue
+  fi
   k=0
   while IFS= read -r line; do
     k=$((k + 1))
@@ -85,7 +92,13 @@ build_one() {
     generated="$src"
     defines+=(-DCUAD_SELFTEST=1)
   else
-    if ! (cd "$CASES_DIR" && "$CUAD" grad "$src" "$@" -o "$generated") >"$dir/cuad.log" 2>&1; then
+    # `// cuad: fwd ...` lines ask for a pushforward (`cuad fwd`), the others for a gradient.
+    local mode=grad
+    if [[ "${1:-}" == fwd ]]; then
+      mode=fwd
+      shift
+    fi
+    if ! (cd "$CASES_DIR" && "$CUAD" "$mode" "$src" "$@" -o "$generated") >"$dir/cuad.log" 2>&1; then
       echo cuad >"$dir/status"
       return
     fi
