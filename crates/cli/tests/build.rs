@@ -590,12 +590,12 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "#include <cooperative_groups.h>\n\
              namespace cg = cooperative_groups;\n\
              __global__ void k(float* y) {\n\
-             \x20 auto t = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             \x20 auto t = cg::coalesced_threads();\n\
              \x20 t.sync();\n\
              \x20 y[threadIdx.x] *= y[threadIdx.x];\n\
              }\n",
             "k",
-            "error: cuad does not model cooperative groups' `tiled_partition` yet",
+            "error: cuad does not model cooperative groups' `coalesced_threads` yet",
         ),
         (
             "lambda.cu",
