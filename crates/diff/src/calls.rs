@@ -193,53 +193,13 @@ impl Gen<'_, '_> {
     /// constructor taking `n` arguments, which must only copy parameters into fields
     /// (`V(float a, float b) : x(a), y(b) {}`). `None` for aggregates (positional fields).
     fn constructor_sources(&mut self, e: &Expr, ty: &Ty, n: usize) -> Option<Vec<(String, usize)>> {
-        let TyKind::Named { name, .. } = &ty.kind else {
-            return None;
-        };
-        let s = self.prog.struct_def(name)?;
-        let owner = s.name.clone()?;
-        let ctors: Vec<&Function> = s
-            .members
-            .iter()
-            .flatten()
-            .filter_map(|m| match m {
-                Member::Method(f) if f.name == owner => Some(f),
-                _ => None,
-            })
-            .collect();
-        if ctors.is_empty() {
-            return None;
+        match constructor_sources(self.prog, ty, n)? {
+            Ok(sources) => Some(sources),
+            Err(msg) => {
+                self.error(e.span, msg);
+                Some(Vec::new())
+            }
         }
-        let simple = ctors.iter().find(|c| c.params.len() == n).and_then(|c| {
-            let body_empty = c
-                .body
-                .as_ref()
-                .is_some_and(|b| b.iter().all(|s| matches!(s.kind, StmtKind::Empty)));
-            let param = |x: &Expr| {
-                let ExprKind::Ident(p) = &x.strip_parens().kind else {
-                    return None;
-                };
-                c.params
-                    .iter()
-                    .position(|q| q.name.as_deref() == Some(p.as_str()))
-            };
-            let sources: Option<Vec<(String, usize)>> = c
-                .ctor_inits
-                .iter()
-                .map(|(field, args)| match args.as_slice() {
-                    [x] => param(x).map(|j| (field.clone(), j)),
-                    _ => None,
-                })
-                .collect();
-            sources.filter(|_| body_empty)
-        });
-        if simple.is_none() {
-            self.error(
-                e.span,
-                format!("cuad differentiates constructors of `{owner}` only when they copy their parameters into fields (`{owner}(float a, float b) : x(a), y(b) {{}}`)"),
-            );
-        }
-        Some(simple.unwrap_or_default())
     }
 
     /// `f(x).field` / `make_float2(a, b).x`: the adjoint of the whole value is zero except the
@@ -1449,7 +1409,61 @@ fn callee_writes_param(callee: &Function, j: usize) -> bool {
 }
 
 /// `a, b, c` -> `[a, b, c]` (the arguments of `T(a, b, c)`).
-fn comma_operands(e: &Expr) -> Vec<Expr> {
+/// For a struct with constructors: which argument each field comes from, read off the
+/// constructor taking `n` arguments, which must only copy parameters into fields
+/// (`V(float a, float b) : x(a), y(b) {}`). `None` for aggregates (positional fields);
+/// `Some(Err(message))` when the constructor does more than copy its parameters.
+pub(crate) fn constructor_sources(
+    prog: &cuad_sema::Program,
+    ty: &Ty,
+    n: usize,
+) -> Option<Result<Vec<(String, usize)>, String>> {
+    let TyKind::Named { name, .. } = &ty.kind else {
+        return None;
+    };
+    let s = prog.struct_def(name)?;
+    let owner = s.name.clone()?;
+    let ctors: Vec<&Function> = s
+        .members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) if f.name == owner => Some(f),
+            _ => None,
+        })
+        .collect();
+    if ctors.is_empty() {
+        return None;
+    }
+    let simple = ctors.iter().find(|c| c.params.len() == n).and_then(|c| {
+        let body_empty = c
+            .body
+            .as_ref()
+            .is_some_and(|b| b.iter().all(|s| matches!(s.kind, StmtKind::Empty)));
+        let param = |x: &Expr| {
+            let ExprKind::Ident(p) = &x.strip_parens().kind else {
+                return None;
+            };
+            c.params
+                .iter()
+                .position(|q| q.name.as_deref() == Some(p.as_str()))
+        };
+        let sources: Option<Vec<(String, usize)>> = c
+            .ctor_inits
+            .iter()
+            .map(|(field, args)| match args.as_slice() {
+                [x] => param(x).map(|j| (field.clone(), j)),
+                _ => None,
+            })
+            .collect();
+        sources.filter(|_| body_empty)
+    });
+    Some(simple.ok_or_else(|| {
+        format!("cuad differentiates constructors of `{owner}` only when they copy their parameters into fields (`{owner}(float a, float b) : x(a), y(b) {{}}`)")
+    }))
+}
+
+pub(crate) fn comma_operands(e: &Expr) -> Vec<Expr> {
     match &e.kind {
         ExprKind::Binary(BinOp::Comma, l, r) => {
             let mut out = comma_operands(l);

@@ -46,6 +46,8 @@ pub struct Generated {
     pub digamma: bool,
     /// The runtime helper `cuad_dynamic_smem_bytes` (tangents of `extern __shared__`).
     pub smem_helper: bool,
+    /// The helper `cuad_zero_tangent<T>()` (zero tangents of structs with constructors).
+    pub zero_tangent: bool,
 }
 
 /// State of one pushforward being generated.
@@ -66,6 +68,7 @@ struct Fwd<'p, 'a> {
     hoisted: Names,
     /// Tangents of `extern __shared__` arrays use `cuad_dynamic_smem_bytes()`.
     smem_helper: bool,
+    zero_tangent: std::cell::Cell<bool>,
 }
 
 /// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
@@ -174,6 +177,7 @@ pub fn generate(
         tmp: 0,
         hoisted: Names::new(),
         smem_helper: false,
+        zero_tangent: std::cell::Cell::new(false),
     };
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
@@ -228,6 +232,7 @@ pub fn generate(
         value_struct: is_value,
         digamma: g.digamma,
         smem_helper: g.smem_helper,
+        zero_tangent: g.zero_tangent.get(),
     })
 }
 
@@ -414,17 +419,52 @@ impl Fwd<'_, '_> {
     }
 
     /// A zero tangent of type `ty`.
-    fn zero_of(&self, ty: &Ty) -> Expr {
+    pub(super) fn zero_of(&self, ty: &Ty) -> Expr {
         match &ty.kind {
             TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => real_zero(ty),
             TyKind::Int { .. } | TyKind::Bool => int_lit(0),
             TyKind::Pointer { .. } => Expr::synth(ExprKind::Nullptr),
             TyKind::Array { .. } => Expr::synth(ExprKind::InitList(vec![])),
+            _ if self.constructed(ty, 0) => {
+                // `S{}` would run `S() : x(1) {}`: every byte zero instead
+                self.zero_tangent.set(true);
+                let mut t = ty.clone().with_const(false);
+                t.is_volatile = false;
+                Expr::synth(ExprKind::Call {
+                    callee: Box::new(ident("cuad_zero_tangent")),
+                    template_args: vec![TemplateArg::Type(t)],
+                    args: vec![],
+                })
+            }
             _ => Expr::synth(ExprKind::Cast {
                 kind: CastKind::Functional,
                 ty: ty.clone().with_const(false),
                 expr: Box::new(Expr::synth(ExprKind::InitList(vec![]))),
             }),
+        }
+    }
+
+    /// Does `ty` (a struct, or one of its fields, arrays included) have user constructors?
+    fn constructed(&self, ty: &Ty, depth: u32) -> bool {
+        let ty = self.prog.canonical(ty);
+        match &ty.kind {
+            TyKind::Array { elem, .. } if depth < 8 => self.constructed(elem, depth + 1),
+            TyKind::Named { name, .. } if depth < 8 => {
+                let Some(s) = self.prog.struct_def(name) else {
+                    return false;
+                };
+                let owner = s.name.clone().unwrap_or_default();
+                let has_ctor = s.members.iter().flatten().any(|m| {
+                    matches!(m, Member::Method(f) if f.name == owner || f.name.ends_with(&format!("::{owner}")))
+                });
+                has_ctor
+                    || self
+                        .prog
+                        .fields(&ty)
+                        .iter()
+                        .any(|(_, t)| self.constructed(t, depth + 1))
+            }
+            _ => false,
         }
     }
 

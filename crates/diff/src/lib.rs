@@ -306,6 +306,7 @@ impl<'a> Differentiator<'a> {
             self.helpers.value_and_pushforward |= g.value_struct;
             self.helpers.digamma |= g.digamma;
             self.helpers.block_add |= g.smem_helper;
+            self.helpers.zero_tangent |= g.zero_tangent;
             let ns = namespace_path(&self.prog, &f);
             self.done.push((key, g.function, ns));
             for req in g.requests {

@@ -299,8 +299,11 @@ impl Fwd<'_, '_> {
             if !is_differentiable(self.prog, &pty) {
                 continue;
             }
+            // a `const T&` binds rvalues too (`f(x * 2)`, `g(_t1.value)`)
             let t = match &pty.kind {
-                TyKind::LRef(_) | TyKind::RRef(_) => self.tangent_lvalue(a),
+                TyKind::LRef(inner) | TyKind::RRef(inner) if !inner.is_const => {
+                    self.tangent_lvalue(a)
+                }
                 _ => self.tangent(a),
             };
             if let Some(t) = t {

@@ -31,6 +31,12 @@ impl Fwd<'_, '_> {
                 Some(index(tb, (**i).clone()))
             }
             ExprKind::Member { base, field, arrow } => {
+                // `_t1.value` of a hoisted pushforward call (`f(x).m` is `_t1.value.m`)
+                if let ExprKind::Ident(t) = &base.kind {
+                    if field == "value" && !*arrow && self.hoisted.contains(t) {
+                        return Some(member((**base).clone(), "pushforward", false));
+                    }
+                }
                 let tb = if *arrow {
                     self.tangent(base)?
                 } else {
@@ -114,7 +120,16 @@ impl Fwd<'_, '_> {
                 }
                 let inner = match &expr.kind {
                     // `T{a, b}`: the tangent is `T{da, db}`.
-                    ExprKind::InitList(items) => self.init_list_tangent(items)?,
+                    ExprKind::InitList(items) => {
+                        self.constructor_is_linear(e, &target, items)?;
+                        self.init_list_tangent(items)?
+                    }
+                    // `T(a, b)` on a struct: a constructor call, `T{da, db}`
+                    ExprKind::Binary(BinOp::Comma, ..) if !self.prog.fields(&target).is_empty() => {
+                        let items = crate::calls::comma_operands(expr);
+                        self.constructor_is_linear(e, &target, &items)?;
+                        self.init_list_tangent(&items)?
+                    }
                     _ => self.tangent(expr)?,
                 };
                 Some(Expr::synth(ExprKind::Cast {
@@ -159,15 +174,43 @@ impl Fwd<'_, '_> {
         ))
     }
 
+    /// `Some(())` when `T{items}` / `T(items)` builds a struct whose tangent is `T{d items}`:
+    /// an aggregate, or a constructor that copies its parameters into fields. Otherwise a
+    /// diagnostic and `None`.
+    fn constructor_is_linear(&mut self, e: &Expr, ty: &Ty, items: &[Expr]) -> Option<()> {
+        if items.is_empty() {
+            return Some(());
+        }
+        match crate::calls::constructor_sources(self.prog, ty, items.len()) {
+            Some(Err(msg)) if items.iter().any(|x| self.tangent_is_nonzero(x)) => {
+                self.error(e.span, msg);
+                None
+            }
+            _ => Some(()),
+        }
+    }
+
+    fn tangent_is_nonzero(&self, e: &Expr) -> bool {
+        crate::activity::depends_on_active(e, &self.active)
+    }
+
     /// `{da, db}` with `{}` for zero entries (valid for any field type).
     fn init_list_tangent(&mut self, items: &[Expr]) -> Option<Expr> {
         let ts: Vec<Option<Expr>> = items.iter().map(|x| self.tangent(x)).collect();
         if ts.iter().all(Option::is_none) {
             return None;
         }
+        let zeros: Vec<Expr> = items
+            .iter()
+            .map(|x| match self.type_of(x) {
+                Some(t) if matches!(t.kind, TyKind::Named { .. }) => self.zero_of(&t),
+                _ => Expr::synth(ExprKind::InitList(vec![])),
+            })
+            .collect();
         Some(Expr::synth(ExprKind::InitList(
             ts.into_iter()
-                .map(|t| t.unwrap_or_else(|| Expr::synth(ExprKind::InitList(vec![]))))
+                .zip(zeros)
+                .map(|(t, z)| t.unwrap_or(z))
                 .collect(),
         )))
     }

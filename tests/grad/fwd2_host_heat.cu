@@ -1,0 +1,38 @@
+// cuad: fwd --fn heat_run
+// A host driver in float: cudaMalloc, cudaMemcpy, cudaMemset, a time loop of two kernel
+// launches with a pointer swap, and a final reduction kernel with atomicAdd.
+#include <cuda_runtime.h>
+__global__ void heat_step(int n, const float* u, float* v, float k) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  float l = i > 0 ? u[i - 1] : u[i];
+  float r = i < n - 1 ? u[i + 1] : u[i];
+  v[i] = u[i] + k * (l - 2.f * u[i] + r) - 0.01f * u[i] * u[i] * u[i];
+}
+__global__ void energy(int n, const float* u, float* e) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(e, 0.5f * u[i] * u[i]);
+}
+void heat_run(int n, int steps, const float* u0, float k, float* u_out, float* e_out) {
+  float *a, *b, *e;
+  size_t bytes = n * sizeof(float);
+  cudaMalloc(&a, bytes);
+  cudaMalloc(&b, bytes);
+  cudaMalloc(&e, sizeof(float));
+  cudaMemcpy(a, u0, bytes, cudaMemcpyHostToDevice);
+  cudaMemset(b, 0, bytes);
+  cudaMemset(e, 0, sizeof(float));
+  int blocks = (n + 31) / 32;
+  for (int s = 0; s < steps; ++s) {
+    heat_step<<<blocks, 32>>>(n, a, b, k);
+    float* t = a;
+    a = b;
+    b = t;
+  }
+  energy<<<blocks, 32>>>(n, a, e);
+  cudaMemcpy(u_out, a, bytes, cudaMemcpyDeviceToHost);
+  cudaMemcpy(e_out, e, sizeof(float), cudaMemcpyDeviceToHost);
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(e);
+}
