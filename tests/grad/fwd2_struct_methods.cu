@@ -2,7 +2,7 @@
 // Methods that update a struct with a user default constructor (its tangent must start at
 // zero, not at what the constructor sets), a const-reference parameter bound to an rvalue,
 // a switch with returns, a return inside a loop, a ternary of calls, a local array updated
-// in place, min/max.
+// in place, min/max; a struct local declared in a loop body.
 struct Acc {
   double s, c;
   __host__ __device__ Acc() : s(1.0), c(2.0) {}
@@ -33,5 +33,11 @@ __global__ void k(int n, const double* x, double a, double* out) {
   double c = x[i] > 0 ? twice(x[i]) : pick(a);
   double arr[3] = {x[i], a, v};
   for (int j = 0; j < 3; ++j) arr[j] *= arr[(j + 1) % 3];
-  out[i] = v + c + arr[0] + arr[1] + arr[2] + min(x[i], a) + max(a, 0.5);
+  double tot = 0.0;
+  for (int j = 0; j < 3; ++j) {
+    Acc loc;  // constructed afresh in every iteration
+    loc.add(x[(i + j) % n]);
+    tot += loc.s * loc.c;
+  }
+  out[i] = v + c + arr[0] + arr[1] + arr[2] + min(x[i], a) + max(a, 0.5) + tot;
 }

@@ -1409,6 +1409,34 @@ fn callee_writes_param(callee: &Function, j: usize) -> bool {
 }
 
 /// `a, b, c` -> `[a, b, c]` (the arguments of `T(a, b, c)`).
+/// The user constructors of struct type `ty` (empty for aggregates and other types).
+pub(crate) fn user_constructors<'a>(prog: &cuad_sema::Program<'a>, ty: &Ty) -> Vec<&'a Function> {
+    let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
+        return vec![];
+    };
+    let Some(s) = prog.struct_def(name) else {
+        return vec![];
+    };
+    let Some(owner) = s.name.clone() else {
+        return vec![];
+    };
+    s.members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) if f.name == owner => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Does struct type `ty` have a user-written constructor callable without arguments?
+pub(crate) fn has_user_default_constructor(prog: &cuad_sema::Program, ty: &Ty) -> bool {
+    user_constructors(prog, ty)
+        .iter()
+        .any(|c| c.params.iter().all(|p| p.default.is_some()))
+}
+
 /// For a struct with constructors: which argument each field comes from, read off the
 /// constructor taking `n` arguments, which must only copy parameters into fields
 /// (`V(float a, float b) : x(a), y(b) {}`). `None` for aggregates (positional fields);

@@ -358,12 +358,17 @@ impl Fwd<'_, '_> {
     fn local_decls(&mut self, locals: &[Local], body: &[Stmt], fallback: Span) -> Vec<Stmt> {
         let mut out = Vec::new();
         for l in locals {
-            out.push(decl_with(
-                l.specs.clone(),
-                l.ty.clone(),
-                &l.name,
-                l.init.clone(),
-            ));
+            let mut init = l.init.clone();
+            if init.is_none()
+                && !l.specs.shared
+                && !crate::calls::user_constructors(self.prog, &l.ty).is_empty()
+                && !crate::calls::has_user_default_constructor(self.prog, &l.ty)
+            {
+                // a hoisted `Cplx z(0, 0)` of a struct without default constructor: declared
+                // with a placeholder value, assigned where the source declares it
+                init = Some(Init::Assign(self.zero_of(&l.ty.clone().with_const(false))));
+            }
+            out.push(decl_with(l.specs.clone(), l.ty.clone(), &l.name, init));
             if !self.active.contains(&l.name) {
                 continue;
             }
