@@ -1629,7 +1629,11 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __device__ double dotv(V u, double s) { V w = u * s; return w.a + w.b; }\n\
          __global__ void dyn(const double* x, double* out) {\n\
          \x20 atomicExch(&out[0], x[threadIdx.x]);\n\
-         }\n",
+         }\n\
+         struct Sq { double a; __device__ Sq(double r) : a(r * r) {} };\n\
+         __global__ void sq(const double* x, double* out) { Sq q(x[0]); out[0] = q.a; }\n\
+         struct P2 { double a, b; __device__ P2(double u, double v) : a(u), b(u * v) {} };\n\
+         __global__ void p2(const double* x, double* out) { out[0] = P2(x[0], x[1]).b; }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1657,6 +1661,17 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "dyn"]);
     assert!(
         err.contains("fd.cu:10:3: error: forward mode: `atomicExch` of differentiated values has no derivative"),
+        "{err}"
+    );
+    // constructors that do more than copy their parameters into fields
+    let err = run(&["--fn", "sq"]);
+    assert!(
+        err.contains("fd.cu:13:57: error: forward mode: cuad differentiates constructors of `Sq` only when they copy their parameters into fields"),
+        "{err}"
+    );
+    let err = run(&["--fn", "p2"]);
+    assert!(
+        err.contains("fd.cu:15:61: error: forward mode: cuad differentiates constructors of `P2` only when they copy their parameters into fields"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

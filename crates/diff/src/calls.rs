@@ -1409,6 +1409,22 @@ fn callee_writes_param(callee: &Function, j: usize) -> bool {
 }
 
 /// `a, b, c` -> `[a, b, c]` (the arguments of `T(a, b, c)`).
+/// Does `S s;` of struct type `ty` set fields (a user default constructor, or default member
+/// initializers `double s = 1.0;`)?
+pub(crate) fn default_construction_sets_fields(prog: &cuad_sema::Program, ty: &Ty) -> bool {
+    if has_user_default_constructor(prog, ty) {
+        return true;
+    }
+    let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
+        return false;
+    };
+    prog.struct_def(name).is_some_and(|s| {
+        s.members.iter().flatten().any(|m| {
+            matches!(m, Member::Field(d) if !d.specs.is_static && d.vars.iter().any(|v| v.init.is_some()))
+        })
+    })
+}
+
 /// The user constructors of struct type `ty` (empty for aggregates and other types).
 pub(crate) fn user_constructors<'a>(prog: &cuad_sema::Program<'a>, ty: &Ty) -> Vec<&'a Function> {
     let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {

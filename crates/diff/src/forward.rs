@@ -463,6 +463,7 @@ impl Fwd<'_, '_> {
                     matches!(m, Member::Method(f) if f.name == owner || f.name.ends_with(&format!("::{owner}")))
                 });
                 has_ctor
+                    || crate::calls::default_construction_sets_fields(self.prog, &ty)
                     || self
                         .prog
                         .fields(&ty)
@@ -830,6 +831,21 @@ impl Fwd<'_, '_> {
             return;
         };
         let tr = self.tangent(r);
+        if let (None, Some(t), Some(rt)) = (op, &l_ty, self.type_of(r)) {
+            let lt = self.prog.canonical(t);
+            let rt = self.prog.canonical(&rt);
+            let converts = matches!(lt.kind, TyKind::Named { .. })
+                && !matches!(rt.kind, TyKind::Named { .. } | TyKind::Auto)
+                && !matches!(r.strip_parens().kind, ExprKind::InitList(_));
+            // `S s = x;` / `S s(x);`: an implicit converting constructor
+            if converts
+                && self
+                    .constructor_is_linear(r, &lt, std::slice::from_ref(r))
+                    .is_none()
+            {
+                return;
+            }
+        }
         match op {
             None => {
                 let is_pointer = l_ty

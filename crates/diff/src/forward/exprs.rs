@@ -37,8 +37,14 @@ impl Fwd<'_, '_> {
                         return Some(member((**base).clone(), "pushforward", false));
                     }
                 }
-                let tb = if *arrow {
-                    self.tangent(base)?
+                let value = matches!(
+                    base.strip_parens().kind,
+                    ExprKind::Cast { .. } | ExprKind::Call { .. } | ExprKind::Cond(..)
+                );
+                // `P(a, b).y`, `make_float2(a, b).x`: a field of a value's tangent
+                let tb = if *arrow || value {
+                    self.tangent(base)
+                        .map(|t| if *arrow { t } else { paren(t) })?
                 } else {
                     self.tangent_lvalue(base)?
                 };
@@ -177,7 +183,12 @@ impl Fwd<'_, '_> {
     /// `Some(())` when `T{items}` / `T(items)` builds a struct whose tangent is `T{d items}`:
     /// an aggregate, or a constructor that copies its parameters into fields. Otherwise a
     /// diagnostic and `None`.
-    fn constructor_is_linear(&mut self, e: &Expr, ty: &Ty, items: &[Expr]) -> Option<()> {
+    pub(super) fn constructor_is_linear(
+        &mut self,
+        e: &Expr,
+        ty: &Ty,
+        items: &[Expr],
+    ) -> Option<()> {
         if items.is_empty() {
             return Some(());
         }
