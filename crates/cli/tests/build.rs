@@ -1633,7 +1633,8 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          struct Sq { double a; __device__ Sq(double r) : a(r * r) {} };\n\
          __global__ void sq(const double* x, double* out) { Sq q(x[0]); out[0] = q.a; }\n\
          struct P2 { double a, b; __device__ P2(double u, double v) : a(u), b(u * v) {} };\n\
-         __global__ void p2(const double* x, double* out) { out[0] = P2(x[0], x[1]).b; }\n",
+         __global__ void p2(const double* x, double* out) { out[0] = P2(x[0], x[1]).b; }\n\
+         __global__ void ov(const double* x, double* out) { double o = atomicAdd(out, x[0]); out[1] = o; }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1672,6 +1673,11 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "p2"]);
     assert!(
         err.contains("fd.cu:15:61: error: forward mode: cuad differentiates constructors of `P2` only when they copy their parameters into fields"),
+        "{err}"
+    );
+    let err = run(&["--fn", "ov"]);
+    assert!(
+        err.contains("fd.cu:16:63: error: forward mode: the value of `atomicAdd` on differentiated memory is not supported; call `atomicAdd` as a statement of its own"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

@@ -569,6 +569,14 @@ impl Fwd<'_, '_> {
             return self.unknown_call(e, args);
         };
         let base = name.trim_start_matches("::");
+        if base.starts_with("atomic") && self.any_active_arg(args) {
+            // its statement form adds the tangent too; inside an expression it would not
+            self.error(
+                e.span,
+                format!("the value of `{base}` on differentiated memory is not supported; call `{base}` as a statement of its own"),
+            );
+            return None;
+        }
         if let Some(&(_, at)) = SHUFFLES.iter().find(|(n, _)| *n == base) {
             let t = self.tangent(args.get(at)?)?;
             let mut a = args.clone();
