@@ -1634,7 +1634,9 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __global__ void sq(const double* x, double* out) { Sq q(x[0]); out[0] = q.a; }\n\
          struct P2 { double a, b; __device__ P2(double u, double v) : a(u), b(u * v) {} };\n\
          __global__ void p2(const double* x, double* out) { out[0] = P2(x[0], x[1]).b; }\n\
-         __global__ void ov(const double* x, double* out) { double o = atomicAdd(out, x[0]); out[1] = o; }\n",
+         __global__ void ov(const double* x, double* out) { double o = atomicAdd(out, x[0]); out[1] = o; }\n\
+         __device__ double cube(double v) { return v * v * v; }\n\
+         __global__ void hc(const double* x, double* out) { out[0] = cube(x[0]); }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1678,6 +1680,12 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "ov"]);
     assert!(
         err.contains("fd.cu:16:63: error: forward mode: the value of `atomicAdd` on differentiated memory is not supported; call `atomicAdd` as a statement of its own"),
+        "{err}"
+    );
+    // the value of a pushforward call stored into an output without tangent
+    let err = run(&["--fn", "hc", "--wrt", "x"]);
+    assert!(
+        err.contains("fd.cu:18:52: error: forward mode: `out` receives values that depend on the differentiated parameters but has no tangent; add `out` to --wrt"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

@@ -703,6 +703,16 @@ impl Fwd<'_, '_> {
         }
     }
 
+    /// Does `e` read a value with a tangent: an active variable, or the result of a hoisted
+    /// pushforward call (`_t1.value`)?
+    pub(super) fn depends(&self, e: &Expr) -> bool {
+        depends_on_active(e, &self.active)
+            || crate::usage::any_expr(
+                e,
+                &|x| matches!(&x.kind, ExprKind::Ident(n) if self.hoisted.contains(n)),
+            )
+    }
+
     /// Conditions and loop steps: assignments in them would need tangents too.
     fn no_active_effects(&mut self, e: &Expr) {
         let active = &self.active;
@@ -726,7 +736,7 @@ impl Fwd<'_, '_> {
         let mut writing_calls = Vec::new();
         crate::usage::walk_expr(e, &mut |x| {
             if matches!(x.kind, ExprKind::Call { .. })
-                && depends_on_active(x, &self.active)
+                && self.depends(x)
                 && self.callee_writes_memory(x)
             {
                 writing_calls.push(x.span);
@@ -820,7 +830,7 @@ impl Fwd<'_, '_> {
             .as_ref()
             .is_none_or(|t| is_differentiable(self.prog, t));
         if !root_active || !l_differentiable {
-            if depends_on_active(r, &self.active) && l_differentiable {
+            if self.depends(r) && l_differentiable {
                 self.inactive_store(l, root.as_deref());
             }
             out.push(s.clone());

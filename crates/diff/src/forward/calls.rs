@@ -162,8 +162,7 @@ impl Fwd<'_, '_> {
     }
 
     fn any_active_arg(&self, args: &[Expr]) -> bool {
-        args.iter()
-            .any(|a| crate::activity::depends_on_active(a, &self.active))
+        args.iter().any(|a| self.depends(a))
     }
 
     fn runtime_call(&mut self, e: &Expr, base: &str, args: &[Expr], out: &mut Vec<Stmt>) {

@@ -147,7 +147,7 @@ impl Fwd<'_, '_> {
             ExprKind::InitList(items) => self.init_list_tangent(items),
             ExprKind::Call { .. } => self.call_tangent(e),
             ExprKind::Assign(..) | ExprKind::Launch { .. } | ExprKind::Lambda(_) => {
-                if crate::activity::depends_on_active(e, &self.active) {
+                if self.depends(e) {
                     self.error(
                         e.span,
                         "this expression has side effects on differentiated values; make it a statement of its own",
@@ -202,7 +202,7 @@ impl Fwd<'_, '_> {
     }
 
     fn tangent_is_nonzero(&self, e: &Expr) -> bool {
-        crate::activity::depends_on_active(e, &self.active)
+        self.depends(e)
     }
 
     /// `{da, db}` with `{}` for zero entries (valid for any field type).
@@ -233,7 +233,7 @@ impl Fwd<'_, '_> {
         let is_struct = |t: Option<Ty>| t.is_some_and(|t| matches!(t.kind, TyKind::Named { .. }));
         if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
             && (is_struct(self.type_of(l)) || is_struct(self.type_of(r)))
-            && crate::activity::depends_on_active(e, &self.active)
+            && self.depends(e)
         {
             // a user operator need not be bilinear: the product rule could be wrong
             self.error(
