@@ -95,6 +95,12 @@ pub fn differentiable_params(prog: &Program, func: &Function) -> Vec<usize> {
 }
 
 /// The pushforward's return type for a function returning `ret` (None: void).
+/// Integers and booleans: a pushforward returns them with a zero tangent (a function like
+/// `int locate(..., float* frac)` is called for what it writes).
+pub(crate) fn is_integral(t: &Ty) -> bool {
+    matches!(t.kind, TyKind::Int { .. } | TyKind::Bool)
+}
+
 pub fn return_ty(prog: &Program, ret: &Ty) -> Option<Ty> {
     if matches!(ret.kind, TyKind::Void) {
         return None;
@@ -124,12 +130,12 @@ pub fn generate(
         if matches!(
             ret.kind,
             TyKind::LRef(_) | TyKind::RRef(_) | TyKind::Pointer { .. }
-        ) || !is_differentiable(prog, &ret)
+        ) || !(is_differentiable(prog, &ret) || is_integral(&ret))
         {
             return Err(vec![Diagnostic::error(
                 func.name_span,
                 format!(
-                    "forward mode: `{}` returns `{}`; only void functions and functions returning real values (or structs of them) have a pushforward",
+                    "forward mode: `{}` returns `{}`; only void functions and functions returning real values (or structs of them) or integers have a pushforward",
                     func.name,
                     cuad_emit::print_ty(&func.ret)
                 ),
@@ -525,6 +531,9 @@ impl Fwd<'_, '_> {
                 out.push(Stmt::new(StmtKind::Block(inner), s.span));
             }
             StmtKind::If { cond, then, els } => {
+                // calls in the always evaluated part of the condition (`f(x, t) && t < b`)
+                // run as pushforwards right before the `if`
+                let cond = &self.hoist_calls(cond, out);
                 self.no_active_effects(cond);
                 let then = Box::new(self.sub_block(then));
                 let els = els.as_ref().map(|e| Box::new(self.sub_block(e)));

@@ -438,19 +438,23 @@ impl Fwd<'_, '_> {
         }
         let ret = self.prog.canonical(&f.ret);
         if !matches!(ret.kind, TyKind::Void) && !is_differentiable(self.prog, &ret) {
-            let writes = wrt.iter().any(|&j| {
-                matches!(
-                    self.prog.canonical(&f.params[j].ty).kind,
-                    TyKind::LRef(_) | TyKind::Pointer { .. }
-                )
-            });
-            if writes {
+            let writes = wrt
+                .iter()
+                .any(|&j| match self.prog.canonical(&f.params[j].ty).kind {
+                    TyKind::LRef(t) => !t.is_const,
+                    TyKind::Pointer { pointee, .. } => !pointee.is_const,
+                    _ => false,
+                });
+            if !writes {
+                return None;
+            }
+            if !super::is_integral(&ret) {
                 self.error(
                     e.span,
-                    format!("forward mode: `{name}` returns a non-real value and takes memory that carries tangents"),
+                    format!("`{name}` returns a value that is neither real nor an integer and takes memory that carries tangents"),
                 );
+                return None;
             }
-            return None;
         }
         let pf = self.request(f, &wrt);
         let mut all = args.to_vec();
