@@ -1,7 +1,7 @@
 // cuad: fwd --fn clipped_poly
 // A per-thread local array of coefficients (Horner), a loop with continue and break on
-// data-dependent conditions, fmin/fmax/fabs clamps and a ternary.
-__device__ double horner(const double* c, int m, double t) {
+// data-dependent conditions, fmin/fmax/fabs clamps and a ternary; an `auto` return type.
+__device__ auto horner(const double* c, int m, double t) {  // return type deduced
   double r = c[m - 1];
   for (int j = m - 2; j >= 0; --j) r = r * t + c[j];
   return r;

@@ -294,7 +294,13 @@ impl<'a> Differentiator<'a> {
         }
         let before = self.done.len();
         let mut queue = vec![(func.clone(), name.clone(), wrt)];
-        while let Some((f, n, w)) = queue.pop() {
+        while let Some((mut f, n, w)) = queue.pop() {
+            // `auto f(...)`: the return type deduced from the body
+            if matches!(f.ret.kind, TyKind::Auto) {
+                if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
+                    f.ret = ret;
+                }
+            }
             let key = instance_key(&f, &n);
             if self.done.iter().any(|(d, _, _)| *d == key) {
                 continue;

@@ -423,6 +423,20 @@ impl Fwd<'_, '_> {
             },
             None => f,
         };
+        // `auto f(...)`: the return type deduced from the body
+        let deduced;
+        let f = match &f.ret.kind {
+            TyKind::Auto => match self.prog.return_type(f, &Default::default()) {
+                Some(ret) => {
+                    let mut g = f.clone();
+                    g.ret = ret;
+                    deduced = g;
+                    &deduced
+                }
+                None => f,
+            },
+            _ => f,
+        };
         // Parameters left to their defaults: the pushforward has no defaults.
         let mut args = args.clone();
         for p in f.params.iter().skip(args.len()) {
