@@ -69,6 +69,8 @@ struct Fwd<'p, 'a> {
     /// Tangents of `extern __shared__` arrays use `cuad_dynamic_smem_bytes()`.
     smem_helper: bool,
     zero_tangent: std::cell::Cell<bool>,
+    /// `extern __shared__` arrays (the tangents of real views of them are the second half).
+    extern_shared: Names,
 }
 
 /// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
@@ -184,6 +186,7 @@ pub fn generate(
         hoisted: Names::new(),
         smem_helper: false,
         zero_tangent: std::cell::Cell::new(false),
+        extern_shared: Names::new(),
     };
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
@@ -375,6 +378,9 @@ impl Fwd<'_, '_> {
                 init = Some(Init::Assign(self.zero_of(&l.ty.clone().with_const(false))));
             }
             out.push(decl_with(l.specs.clone(), l.ty.clone(), &l.name, init));
+            if l.specs.shared && l.specs.is_extern {
+                self.extern_shared.insert(l.name.clone());
+            }
             if !self.active.contains(&l.name) {
                 continue;
             }
@@ -427,6 +433,44 @@ impl Fwd<'_, '_> {
             out.push(decl_with(specs, ty, &adj_name(&l.name), init));
         }
         out
+    }
+
+    /// `reinterpret_cast<T*>(buf)` of a raw `extern __shared__` buffer (`unsigned char buf[]`)
+    /// with a tangent-free element type: the view's tangent is the same view of the second
+    /// half of the dynamic shared memory.
+    pub(super) fn raw_shared_view_tangent(&mut self, ty: &Ty, inner: &Expr) -> Option<Expr> {
+        let ExprKind::Ident(n) = &inner.strip_parens().kind else {
+            return None;
+        };
+        if !self.extern_shared.contains(n) || self.active.contains(n) {
+            return None;
+        }
+        if !matches!(self.prog.canonical(ty).kind, TyKind::Pointer { .. }) {
+            return None;
+        }
+        let char_ptr = Ty::pointer_to(Ty::new(TyKind::Int {
+            kind: IntKind::Char,
+            signed: None,
+        }));
+        let second_half = binary(
+            BinOp::Add,
+            Expr::synth(ExprKind::Cast {
+                kind: CastKind::Reinterpret,
+                ty: char_ptr,
+                expr: Box::new(ident(n)),
+            }),
+            binary(
+                BinOp::Div,
+                call("cuad_dynamic_smem_bytes", vec![]),
+                int_lit(2),
+            ),
+        );
+        self.smem_helper = true;
+        Some(Expr::synth(ExprKind::Cast {
+            kind: CastKind::Reinterpret,
+            ty: ty.clone(),
+            expr: Box::new(second_half),
+        }))
     }
 
     /// A zero tangent of type `ty`.

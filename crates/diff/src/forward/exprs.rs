@@ -120,6 +120,9 @@ impl Fwd<'_, '_> {
                 ))))
             }
             ExprKind::Cast { kind, ty, expr } => {
+                if let Some(t) = self.raw_shared_view_tangent(ty, expr) {
+                    return Some(t);
+                }
                 let target = self.prog.canonical(ty);
                 if !is_differentiable(self.prog, &target) {
                     return None;
