@@ -785,6 +785,91 @@ fn build_and_run(name: &str, src: &str) -> (String, String) {
     (stdout, stderr)
 }
 
+/// `clad::differentiate` of realistic functions (a struct with a constructor and operators
+/// iterated with a data-dependent break, a switch with returns and math functions, a
+/// tolerance-controlled while loop, a function template over an array): every line the
+/// program prints is the pushforward and a central difference of the primal at one point.
+#[test]
+fn differentiate_requests_on_realistic_functions_run() {
+    let program = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+struct Cplx {
+  double re, im;
+  __host__ __device__ Cplx(double r, double i) : re(r), im(i) {}
+  __host__ __device__ Cplx operator*(const Cplx& o) const { return Cplx(re * o.re - im * o.im, re * o.im + im * o.re); }
+  __host__ __device__ Cplx operator+(const Cplx& o) const { return Cplx(re + o.re, im + o.im); }
+  __host__ __device__ double abs2() const { return re * re + im * im; }
+};
+double mandel(double cr, double ci) {
+  Cplx z(0.0, 0.0), c(cr, ci);
+  double acc = 0;
+  for (int it = 0; it < 8; ++it) {
+    z = z * z + c;
+    if (z.abs2() > 4.0) break;
+    acc += z.abs2();
+  }
+  return acc;
+}
+double piecewise(double x, int mode) {
+  switch (mode) {
+    case 0: return erf(x) * atan2(x, 2.0);
+    case 1: return lgamma(2.0 + x * x);
+    default: break;
+  }
+  if (x < 0) return fabs(x) * pow(2.0, x);
+  return fmax(x, 0.5) * fmin(x * x, 3.0);
+}
+double series(double x, double tol) {
+  double term = 1, sum = 1;
+  int k = 1;
+  while (fabs(term) > tol) {
+    term = term * x / k;
+    sum += term;
+    ++k;
+    if (k > 60) break;
+  }
+  return sum;
+}
+template <typename T> T softplus_sum(const T* v, int n, T beta) {
+  T s = 0;
+  for (int i = 0; i < n; ++i) {
+    if (v[i] * beta > T(20)) { s += v[i]; continue; }
+    s += log1p(exp(beta * v[i])) / beta;
+  }
+  return s;
+}
+int main() {
+  auto dm = clad::differentiate(mandel, "ci");
+  auto dp = clad::differentiate(piecewise, "x");
+  auto ds = clad::differentiate(series, 0);
+  auto dsp = clad::differentiate(softplus_sum<double>, "beta");
+  const double h = 1e-6;
+  double v[4] = {0.3, -1.2, 25.0, 2.0};
+  printf("%.9f %.9f\n", dm.execute(0.1, 0.3), (mandel(0.1, 0.3 + h) - mandel(0.1, 0.3 - h)) / (2 * h));
+  printf("%.9f %.9f\n", dm.execute(-0.4, 0.5), (mandel(-0.4, 0.5 + h) - mandel(-0.4, 0.5 - h)) / (2 * h));
+  for (int mode = 0; mode < 3; ++mode)
+    for (double x : {-0.7, 0.8, 1.9})
+      printf("%.9f %.9f\n", dp.execute(x, mode), (piecewise(x + h, mode) - piecewise(x - h, mode)) / (2 * h));
+  printf("%.9f %.9f\n", ds.execute(1.3, 1e-12), (series(1.3 + h, 1e-12) - series(1.3 - h, 1e-12)) / (2 * h));
+  printf("%.9f %.9f\n", dsp.execute(v, 4, 0.7), (softplus_sum(v, 4, 0.7 + h) - softplus_sum(v, 4, 0.7 - h)) / (2 * h));
+  return 0;
+}
+"#;
+    let (stdout, _) = build_and_run("differentiate_realistic", program);
+    let values = numbers(&stdout);
+    assert_eq!(values.len(), 26, "{stdout}");
+    for pair in values.chunks(2) {
+        assert_close(
+            &pair[..1],
+            &pair[1..],
+            1e-6,
+            "clad::differentiate vs central difference",
+        );
+    }
+    assert!(values.iter().any(|v| v.abs() > 0.1), "{stdout}");
+}
+
 /// Requests for instances of function templates, with and without `&`, of a host function
 /// and of a kernel template.
 const TEMPLATE_REQUESTS_PROGRAM: &str = r#"#include <cstdio>
@@ -1544,7 +1629,14 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __device__ double dotv(V u, double s) { V w = u * s; return w.a + w.b; }\n\
          __global__ void dyn(const double* x, double* out) {\n\
          \x20 atomicExch(&out[0], x[threadIdx.x]);\n\
-         }\n",
+         }\n\
+         struct Sq { double a; __device__ Sq(double r) : a(r * r) {} };\n\
+         __global__ void sq(const double* x, double* out) { Sq q(x[0]); out[0] = q.a; }\n\
+         struct P2 { double a, b; __device__ P2(double u, double v) : a(u), b(u * v) {} };\n\
+         __global__ void p2(const double* x, double* out) { out[0] = P2(x[0], x[1]).b; }\n\
+         __global__ void ov(const double* x, double* out) { double o = atomicAdd(out, x[0]); out[1] = o; }\n\
+         __device__ double cube(double v) { return v * v * v; }\n\
+         __global__ void hc(const double* x, double* out) { out[0] = cube(x[0]); }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1572,6 +1664,28 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "dyn"]);
     assert!(
         err.contains("fd.cu:10:3: error: forward mode: `atomicExch` of differentiated values has no derivative"),
+        "{err}"
+    );
+    // constructors that do more than copy their parameters into fields
+    let err = run(&["--fn", "sq"]);
+    assert!(
+        err.contains("fd.cu:13:57: error: forward mode: cuad differentiates constructors of `Sq` only when they copy their parameters into fields"),
+        "{err}"
+    );
+    let err = run(&["--fn", "p2"]);
+    assert!(
+        err.contains("fd.cu:15:61: error: forward mode: cuad differentiates constructors of `P2` only when they copy their parameters into fields"),
+        "{err}"
+    );
+    let err = run(&["--fn", "ov"]);
+    assert!(
+        err.contains("fd.cu:16:63: error: forward mode: the value of `atomicAdd` on differentiated memory is not supported; call `atomicAdd` as a statement of its own"),
+        "{err}"
+    );
+    // the value of a pushforward call stored into an output without tangent
+    let err = run(&["--fn", "hc", "--wrt", "x"]);
+    assert!(
+        err.contains("fd.cu:18:52: error: forward mode: `out` receives values that depend on the differentiated parameters but has no tangent; add `out` to --wrt"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

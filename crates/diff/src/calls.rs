@@ -193,53 +193,13 @@ impl Gen<'_, '_> {
     /// constructor taking `n` arguments, which must only copy parameters into fields
     /// (`V(float a, float b) : x(a), y(b) {}`). `None` for aggregates (positional fields).
     fn constructor_sources(&mut self, e: &Expr, ty: &Ty, n: usize) -> Option<Vec<(String, usize)>> {
-        let TyKind::Named { name, .. } = &ty.kind else {
-            return None;
-        };
-        let s = self.prog.struct_def(name)?;
-        let owner = s.name.clone()?;
-        let ctors: Vec<&Function> = s
-            .members
-            .iter()
-            .flatten()
-            .filter_map(|m| match m {
-                Member::Method(f) if f.name == owner => Some(f),
-                _ => None,
-            })
-            .collect();
-        if ctors.is_empty() {
-            return None;
+        match constructor_sources(self.prog, ty, n)? {
+            Ok(sources) => Some(sources),
+            Err(msg) => {
+                self.error(e.span, msg);
+                Some(Vec::new())
+            }
         }
-        let simple = ctors.iter().find(|c| c.params.len() == n).and_then(|c| {
-            let body_empty = c
-                .body
-                .as_ref()
-                .is_some_and(|b| b.iter().all(|s| matches!(s.kind, StmtKind::Empty)));
-            let param = |x: &Expr| {
-                let ExprKind::Ident(p) = &x.strip_parens().kind else {
-                    return None;
-                };
-                c.params
-                    .iter()
-                    .position(|q| q.name.as_deref() == Some(p.as_str()))
-            };
-            let sources: Option<Vec<(String, usize)>> = c
-                .ctor_inits
-                .iter()
-                .map(|(field, args)| match args.as_slice() {
-                    [x] => param(x).map(|j| (field.clone(), j)),
-                    _ => None,
-                })
-                .collect();
-            sources.filter(|_| body_empty)
-        });
-        if simple.is_none() {
-            self.error(
-                e.span,
-                format!("cuad differentiates constructors of `{owner}` only when they copy their parameters into fields (`{owner}(float a, float b) : x(a), y(b) {{}}`)"),
-            );
-        }
-        Some(simple.unwrap_or_default())
     }
 
     /// `f(x).field` / `make_float2(a, b).x`: the adjoint of the whole value is zero except the
@@ -1449,7 +1409,105 @@ fn callee_writes_param(callee: &Function, j: usize) -> bool {
 }
 
 /// `a, b, c` -> `[a, b, c]` (the arguments of `T(a, b, c)`).
-fn comma_operands(e: &Expr) -> Vec<Expr> {
+/// Does `S s;` of struct type `ty` set fields (a user default constructor, or default member
+/// initializers `double s = 1.0;`)?
+pub(crate) fn default_construction_sets_fields(prog: &cuad_sema::Program, ty: &Ty) -> bool {
+    if has_user_default_constructor(prog, ty) {
+        return true;
+    }
+    let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
+        return false;
+    };
+    prog.struct_def(name).is_some_and(|s| {
+        s.members.iter().flatten().any(|m| {
+            matches!(m, Member::Field(d) if !d.specs.is_static && d.vars.iter().any(|v| v.init.is_some()))
+        })
+    })
+}
+
+/// The user constructors of struct type `ty` (empty for aggregates and other types).
+pub(crate) fn user_constructors<'a>(prog: &cuad_sema::Program<'a>, ty: &Ty) -> Vec<&'a Function> {
+    let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
+        return vec![];
+    };
+    let Some(s) = prog.struct_def(name) else {
+        return vec![];
+    };
+    let Some(owner) = s.name.clone() else {
+        return vec![];
+    };
+    s.members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) if f.name == owner => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Does struct type `ty` have a user-written constructor callable without arguments?
+pub(crate) fn has_user_default_constructor(prog: &cuad_sema::Program, ty: &Ty) -> bool {
+    user_constructors(prog, ty)
+        .iter()
+        .any(|c| c.params.iter().all(|p| p.default.is_some()))
+}
+
+/// For a struct with constructors: which argument each field comes from, read off the
+/// constructor taking `n` arguments, which must only copy parameters into fields
+/// (`V(float a, float b) : x(a), y(b) {}`). `None` for aggregates (positional fields);
+/// `Some(Err(message))` when the constructor does more than copy its parameters.
+pub(crate) fn constructor_sources(
+    prog: &cuad_sema::Program,
+    ty: &Ty,
+    n: usize,
+) -> Option<Result<Vec<(String, usize)>, String>> {
+    let TyKind::Named { name, .. } = &ty.kind else {
+        return None;
+    };
+    let s = prog.struct_def(name)?;
+    let owner = s.name.clone()?;
+    let ctors: Vec<&Function> = s
+        .members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) if f.name == owner => Some(f),
+            _ => None,
+        })
+        .collect();
+    if ctors.is_empty() {
+        return None;
+    }
+    let simple = ctors.iter().find(|c| c.params.len() == n).and_then(|c| {
+        let body_empty = c
+            .body
+            .as_ref()
+            .is_some_and(|b| b.iter().all(|s| matches!(s.kind, StmtKind::Empty)));
+        let param = |x: &Expr| {
+            let ExprKind::Ident(p) = &x.strip_parens().kind else {
+                return None;
+            };
+            c.params
+                .iter()
+                .position(|q| q.name.as_deref() == Some(p.as_str()))
+        };
+        let sources: Option<Vec<(String, usize)>> = c
+            .ctor_inits
+            .iter()
+            .map(|(field, args)| match args.as_slice() {
+                [x] => param(x).map(|j| (field.clone(), j)),
+                _ => None,
+            })
+            .collect();
+        sources.filter(|_| body_empty)
+    });
+    Some(simple.ok_or_else(|| {
+        format!("cuad differentiates constructors of `{owner}` only when they copy their parameters into fields (`{owner}(float a, float b) : x(a), y(b) {{}}`)")
+    }))
+}
+
+pub(crate) fn comma_operands(e: &Expr) -> Vec<Expr> {
     match &e.kind {
         ExprKind::Binary(BinOp::Comma, l, r) => {
             let mut out = comma_operands(l);

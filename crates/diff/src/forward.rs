@@ -46,6 +46,8 @@ pub struct Generated {
     pub digamma: bool,
     /// The runtime helper `cuad_dynamic_smem_bytes` (tangents of `extern __shared__`).
     pub smem_helper: bool,
+    /// The helper `cuad_zero_tangent<T>()` (zero tangents of structs with constructors).
+    pub zero_tangent: bool,
 }
 
 /// State of one pushforward being generated.
@@ -66,6 +68,9 @@ struct Fwd<'p, 'a> {
     hoisted: Names,
     /// Tangents of `extern __shared__` arrays use `cuad_dynamic_smem_bytes()`.
     smem_helper: bool,
+    zero_tangent: std::cell::Cell<bool>,
+    /// `extern __shared__` arrays (the tangents of real views of them are the second half).
+    extern_shared: Names,
 }
 
 /// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
@@ -92,6 +97,12 @@ pub fn differentiable_params(prog: &Program, func: &Function) -> Vec<usize> {
 }
 
 /// The pushforward's return type for a function returning `ret` (None: void).
+/// Integers and booleans: a pushforward returns them with a zero tangent (a function like
+/// `int locate(..., float* frac)` is called for what it writes).
+pub(crate) fn is_integral(t: &Ty) -> bool {
+    matches!(t.kind, TyKind::Int { .. } | TyKind::Bool)
+}
+
 pub fn return_ty(prog: &Program, ret: &Ty) -> Option<Ty> {
     if matches!(ret.kind, TyKind::Void) {
         return None;
@@ -121,12 +132,12 @@ pub fn generate(
         if matches!(
             ret.kind,
             TyKind::LRef(_) | TyKind::RRef(_) | TyKind::Pointer { .. }
-        ) || !is_differentiable(prog, &ret)
+        ) || !(is_differentiable(prog, &ret) || is_integral(&ret))
         {
             return Err(vec![Diagnostic::error(
                 func.name_span,
                 format!(
-                    "forward mode: `{}` returns `{}`; only void functions and functions returning real values (or structs of them) have a pushforward",
+                    "forward mode: `{}` returns `{}`; only void functions and functions returning real values (or structs of them) or integers have a pushforward",
                     func.name,
                     cuad_emit::print_ty(&func.ret)
                 ),
@@ -174,6 +185,8 @@ pub fn generate(
         tmp: 0,
         hoisted: Names::new(),
         smem_helper: false,
+        zero_tangent: std::cell::Cell::new(false),
+        extern_shared: Names::new(),
     };
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
@@ -228,6 +241,7 @@ pub fn generate(
         value_struct: is_value,
         digamma: g.digamma,
         smem_helper: g.smem_helper,
+        zero_tangent: g.zero_tangent.get(),
     })
 }
 
@@ -353,12 +367,20 @@ impl Fwd<'_, '_> {
     fn local_decls(&mut self, locals: &[Local], body: &[Stmt], fallback: Span) -> Vec<Stmt> {
         let mut out = Vec::new();
         for l in locals {
-            out.push(decl_with(
-                l.specs.clone(),
-                l.ty.clone(),
-                &l.name,
-                l.init.clone(),
-            ));
+            let mut init = l.init.clone();
+            if init.is_none()
+                && !l.specs.shared
+                && !crate::calls::user_constructors(self.prog, &l.ty).is_empty()
+                && !crate::calls::has_user_default_constructor(self.prog, &l.ty)
+            {
+                // a hoisted `Cplx z(0, 0)` of a struct without default constructor: declared
+                // with a placeholder value, assigned where the source declares it
+                init = Some(Init::Assign(self.zero_of(&l.ty.clone().with_const(false))));
+            }
+            out.push(decl_with(l.specs.clone(), l.ty.clone(), &l.name, init));
+            if l.specs.shared && l.specs.is_extern {
+                self.extern_shared.insert(l.name.clone());
+            }
             if !self.active.contains(&l.name) {
                 continue;
             }
@@ -413,18 +435,92 @@ impl Fwd<'_, '_> {
         out
     }
 
+    /// `reinterpret_cast<T*>(buf)` of a raw `extern __shared__` buffer (`unsigned char buf[]`)
+    /// with a tangent-free element type: the view's tangent is the same view of the second
+    /// half of the dynamic shared memory.
+    pub(super) fn raw_shared_view_tangent(&mut self, ty: &Ty, inner: &Expr) -> Option<Expr> {
+        let ExprKind::Ident(n) = &inner.strip_parens().kind else {
+            return None;
+        };
+        if !self.extern_shared.contains(n) || self.active.contains(n) {
+            return None;
+        }
+        if !matches!(self.prog.canonical(ty).kind, TyKind::Pointer { .. }) {
+            return None;
+        }
+        let char_ptr = Ty::pointer_to(Ty::new(TyKind::Int {
+            kind: IntKind::Char,
+            signed: None,
+        }));
+        let second_half = binary(
+            BinOp::Add,
+            Expr::synth(ExprKind::Cast {
+                kind: CastKind::Reinterpret,
+                ty: char_ptr,
+                expr: Box::new(ident(n)),
+            }),
+            binary(
+                BinOp::Div,
+                call("cuad_dynamic_smem_bytes", vec![]),
+                int_lit(2),
+            ),
+        );
+        self.smem_helper = true;
+        Some(Expr::synth(ExprKind::Cast {
+            kind: CastKind::Reinterpret,
+            ty: ty.clone(),
+            expr: Box::new(second_half),
+        }))
+    }
+
     /// A zero tangent of type `ty`.
-    fn zero_of(&self, ty: &Ty) -> Expr {
+    pub(super) fn zero_of(&self, ty: &Ty) -> Expr {
         match &ty.kind {
             TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => real_zero(ty),
             TyKind::Int { .. } | TyKind::Bool => int_lit(0),
             TyKind::Pointer { .. } => Expr::synth(ExprKind::Nullptr),
             TyKind::Array { .. } => Expr::synth(ExprKind::InitList(vec![])),
+            _ if self.constructed(ty, 0) => {
+                // `S{}` would run `S() : x(1) {}`: every byte zero instead
+                self.zero_tangent.set(true);
+                let mut t = ty.clone().with_const(false);
+                t.is_volatile = false;
+                Expr::synth(ExprKind::Call {
+                    callee: Box::new(ident("cuad_zero_tangent")),
+                    template_args: vec![TemplateArg::Type(t)],
+                    args: vec![],
+                })
+            }
             _ => Expr::synth(ExprKind::Cast {
                 kind: CastKind::Functional,
                 ty: ty.clone().with_const(false),
                 expr: Box::new(Expr::synth(ExprKind::InitList(vec![]))),
             }),
+        }
+    }
+
+    /// Does `ty` (a struct, or one of its fields, arrays included) have user constructors?
+    fn constructed(&self, ty: &Ty, depth: u32) -> bool {
+        let ty = self.prog.canonical(ty);
+        match &ty.kind {
+            TyKind::Array { elem, .. } if depth < 8 => self.constructed(elem, depth + 1),
+            TyKind::Named { name, .. } if depth < 8 => {
+                let Some(s) = self.prog.struct_def(name) else {
+                    return false;
+                };
+                let owner = s.name.clone().unwrap_or_default();
+                let has_ctor = s.members.iter().flatten().any(|m| {
+                    matches!(m, Member::Method(f) if f.name == owner || f.name.ends_with(&format!("::{owner}")))
+                });
+                has_ctor
+                    || crate::calls::default_construction_sets_fields(self.prog, &ty)
+                    || self
+                        .prog
+                        .fields(&ty)
+                        .iter()
+                        .any(|(_, t)| self.constructed(t, depth + 1))
+            }
+            _ => false,
         }
     }
 
@@ -479,6 +575,9 @@ impl Fwd<'_, '_> {
                 out.push(Stmt::new(StmtKind::Block(inner), s.span));
             }
             StmtKind::If { cond, then, els } => {
+                // calls in the always evaluated part of the condition (`f(x, t) && t < b`)
+                // run as pushforwards right before the `if`
+                let cond = &self.hoist_calls(cond, out);
                 self.no_active_effects(cond);
                 let then = Box::new(self.sub_block(then));
                 let els = els.as_ref().map(|e| Box::new(self.sub_block(e)));
@@ -657,6 +756,16 @@ impl Fwd<'_, '_> {
         }
     }
 
+    /// Does `e` read a value with a tangent: an active variable, or the result of a hoisted
+    /// pushforward call (`_t1.value`)?
+    pub(super) fn depends(&self, e: &Expr) -> bool {
+        depends_on_active(e, &self.active)
+            || crate::usage::any_expr(
+                e,
+                &|x| matches!(&x.kind, ExprKind::Ident(n) if self.hoisted.contains(n)),
+            )
+    }
+
     /// Conditions and loop steps: assignments in them would need tangents too.
     fn no_active_effects(&mut self, e: &Expr) {
         let active = &self.active;
@@ -680,7 +789,7 @@ impl Fwd<'_, '_> {
         let mut writing_calls = Vec::new();
         crate::usage::walk_expr(e, &mut |x| {
             if matches!(x.kind, ExprKind::Call { .. })
-                && depends_on_active(x, &self.active)
+                && self.depends(x)
                 && self.callee_writes_memory(x)
             {
                 writing_calls.push(x.span);
@@ -774,7 +883,7 @@ impl Fwd<'_, '_> {
             .as_ref()
             .is_none_or(|t| is_differentiable(self.prog, t));
         if !root_active || !l_differentiable {
-            if depends_on_active(r, &self.active) && l_differentiable {
+            if self.depends(r) && l_differentiable {
                 self.inactive_store(l, root.as_deref());
             }
             out.push(s.clone());
@@ -785,6 +894,21 @@ impl Fwd<'_, '_> {
             return;
         };
         let tr = self.tangent(r);
+        if let (None, Some(t), Some(rt)) = (op, &l_ty, self.type_of(r)) {
+            let lt = self.prog.canonical(t);
+            let rt = self.prog.canonical(&rt);
+            let converts = matches!(lt.kind, TyKind::Named { .. })
+                && !matches!(rt.kind, TyKind::Named { .. } | TyKind::Auto)
+                && !matches!(r.strip_parens().kind, ExprKind::InitList(_));
+            // `S s = x;` / `S s(x);`: an implicit converting constructor
+            if converts
+                && self
+                    .constructor_is_linear(r, &lt, std::slice::from_ref(r))
+                    .is_none()
+            {
+                return;
+            }
+        }
         match op {
             None => {
                 let is_pointer = l_ty

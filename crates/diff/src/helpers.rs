@@ -209,11 +209,25 @@ template <typename T, typename U> struct cuad_value_and_pushforward { T value; U
 #endif // CUAD_VALUE_AND_PUSHFORWARD
 ";
 
+/// A value of `T` with every byte zero: the zero tangent of a struct whose constructors
+/// (`S() : x(1) {}`) would not give zero fields.
+const ZERO_TANGENT: &str = "#ifndef CUAD_ZERO_TANGENT
+#define CUAD_ZERO_TANGENT
+template <typename T> __host__ __device__ inline T cuad_zero_tangent() {
+    union U { T t; unsigned char b[sizeof(T)]; __host__ __device__ U() { for (unsigned i = 0; i < sizeof(T); ++i) b[i] = 0; } } u;
+    return u.t;
+}
+#endif // CUAD_ZERO_TANGENT
+";
+
 /// The helper code needed, wrapped in an include guard.
 pub fn helper_code(h: &Helpers) -> String {
     let mut out = String::new();
     if h.value_and_pushforward {
         out.push_str(VALUE_AND_PUSHFORWARD);
+    }
+    if h.zero_tangent {
+        out.push_str(ZERO_TANGENT);
     }
     if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
         return out;

@@ -313,10 +313,19 @@ fn expr(e: &mut Expr, b: &Subst) {
             args,
             template_args,
             ..
+        } => {
+            for t in template_args.iter_mut() {
+                match t {
+                    TemplateArg::Type(ty) => *ty = b.ty(ty),
+                    TemplateArg::Expr(x) => expr(x, b),
+                }
+            }
+            args.iter_mut().for_each(|a| expr(a, b));
         }
-        | ExprKind::Launch {
+        ExprKind::Launch {
             args,
             template_args,
+            config,
             ..
         } => {
             for t in template_args.iter_mut() {
@@ -325,6 +334,8 @@ fn expr(e: &mut Expr, b: &Subst) {
                     TemplateArg::Expr(x) => expr(x, b),
                 }
             }
+            // `<<<g, b, n * sizeof(T)>>>`
+            config.iter_mut().for_each(|a| expr(a, b));
             args.iter_mut().for_each(|a| expr(a, b));
         }
         ExprKind::Member { base, .. } => expr(base, b),

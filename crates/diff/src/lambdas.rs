@@ -216,27 +216,41 @@ impl Lifter<'_, '_> {
             ..FnAttrs::default()
         };
         attrs.forceinline = attrs.device;
+        let mut function = Function {
+            attrs,
+            // In a function template the lambda is a template over the same parameters;
+            // calls from an instance deduce them from the arguments.
+            template: self
+                .func
+                .template
+                .as_ref()
+                .map(|ps| ps.iter().map(crate::builder::without_default).collect()),
+            ret,
+            name: format!("{}_lambda_{var}", self.func.name.replace("::", "_")),
+            params,
+            is_const_method: false,
+            ctor_inits: vec![],
+            body: Some(l.body.clone()),
+            span,
+            name_span: span,
+        };
+        // Template parameters the lambda does not mention are dropped: its calls deduce the
+        // others from their arguments (`K` of `template <class T, int K>` could not be).
+        if let Some(ps) = function.template.take() {
+            let text = cuad_emit::print_function(&function);
+            let words: std::collections::HashSet<&str> = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .collect();
+            let used: Vec<TemplateParam> = ps
+                .into_iter()
+                .filter(|p| words.contains(p.name.as_str()))
+                .collect();
+            function.template = (!used.is_empty()).then_some(used);
+        }
         self.out.push(Lifted {
             var: var.to_string(),
             captures,
-            function: Function {
-                attrs,
-                // In a function template the lambda is a template over the same parameters;
-                // calls from an instance deduce them from the arguments.
-                template: self
-                    .func
-                    .template
-                    .as_ref()
-                    .map(|ps| ps.iter().map(crate::builder::without_default).collect()),
-                ret,
-                name: format!("{}_lambda_{var}", self.func.name.replace("::", "_")),
-                params,
-                is_const_method: false,
-                ctor_inits: vec![],
-                body: Some(l.body.clone()),
-                span,
-                name_span: span,
-            },
+            function,
         });
     }
 

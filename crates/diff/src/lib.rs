@@ -294,7 +294,13 @@ impl<'a> Differentiator<'a> {
         }
         let before = self.done.len();
         let mut queue = vec![(func.clone(), name.clone(), wrt)];
-        while let Some((f, n, w)) = queue.pop() {
+        while let Some((mut f, n, w)) = queue.pop() {
+            // `auto f(...)`: the return type deduced from the body
+            if matches!(f.ret.kind, TyKind::Auto) {
+                if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
+                    f.ret = ret;
+                }
+            }
             let key = instance_key(&f, &n);
             if self.done.iter().any(|(d, _, _)| *d == key) {
                 continue;
@@ -306,6 +312,7 @@ impl<'a> Differentiator<'a> {
             self.helpers.value_and_pushforward |= g.value_struct;
             self.helpers.digamma |= g.digamma;
             self.helpers.block_add |= g.smem_helper;
+            self.helpers.zero_tangent |= g.zero_tangent;
             let ns = namespace_path(&self.prog, &f);
             self.done.push((key, g.function, ns));
             for req in g.requests {

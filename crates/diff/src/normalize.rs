@@ -827,6 +827,19 @@ impl Hoister<'_, '_> {
     fn init_assignments(&self, name: &str, ty: &Ty, init: Option<Init>, span: Span) -> Vec<Stmt> {
         let target = ident(name);
         let items = match init {
+            // `S s;` runs `S() : x(1) {}` (or `double x = 1;`) where it stands (each loop iteration): the hoisted
+            // local is assigned `S{}` there.
+            None if crate::calls::default_construction_sets_fields(self.prog, ty) => {
+                let mut unqualified = ty.clone();
+                unqualified.is_const = false;
+                unqualified.is_volatile = false;
+                let ctor = Expr::synth(ExprKind::Cast {
+                    kind: CastKind::Functional,
+                    ty: unqualified,
+                    expr: Box::new(Expr::synth(ExprKind::InitList(vec![]))),
+                });
+                return vec![Stmt::new(StmtKind::Expr(assign(target, ctor)), span)];
+            }
             None => return vec![],
             Some(Init::Assign(Expr {
                 kind: ExprKind::InitList(items),

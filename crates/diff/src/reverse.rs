@@ -51,6 +51,8 @@ pub struct Helpers {
     pub digamma: bool,
     /// `cuad_value_and_pushforward` (forward mode's value functions return it).
     pub value_and_pushforward: bool,
+    /// `cuad_zero_tangent<T>()` (forward mode: zero tangents of structs with constructors).
+    pub zero_tangent: bool,
 }
 
 impl Helpers {
@@ -62,6 +64,7 @@ impl Helpers {
         self.memcpy |= o.memcpy;
         self.digamma |= o.digamma;
         self.value_and_pushforward |= o.value_and_pushforward;
+        self.zero_tangent |= o.zero_tangent;
     }
 }
 

@@ -162,8 +162,7 @@ impl Fwd<'_, '_> {
     }
 
     fn any_active_arg(&self, args: &[Expr]) -> bool {
-        args.iter()
-            .any(|a| crate::activity::depends_on_active(a, &self.active))
+        args.iter().any(|a| self.depends(a))
     }
 
     fn runtime_call(&mut self, e: &Expr, base: &str, args: &[Expr], out: &mut Vec<Stmt>) {
@@ -299,8 +298,11 @@ impl Fwd<'_, '_> {
             if !is_differentiable(self.prog, &pty) {
                 continue;
             }
+            // a `const T&` binds rvalues too (`f(x * 2)`, `g(_t1.value)`)
             let t = match &pty.kind {
-                TyKind::LRef(_) | TyKind::RRef(_) => self.tangent_lvalue(a),
+                TyKind::LRef(inner) | TyKind::RRef(inner) if !inner.is_const => {
+                    self.tangent_lvalue(a)
+                }
                 _ => self.tangent(a),
             };
             if let Some(t) = t {
@@ -421,6 +423,20 @@ impl Fwd<'_, '_> {
             },
             None => f,
         };
+        // `auto f(...)`: the return type deduced from the body
+        let deduced;
+        let f = match &f.ret.kind {
+            TyKind::Auto => match self.prog.return_type(f, &Default::default()) {
+                Some(ret) => {
+                    let mut g = f.clone();
+                    g.ret = ret;
+                    deduced = g;
+                    &deduced
+                }
+                None => f,
+            },
+            _ => f,
+        };
         // Parameters left to their defaults: the pushforward has no defaults.
         let mut args = args.clone();
         for p in f.params.iter().skip(args.len()) {
@@ -436,19 +452,23 @@ impl Fwd<'_, '_> {
         }
         let ret = self.prog.canonical(&f.ret);
         if !matches!(ret.kind, TyKind::Void) && !is_differentiable(self.prog, &ret) {
-            let writes = wrt.iter().any(|&j| {
-                matches!(
-                    self.prog.canonical(&f.params[j].ty).kind,
-                    TyKind::LRef(_) | TyKind::Pointer { .. }
-                )
-            });
-            if writes {
+            let writes = wrt
+                .iter()
+                .any(|&j| match self.prog.canonical(&f.params[j].ty).kind {
+                    TyKind::LRef(t) => !t.is_const,
+                    TyKind::Pointer { pointee, .. } => !pointee.is_const,
+                    _ => false,
+                });
+            if !writes {
+                return None;
+            }
+            if !super::is_integral(&ret) {
                 self.error(
                     e.span,
-                    format!("forward mode: `{name}` returns a non-real value and takes memory that carries tangents"),
+                    format!("`{name}` returns a value that is neither real nor an integer and takes memory that carries tangents"),
                 );
+                return None;
             }
-            return None;
         }
         let pf = self.request(f, &wrt);
         let mut all = args.to_vec();
@@ -566,6 +586,14 @@ impl Fwd<'_, '_> {
             return self.unknown_call(e, args);
         };
         let base = name.trim_start_matches("::");
+        if base.starts_with("atomic") && self.any_active_arg(args) {
+            // its statement form adds the tangent too; inside an expression it would not
+            self.error(
+                e.span,
+                format!("the value of `{base}` on differentiated memory is not supported; call `{base}` as a statement of its own"),
+            );
+            return None;
+        }
         if let Some(&(_, at)) = SHUFFLES.iter().find(|(n, _)| *n == base) {
             let t = self.tangent(args.get(at)?)?;
             let mut a = args.clone();

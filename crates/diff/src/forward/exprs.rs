@@ -31,8 +31,20 @@ impl Fwd<'_, '_> {
                 Some(index(tb, (**i).clone()))
             }
             ExprKind::Member { base, field, arrow } => {
-                let tb = if *arrow {
-                    self.tangent(base)?
+                // `_t1.value` of a hoisted pushforward call (`f(x).m` is `_t1.value.m`)
+                if let ExprKind::Ident(t) = &base.kind {
+                    if field == "value" && !*arrow && self.hoisted.contains(t) {
+                        return Some(member((**base).clone(), "pushforward", false));
+                    }
+                }
+                let value = matches!(
+                    base.strip_parens().kind,
+                    ExprKind::Cast { .. } | ExprKind::Call { .. } | ExprKind::Cond(..)
+                );
+                // `P(a, b).y`, `make_float2(a, b).x`: a field of a value's tangent
+                let tb = if *arrow || value {
+                    self.tangent(base)
+                        .map(|t| if *arrow { t } else { paren(t) })?
                 } else {
                     self.tangent_lvalue(base)?
                 };
@@ -108,13 +120,25 @@ impl Fwd<'_, '_> {
                 ))))
             }
             ExprKind::Cast { kind, ty, expr } => {
+                if let Some(t) = self.raw_shared_view_tangent(ty, expr) {
+                    return Some(t);
+                }
                 let target = self.prog.canonical(ty);
                 if !is_differentiable(self.prog, &target) {
                     return None;
                 }
                 let inner = match &expr.kind {
                     // `T{a, b}`: the tangent is `T{da, db}`.
-                    ExprKind::InitList(items) => self.init_list_tangent(items)?,
+                    ExprKind::InitList(items) => {
+                        self.constructor_is_linear(e, &target, items)?;
+                        self.init_list_tangent(items)?
+                    }
+                    // `T(a, b)` on a struct: a constructor call, `T{da, db}`
+                    ExprKind::Binary(BinOp::Comma, ..) if !self.prog.fields(&target).is_empty() => {
+                        let items = crate::calls::comma_operands(expr);
+                        self.constructor_is_linear(e, &target, &items)?;
+                        self.init_list_tangent(&items)?
+                    }
                     _ => self.tangent(expr)?,
                 };
                 Some(Expr::synth(ExprKind::Cast {
@@ -126,7 +150,7 @@ impl Fwd<'_, '_> {
             ExprKind::InitList(items) => self.init_list_tangent(items),
             ExprKind::Call { .. } => self.call_tangent(e),
             ExprKind::Assign(..) | ExprKind::Launch { .. } | ExprKind::Lambda(_) => {
-                if crate::activity::depends_on_active(e, &self.active) {
+                if self.depends(e) {
                     self.error(
                         e.span,
                         "this expression has side effects on differentiated values; make it a statement of its own",
@@ -159,15 +183,48 @@ impl Fwd<'_, '_> {
         ))
     }
 
+    /// `Some(())` when `T{items}` / `T(items)` builds a struct whose tangent is `T{d items}`:
+    /// an aggregate, or a constructor that copies its parameters into fields. Otherwise a
+    /// diagnostic and `None`.
+    pub(super) fn constructor_is_linear(
+        &mut self,
+        e: &Expr,
+        ty: &Ty,
+        items: &[Expr],
+    ) -> Option<()> {
+        if items.is_empty() {
+            return Some(());
+        }
+        match crate::calls::constructor_sources(self.prog, ty, items.len()) {
+            Some(Err(msg)) if items.iter().any(|x| self.tangent_is_nonzero(x)) => {
+                self.error(e.span, msg);
+                None
+            }
+            _ => Some(()),
+        }
+    }
+
+    fn tangent_is_nonzero(&self, e: &Expr) -> bool {
+        self.depends(e)
+    }
+
     /// `{da, db}` with `{}` for zero entries (valid for any field type).
     fn init_list_tangent(&mut self, items: &[Expr]) -> Option<Expr> {
         let ts: Vec<Option<Expr>> = items.iter().map(|x| self.tangent(x)).collect();
         if ts.iter().all(Option::is_none) {
             return None;
         }
+        let zeros: Vec<Expr> = items
+            .iter()
+            .map(|x| match self.type_of(x) {
+                Some(t) if matches!(t.kind, TyKind::Named { .. }) => self.zero_of(&t),
+                _ => Expr::synth(ExprKind::InitList(vec![])),
+            })
+            .collect();
         Some(Expr::synth(ExprKind::InitList(
             ts.into_iter()
-                .map(|t| t.unwrap_or_else(|| Expr::synth(ExprKind::InitList(vec![]))))
+                .zip(zeros)
+                .map(|(t, z)| t.unwrap_or(z))
                 .collect(),
         )))
     }
@@ -179,7 +236,7 @@ impl Fwd<'_, '_> {
         let is_struct = |t: Option<Ty>| t.is_some_and(|t| matches!(t.kind, TyKind::Named { .. }));
         if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
             && (is_struct(self.type_of(l)) || is_struct(self.type_of(r)))
-            && crate::activity::depends_on_active(e, &self.active)
+            && self.depends(e)
         {
             // a user operator need not be bilinear: the product rule could be wrong
             self.error(
