@@ -501,27 +501,7 @@ impl Fwd<'_, '_> {
 
     /// Does `ty` (a struct, or one of its fields, arrays included) have user constructors?
     fn constructed(&self, ty: &Ty, depth: u32) -> bool {
-        let ty = self.prog.canonical(ty);
-        match &ty.kind {
-            TyKind::Array { elem, .. } if depth < 8 => self.constructed(elem, depth + 1),
-            TyKind::Named { name, .. } if depth < 8 => {
-                let Some(s) = self.prog.struct_def(name) else {
-                    return false;
-                };
-                let owner = s.name.clone().unwrap_or_default();
-                let has_ctor = s.members.iter().flatten().any(|m| {
-                    matches!(m, Member::Method(f) if f.name == owner || f.name.ends_with(&format!("::{owner}")))
-                });
-                has_ctor
-                    || crate::calls::default_construction_sets_fields(self.prog, &ty)
-                    || self
-                        .prog
-                        .fields(&ty)
-                        .iter()
-                        .any(|(_, t)| self.constructed(t, depth + 1))
-            }
-            _ => false,
-        }
+        crate::zero_adjoints::constructed(self.prog, ty, depth)
     }
 
     fn block(&mut self, stmts: &[Stmt], out: &mut Vec<Stmt>) {

@@ -38,6 +38,7 @@ mod replay;
 mod reverse;
 mod rules;
 mod usage;
+mod zero_adjoints;
 
 use cuad_sema::Program;
 use cuad_syntax::ast::{
