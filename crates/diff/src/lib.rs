@@ -349,44 +349,15 @@ impl<'a> Differentiator<'a> {
     /// The primary template of a pushforward of a template: the primal's template parameters
     /// and parameters, then the tangents (of the parameters' own types).
     fn declare_primary_pushforward(&mut self, primary: &Function, name: &str, wrt: &[usize]) {
-        if self.primary_templates.iter().any(|(n, _, _)| n == name) {
-            return;
-        }
-        let mut params: Vec<Param> = primary.params.clone();
-        for &i in wrt {
-            let p = &primary.params[i];
+        let ret =
+            forward::return_ty(&self.prog, &primary.ret).unwrap_or_else(|| Ty::new(TyKind::Void));
+        self.declare_primary(primary, name, wrt, ret, |p| {
             let mut ty = p.ty.clone();
             if let TyKind::Pointer { restrict, .. } = &mut ty.kind {
                 *restrict = false; // as in forward::generate
             }
-            params.push(Param {
-                name: Some(adjoint::adj_name(p.name.as_deref().unwrap_or("p"))),
-                ty,
-                default: None,
-                span: Span::default(),
-            });
-        }
-        for p in &mut params {
-            p.default = None;
-        }
-        let mut attrs = primary.attrs.clone();
-        attrs.constexpr = false;
-        attrs.launch_bounds = None;
-        let decl = Function {
-            attrs,
-            template: primary.template.clone(),
-            ret: forward::return_ty(&self.prog, &primary.ret)
-                .unwrap_or_else(|| Ty::new(TyKind::Void)),
-            name: name.to_string(),
-            params,
-            is_const_method: false,
-            ctor_inits: vec![],
-            body: None,
-            span: Span::default(),
-            name_span: Span::default(),
-        };
-        let ns = namespace_path(&self.prog, primary);
-        self.primary_templates.push((name.to_string(), decl, ns));
+            ty
+        });
     }
 
     /// Clad's `clad::differentiate(f, "x")`: `f_darg<i>`, a function with `f`'s parameters
@@ -531,19 +502,36 @@ impl<'a> Differentiator<'a> {
     /// the generated instances): the primal's template parameters and parameters, then the
     /// adjoints.
     fn declare_primary_template(&mut self, primary: &Function, name: &str, wrt: &[usize]) {
+        let global = primary.attrs.global;
+        self.declare_primary(primary, name, wrt, Ty::new(TyKind::Void), |p| {
+            let mut ty = reverse::adjoint_param_ty(&p.ty);
+            if let (TyKind::Pointer { restrict, .. }, true) = (&mut ty.kind, global) {
+                *restrict = true;
+            }
+            ty
+        });
+    }
+
+    /// Declares (once per name) the primary template `name`: `primary`'s template parameters
+    /// and parameters (without defaults), then one `_d_<p>` of type `derivative_ty(p)` per
+    /// parameter in `wrt`, returning `ret`.
+    fn declare_primary(
+        &mut self,
+        primary: &Function,
+        name: &str,
+        wrt: &[usize],
+        ret: Ty,
+        derivative_ty: impl Fn(&Param) -> Ty,
+    ) {
         if self.primary_templates.iter().any(|(n, _, _)| n == name) {
             return;
         }
         let mut params: Vec<Param> = primary.params.clone();
         for &i in wrt {
             let p = &primary.params[i];
-            let mut ty = reverse::adjoint_param_ty(&p.ty);
-            if let (TyKind::Pointer { restrict, .. }, true) = (&mut ty.kind, primary.attrs.global) {
-                *restrict = true;
-            }
             params.push(Param {
                 name: Some(adjoint::adj_name(p.name.as_deref().unwrap_or("p"))),
-                ty,
+                ty: derivative_ty(p),
                 default: None,
                 span: Span::default(),
             });
@@ -557,7 +545,7 @@ impl<'a> Differentiator<'a> {
         let decl = Function {
             attrs,
             template: primary.template.clone(),
-            ret: cuad_syntax::ast::Ty::new(TyKind::Void),
+            ret,
             name: name.to_string(),
             params,
             is_const_method: false,
