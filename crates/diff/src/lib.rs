@@ -249,27 +249,7 @@ impl<'a> Differentiator<'a> {
             };
             self.generate_all(func, &name, mode, target, &mut explanations)?;
         }
-        let code = self.done[before..]
-            .iter()
-            .rev()
-            .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let (name, template_args) = match name.split_once('<') {
-            Some((template, args)) => (
-                template.to_string(),
-                Some(args.strip_suffix('>').unwrap_or(args).to_string()),
-            ),
-            None => (name, None),
-        };
-        Ok(GradInfo {
-            qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, func))),
-            name,
-            is_kernel: func.attrs.global,
-            template_args,
-            code,
-            explanations,
-        })
+        Ok(self.generated_info(before, name, func, explanations))
     }
 
     /// Requests the pushforward (forward mode, Jacobian-vector product) of `function` (an
@@ -323,6 +303,18 @@ impl<'a> Differentiator<'a> {
                 queue.push((req.callee, req.name, req.wrt));
             }
         }
+        Ok(self.generated_info(before, name, &func, vec![]))
+    }
+
+    /// What a request produced: the functions generated since `before` (callees first), and
+    /// the generated name split from its template arguments (`f_grad<float, 2>`).
+    fn generated_info(
+        &self,
+        before: usize,
+        name: String,
+        func: &Function,
+        explanations: Vec<String>,
+    ) -> GradInfo {
         let code = self.done[before..]
             .iter()
             .rev()
@@ -336,14 +328,14 @@ impl<'a> Differentiator<'a> {
             ),
             None => (name, None),
         };
-        Ok(GradInfo {
-            qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, &func))),
+        GradInfo {
+            qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, func))),
             name,
             is_kernel: func.attrs.global,
             template_args,
             code,
-            explanations: vec![],
-        })
+            explanations,
+        }
     }
 
     /// The primary template of a pushforward of a template: the primal's template parameters
