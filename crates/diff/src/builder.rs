@@ -1,6 +1,7 @@
 //! Small constructors for synthesized AST nodes, so passes read like the code they emit.
 
 use cuad_syntax::ast::*;
+use cuad_syntax::Span;
 
 pub fn ident(name: &str) -> Expr {
     Expr::ident(name)
@@ -207,5 +208,40 @@ pub fn without_default(p: &TemplateParam) -> TemplateParam {
                 default: None,
             },
         },
+    }
+}
+
+/// A parameter `ty name` with no default (a derivative parameter of a generated function).
+pub fn param(name: &str, ty: Ty) -> Param {
+    Param {
+        name: Some(name.to_string()),
+        ty,
+        default: None,
+        span: Span::default(),
+    }
+}
+
+/// A function generated from `func` (a gradient, pullback or pushforward): `func`'s attributes
+/// (not `constexpr`) and template parameters, with its own name, parameters, return type and body.
+pub fn derived_function(
+    func: &Function,
+    name: &str,
+    params: Vec<Param>,
+    ret: Ty,
+    body: Option<Vec<Stmt>>,
+) -> Function {
+    let mut attrs = func.attrs.clone();
+    attrs.constexpr = false;
+    Function {
+        attrs,
+        template: func.template.clone(),
+        ret,
+        name: name.to_string(),
+        params,
+        is_const_method: false,
+        ctor_inits: vec![],
+        body,
+        span: Span::default(),
+        name_span: Span::default(),
     }
 }

@@ -214,27 +214,10 @@ pub fn generate(
             // Tangent buffers may alias each other (in-place updates pass the same one).
             *restrict = false;
         }
-        out_params.push(Param {
-            name: Some(adj_name(n)),
-            ty,
-            default: None,
-            span: Span::default(),
-        });
+        out_params.push(param(&adj_name(n), ty));
     }
-    let mut attrs = func.attrs.clone();
-    attrs.constexpr = false;
-    let function = Function {
-        attrs,
-        template: func.template.clone(),
-        ret: return_ty(prog, &func.ret).unwrap_or_else(|| Ty::new(TyKind::Void)),
-        name: name.to_string(),
-        params: out_params,
-        is_const_method: false,
-        ctor_inits: vec![],
-        body: Some(out),
-        span: Span::default(),
-        name_span: Span::default(),
-    };
+    let ret = return_ty(prog, &func.ret).unwrap_or_else(|| Ty::new(TyKind::Void));
+    let function = derived_function(func, name, out_params, ret, Some(out));
     Ok(Generated {
         function,
         requests: g.requests,

@@ -521,31 +521,14 @@ impl<'a> Differentiator<'a> {
         let mut params: Vec<Param> = primary.params.clone();
         for &i in wrt {
             let p = &primary.params[i];
-            params.push(Param {
-                name: Some(adjoint::adj_name(p.name.as_deref().unwrap_or("p"))),
-                ty: derivative_ty(p),
-                default: None,
-                span: Span::default(),
-            });
+            let adjoint = adjoint::adj_name(p.name.as_deref().unwrap_or("p"));
+            params.push(builder::param(&adjoint, derivative_ty(p)));
         }
         for p in &mut params {
             p.default = None;
         }
-        let mut attrs = primary.attrs.clone();
-        attrs.constexpr = false;
-        attrs.launch_bounds = None;
-        let decl = Function {
-            attrs,
-            template: primary.template.clone(),
-            ret,
-            name: name.to_string(),
-            params,
-            is_const_method: false,
-            ctor_inits: vec![],
-            body: None,
-            span: Span::default(),
-            name_span: Span::default(),
-        };
+        let mut decl = builder::derived_function(primary, name, params, ret, None);
+        decl.attrs.launch_bounds = None;
         let ns = namespace_path(&self.prog, primary);
         self.primary_templates.push((name.to_string(), decl, ns));
     }

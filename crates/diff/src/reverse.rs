@@ -520,27 +520,9 @@ pub fn generate(
         if let (TyKind::Pointer { restrict, .. }, Mode::Kernel) = (&mut ty.kind, mode) {
             *restrict = true;
         }
-        out_params.push(Param {
-            name: Some(adj_name(n)),
-            ty,
-            default: None,
-            span: Span::default(),
-        });
+        out_params.push(param(&adj_name(n), ty));
     }
-    let mut attrs = func.attrs.clone();
-    attrs.constexpr = false;
-    let function = Function {
-        attrs,
-        template: func.template.clone(),
-        ret: Ty::new(TyKind::Void),
-        name: name.to_string(),
-        params: out_params,
-        is_const_method: false,
-        ctor_inits: vec![],
-        body: Some(body),
-        span: Span::default(),
-        name_span: Span::default(),
-    };
+    let function = derived_function(func, name, out_params, Ty::new(TyKind::Void), Some(body));
     Ok(Generated {
         function,
         helpers: g.helpers,
