@@ -1,6 +1,7 @@
 //! The `cuad` command line: `parse`, `grad`, `build`, `--include-dir`.
 
 mod build;
+mod manifest;
 
 use cuad_syntax::pp::PpOptions;
 use cuad_syntax::{Diagnostics, SourceMap, Span};
@@ -14,7 +15,9 @@ usage:
   cuad grad FILE --fn NAME [--wrt P1,P2,...] [-o OUT] [-I DIR]... [-D NAME[=VAL]]... [--explain]
             [--max-registers N]   (__maxnreg__(N) on the generated kernels)
             [--keep-seeds]        (outputs a kernel writes once per element keep their adjoint)
+            [--manifest PATH]     (JSON: the primal's and the gradient's parameters, for bindings)
   cuad fwd FILE --fn NAME [--wrt P1,P2,...] [-o OUT] [-I DIR]... [-D NAME[=VAL]]...
+            [--manifest PATH]
             (forward mode: NAME_pushforward, tangents `_d_p` after the parameters)
   cuad build FILE -o OUT [-I DIR]... [-D NAME[=VAL]]...
   cuad parse FILE [-I DIR]... [-D NAME[=VAL]]... [--dump-ast]
@@ -32,6 +35,7 @@ struct Common {
     explain: bool,
     max_registers: Option<u32>,
     keep_seeds: bool,
+    manifest: Option<PathBuf>,
 }
 
 fn parse_args(args: &[String]) -> Result<Common, String> {
@@ -45,6 +49,7 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
         explain: false,
         max_registers: None,
         keep_seeds: false,
+        manifest: None,
     };
     let mut i = 0;
     let value = |i: &mut usize, flag: &str| -> Result<String, String> {
@@ -67,6 +72,7 @@ fn parse_args(args: &[String]) -> Result<Common, String> {
                         .collect(),
                 )
             }
+            "--manifest" => c.manifest = Some(PathBuf::from(value(&mut i, "--manifest")?)),
             "-I" => c.pp.include_dirs.push(PathBuf::from(value(&mut i, "-I")?)),
             "-D" => c.pp.defines.push(split_define(&value(&mut i, "-D")?)),
             "-U" => c.pp.undefines.push(value(&mut i, "-U")?),
@@ -281,7 +287,28 @@ fn derive(c: Common, direction: Direction) -> i32 {
         }
         None => print!("{out}"),
     }
+    if let Some(path) = &c.manifest {
+        let mode = match direction {
+            Direction::Reverse => manifest::Mode::Grad,
+            Direction::Forward => manifest::Mode::Fwd,
+        };
+        if let Err(e) = write_new(path, &input, &manifest::render(&info, &function, mode)) {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    }
     0
+}
+
+/// Writes `text` to `path`, which must not be the input file.
+fn write_new(path: &std::path::Path, input: &std::path::Path, text: &str) -> Result<(), String> {
+    if same_file(path, input) {
+        return Err(format!(
+            "refusing to overwrite the input file {}",
+            input.display()
+        ));
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {

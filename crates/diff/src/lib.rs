@@ -12,6 +12,7 @@
 //! (expressions, math rules from `rules`, pullbacks), `adjoint` (where adjoints live and the
 //! accumulation strategy), `host` (CUDA runtime calls and launches), `helpers` (runtime code).
 
+mod access;
 mod activity;
 mod adjoint;
 mod builder;
@@ -40,6 +41,7 @@ mod rules;
 mod usage;
 mod zero_adjoints;
 
+pub use access::Access;
 use cuad_sema::Program;
 use cuad_syntax::ast::{
     Expr, ExprKind, Function, Item, Param, TemplateArg, TranslationUnit, Ty, TyKind,
@@ -66,6 +68,10 @@ pub struct GradInfo {
     pub qualified_name: String,
     /// The primal is a `__global__` kernel (use `execute_kernel`).
     pub is_kernel: bool,
+    /// The primal is a `__device__` function the host cannot call.
+    pub device_only: bool,
+    /// The primal's return type.
+    pub return_type: Ty,
     /// For a template's instance, its printed arguments (`float, 4`): the gradient is
     /// `qualified_name<template_args>`.
     pub template_args: Option<String>,
@@ -73,6 +79,22 @@ pub struct GradInfo {
     pub code: String,
     /// Why each adjoint update got its accumulation strategy (`cuad grad --explain`).
     pub explanations: Vec<String>,
+    /// The primal's parameters (of the requested instance), in order.
+    pub params: Vec<ParamInfo>,
+    /// The generated function's parameters, in order (`cuad grad --manifest`).
+    pub derivative_params: Vec<Param>,
+}
+
+/// One parameter of a differentiated function, for bindings (`cuad grad --manifest`).
+#[derive(Debug, Clone)]
+pub struct ParamInfo {
+    /// As declared (template parameters of an instance substituted).
+    pub param: Param,
+    /// Its type with typedefs and aliases resolved.
+    pub canonical: Ty,
+    /// For pointers and arrays: whether the function reads and writes their memory
+    /// (conservative: both when unsure).
+    pub access: Option<Access>,
 }
 
 pub struct Differentiator<'a> {
@@ -321,6 +343,24 @@ impl<'a> Differentiator<'a> {
             .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
             .collect::<Vec<_>>()
             .join("\n");
+        let key = instance_key(func, &name);
+        let derivative_params = self
+            .done
+            .iter()
+            .find(|(k, _, _)| *k == key)
+            .map(|(_, f, _)| f.params.clone())
+            .unwrap_or_default();
+        let access = access::param_access(&self.prog, func);
+        let params = func
+            .params
+            .iter()
+            .zip(access)
+            .map(|(p, access)| ParamInfo {
+                param: p.clone(),
+                canonical: self.prog.canonical(&p.ty),
+                access,
+            })
+            .collect();
         let (name, template_args) = match name.split_once('<') {
             Some((template, args)) => (
                 template.to_string(),
@@ -332,9 +372,13 @@ impl<'a> Differentiator<'a> {
             qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, func))),
             name,
             is_kernel: func.attrs.global,
+            device_only: func.attrs.device && !func.attrs.host && !func.attrs.global,
+            return_type: func.ret.clone(),
             template_args,
             code,
             explanations,
+            params,
+            derivative_params,
         }
     }
 
@@ -448,9 +492,14 @@ impl<'a> Differentiator<'a> {
             qualified_name: format!("{}{name}", qualifier(&ns)),
             name,
             is_kernel: false,
+            device_only: false,
+            return_type: func.ret.clone(),
             template_args: None,
             code,
             explanations: vec![],
+            // `clad::differentiate` only: no manifest
+            params: vec![],
+            derivative_params: vec![],
         })
     }
 

@@ -1,0 +1,247 @@
+//! Which pointer parameters a function reads and writes through (`cuad grad --manifest`):
+//! framework bindings need it to tell inputs, outputs and arrays updated in place apart.
+//!
+//! Conservative: a pointer copied into a variable, reassigned, captured by a lambda or handed
+//! to a function cuad cannot see into counts as read and written. Calls and launches of
+//! functions with bodies are followed (their parameter at that position); `cudaMemcpy` and
+//! `cudaMemset` write their destination and read their source.
+
+use crate::usage::{is_plain_var, lvalue_root};
+use cuad_sema::Program;
+use cuad_syntax::ast::*;
+
+/// How a function uses the memory behind one pointer parameter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Access {
+    pub reads: bool,
+    pub writes: bool,
+}
+
+impl Access {
+    const BOTH: Access = Access {
+        reads: true,
+        writes: true,
+    };
+
+    fn add(&mut self, other: Access) {
+        self.reads |= other.reads;
+        self.writes |= other.writes;
+    }
+}
+
+/// Calls followed before giving up (recursion, deep call chains): then both.
+const MAX_DEPTH: usize = 8;
+
+/// `Some` access for each pointer or array parameter of `f`, `None` for the others.
+pub fn param_access(prog: &Program, f: &Function) -> Vec<Option<Access>> {
+    (0..f.params.len())
+        .map(|j| is_pointer(prog, &f.params[j].ty).then(|| access_of(prog, f, j, 0)))
+        .collect()
+}
+
+fn is_pointer(prog: &Program, ty: &Ty) -> bool {
+    matches!(
+        prog.canonical(ty).kind,
+        TyKind::Pointer { .. } | TyKind::Array { .. }
+    )
+}
+
+/// How `f` uses the memory behind its `j`-th parameter.
+fn access_of(prog: &Program, f: &Function, j: usize, depth: usize) -> Access {
+    let (Some(name), Some(body)) = (f.params.get(j).and_then(|p| p.name.as_deref()), &f.body)
+    else {
+        return Access::BOTH;
+    };
+    if depth > MAX_DEPTH {
+        return Access::BOTH;
+    }
+    let scan = Scan { prog, name, depth };
+    let mut acc = Access::default();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| scan.top(e, &mut acc));
+    }
+    acc
+}
+
+struct Scan<'p, 'a> {
+    prog: &'p Program<'a>,
+    /// The parameter followed.
+    name: &'p str,
+    depth: usize,
+}
+
+impl Scan<'_, '_> {
+    /// A statement's expression: a declaration's initializer that copies the pointer aliases it.
+    fn top(&self, e: &Expr, acc: &mut Access) {
+        if self.pointer_root(e) {
+            acc.add(Access::BOTH);
+        }
+        self.expr(e, acc);
+    }
+
+    /// Is `e` a pointer value derived from the parameter (`p`, `p + k`, `&p[i]`, a cast)?
+    fn pointer_root(&self, e: &Expr) -> bool {
+        match &e.strip_parens().kind {
+            ExprKind::Ident(n) => n == self.name,
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => self.pointer_root(l),
+            ExprKind::Cast { expr, .. } => self.pointer_root(expr),
+            ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x) == Some(self.name),
+            _ => false,
+        }
+    }
+
+    fn expr(&self, e: &Expr, acc: &mut Access) {
+        match &e.kind {
+            ExprKind::Ident(n) if n == self.name => acc.reads = true,
+            ExprKind::Assign(op, l, r) => {
+                if lvalue_root(l) == Some(self.name) {
+                    if is_plain_var(l) {
+                        // the pointer itself reassigned: where it points is unknown
+                        acc.add(Access::BOTH);
+                    }
+                    acc.writes = true;
+                    acc.reads |= op.is_some();
+                    self.lvalue_parts(l, acc);
+                } else {
+                    self.expr(l, acc);
+                }
+                if self.pointer_root(r) {
+                    acc.add(Access::BOTH);
+                }
+                self.expr(r, acc);
+            }
+            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x)
+                if lvalue_root(x) == Some(self.name) =>
+            {
+                acc.add(Access::BOTH);
+                self.lvalue_parts(x, acc);
+            }
+            ExprKind::Call { callee, args, .. } => {
+                self.expr(callee, acc);
+                let name = match &callee.kind {
+                    ExprKind::Ident(n) => Some(n.as_str()),
+                    _ => None,
+                };
+                self.args(name, args, acc);
+            }
+            ExprKind::Launch {
+                kernel,
+                config,
+                args,
+                ..
+            } => {
+                config.iter().for_each(|c| self.expr(c, acc));
+                let name = match &kernel.kind {
+                    ExprKind::Ident(n) => Some(n.as_str()),
+                    _ => None,
+                };
+                self.args(name, args, acc);
+            }
+            ExprKind::Lambda(l) => {
+                let mut mentions = false;
+                for s in &l.body {
+                    crate::usage::visit_stmt_exprs(s, &mut |x| {
+                        crate::usage::walk_expr(x, &mut |y| {
+                            mentions |= matches!(&y.kind, ExprKind::Ident(n) if n == self.name)
+                        })
+                    });
+                }
+                if mentions {
+                    acc.add(Access::BOTH);
+                }
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => {
+                self.expr(x, acc)
+            }
+            ExprKind::Cast { expr, .. } => self.expr(expr, acc),
+            ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) => {
+                self.expr(l, acc);
+                self.expr(r, acc);
+            }
+            ExprKind::Cond(c, a, b) => {
+                self.expr(c, acc);
+                // `c ? p : q` is a pointer value: its uses are not followed
+                if self.pointer_root(a) || self.pointer_root(b) {
+                    acc.add(Access::BOTH);
+                }
+                self.expr(a, acc);
+                self.expr(b, acc);
+            }
+            ExprKind::Member { base, .. } => self.expr(base, acc),
+            ExprKind::InitList(items) => items.iter().for_each(|x| {
+                if self.pointer_root(x) {
+                    acc.add(Access::BOTH);
+                }
+                self.expr(x, acc)
+            }),
+            _ => {}
+        }
+    }
+
+    /// The parts of a stored-to lvalue rooted at the parameter other than the parameter
+    /// (indices; `p[q[i]]` reads `q`).
+    fn lvalue_parts(&self, l: &Expr, acc: &mut Access) {
+        match &l.kind {
+            ExprKind::Index(b, i) => {
+                self.lvalue_parts(b, acc);
+                self.expr(i, acc);
+            }
+            ExprKind::Paren(x) | ExprKind::Unary(UnOp::Deref, x) => self.lvalue_parts(x, acc),
+            ExprKind::Member { base, .. } => self.lvalue_parts(base, acc),
+            ExprKind::Cast { expr, .. } => self.lvalue_parts(expr, acc),
+            ExprKind::Binary(_, x, k) => {
+                self.lvalue_parts(x, acc);
+                self.expr(k, acc);
+            }
+            _ => {}
+        }
+    }
+
+    /// Arguments of a call or launch of `callee`: the parameter passed as a pointer gets the
+    /// callee's use of that parameter.
+    fn args(&self, callee: Option<&str>, args: &[Expr], acc: &mut Access) {
+        for (k, a) in args.iter().enumerate() {
+            if self.pointer_root(a) {
+                acc.add(self.callee_access(callee, k, args.len()));
+                self.lvalue_parts(a.strip_parens(), acc);
+                if let ExprKind::Unary(UnOp::AddrOf, x) = &a.strip_parens().kind {
+                    self.lvalue_parts(x, acc);
+                }
+            } else {
+                self.expr(a, acc);
+            }
+        }
+    }
+
+    fn callee_access(&self, callee: Option<&str>, k: usize, arity: usize) -> Access {
+        let Some(name) = callee else {
+            return Access::BOTH;
+        };
+        let read = Access {
+            reads: true,
+            writes: false,
+        };
+        let write = Access {
+            reads: false,
+            writes: true,
+        };
+        match (name, k) {
+            ("cudaMemcpy" | "cudaMemcpyAsync", 0) => return write,
+            ("cudaMemcpy" | "cudaMemcpyAsync", 1) => return read,
+            ("cudaMemset" | "cudaMemsetAsync", 0) => return write,
+            ("cudaFree", _) => return Access::default(),
+            ("__ldg", 0) => return read,
+            _ => {}
+        }
+        let with_body: Vec<&Function> = self
+            .prog
+            .functions(name)
+            .into_iter()
+            .filter(|f| f.body.is_some() && f.params.len() == arity)
+            .collect();
+        match with_body.as_slice() {
+            [f] => access_of(self.prog, f, k, self.depth + 1),
+            _ => Access::BOTH,
+        }
+    }
+}
