@@ -221,3 +221,45 @@ fn manifest_never_overwrites_the_input() {
     assert_eq!(std::fs::read_to_string(&src).expect("input"), text);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn calls_are_followed_and_recursion_is_conservative() {
+    let dir = work_dir("calls");
+    let src = dir.join("calls.cu");
+    std::fs::write(
+        &src,
+        r#"
+__device__ float load(const float* p, int i) { return p[i]; }
+__device__ void store(float* p, int i, float v) { p[i] = v; }
+__device__ void relay(float* p, int i, float v) { store(p, i, v); store(p, i + 1, v); }
+__device__ float walk(float* p, int k) { return k > 0 ? walk(p, k - 1) : p[0]; }
+__global__ void k(float* out, float* in, float* rec, float* atom, float* via_lambda, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    relay(out, 2 * i, load(in, i));
+    float w = walk(rec, 3);
+    atomicAdd(&atom[0], w);
+    auto f = [&](float v) { via_lambda[i] = v; };
+    f(w);
+  }
+}
+"#,
+    )
+    .expect("write source");
+    let m = manifest("grad", &src, "k", &["--wrt", "out,in"], &dir);
+    assert_balanced(&m);
+    let expect = [
+        (0, "out", false, true),
+        (1, "in", true, false),
+        // recursion: not followed, so both
+        (2, "rec", true, true),
+        (3, "atom", true, true),
+        (4, "via_lambda", true, true),
+    ];
+    for (index, name, reads, writes) in expect {
+        let p = param(index, name, "float*", "pointer", "float", false);
+        let want = format!(r#"{p}, "reads": {reads}, "writes": {writes}}}"#);
+        assert!(m.contains(&want), "{want} in {m}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,6 +9,8 @@
 use crate::usage::{is_plain_var, lvalue_root};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// How a function uses the memory behind one pointer parameter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,13 +31,18 @@ impl Access {
     }
 }
 
-/// Calls followed before giving up (recursion, deep call chains): then both.
+/// Calls followed before giving up (deep call chains): then both.
 const MAX_DEPTH: usize = 8;
+
+/// Results per (function, parameter), shared by one `param_access`: each is scanned once, and
+/// one being scanned (recursion) counts as both.
+type Memo = RefCell<HashMap<(*const Function, usize), Access>>;
 
 /// `Some` access for each pointer or array parameter of `f`, `None` for the others.
 pub fn param_access(prog: &Program, f: &Function) -> Vec<Option<Access>> {
+    let memo = Memo::default();
     (0..f.params.len())
-        .map(|j| is_pointer(prog, &f.params[j].ty).then(|| access_of(prog, f, j, 0)))
+        .map(|j| is_pointer(prog, &f.params[j].ty).then(|| access_of(prog, f, j, 0, &memo)))
         .collect()
 }
 
@@ -47,19 +54,30 @@ fn is_pointer(prog: &Program, ty: &Ty) -> bool {
 }
 
 /// How `f` uses the memory behind its `j`-th parameter.
-fn access_of(prog: &Program, f: &Function, j: usize, depth: usize) -> Access {
+fn access_of(prog: &Program, f: &Function, j: usize, depth: usize, memo: &Memo) -> Access {
     let (Some(name), Some(body)) = (f.params.get(j).and_then(|p| p.name.as_deref()), &f.body)
     else {
         return Access::BOTH;
     };
+    let key = (f as *const Function, j);
+    if let Some(known) = memo.borrow().get(&key) {
+        return *known;
+    }
     if depth > MAX_DEPTH {
         return Access::BOTH;
     }
-    let scan = Scan { prog, name, depth };
+    memo.borrow_mut().insert(key, Access::BOTH);
+    let scan = Scan {
+        prog,
+        name,
+        depth,
+        memo,
+    };
     let mut acc = Access::default();
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| scan.top(e, &mut acc));
     }
+    memo.borrow_mut().insert(key, acc);
     acc
 }
 
@@ -68,6 +86,7 @@ struct Scan<'p, 'a> {
     /// The parameter followed.
     name: &'p str,
     depth: usize,
+    memo: &'p Memo,
 }
 
 impl Scan<'_, '_> {
@@ -240,7 +259,7 @@ impl Scan<'_, '_> {
             .filter(|f| f.body.is_some() && f.params.len() == arity)
             .collect();
         match with_body.as_slice() {
-            [f] => access_of(self.prog, f, k, self.depth + 1),
+            [f] => access_of(self.prog, f, k, self.depth + 1, self.memo),
             _ => Access::BOTH,
         }
     }
