@@ -35,7 +35,8 @@ from .manifest import CuadError, Manifest, parse
 # Bump when the wrappers change: cached libraries of older wrappers are not reused.
 WRAPPER_VERSION = "1"
 
-_REPO = Path(__file__).resolve().parents[3]
+# integrations/torch/cuad_torch/build.py -> the repository (meaningless once pip-installed)
+_REPO = Path(__file__).resolve().parent.parent.parent.parent
 
 
 def find_cuad(cuad: Optional[str] = None) -> str:

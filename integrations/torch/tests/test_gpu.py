@@ -111,7 +111,7 @@ def _():
     close("value", out, ref, 1e-6)
     close("dy", y.grad, ry.grad, 1e-6)
     close("dx", x.grad, rx.grad, 1e-6)
-    close("da", a.grad, ra.grad, 1e-5)
+    close("da", a.grad, ra.grad, 1e-4)  # a float32 sum over n
 
 
 @check("saxpy on a side stream, float scalar argument")
@@ -299,7 +299,7 @@ def _():
     ref = jacobi_ref(ru, nx, ny, steps)
     (ref * w).sum().backward()
     close("value", out, ref, 1e-5)
-    close("du", u.grad, ru.grad, 1e-5)
+    close("du", u.grad, ru.grad, 1e-4)
 
 
 @check("argument errors: CPU tensor, dtype, non-contiguous, launch configuration")
