@@ -89,15 +89,19 @@ class CuadFunction:
                     f"argument `{p.name}` of `{m.name}` requires grad, but the gradient was "
                     f"generated without it: add it to wrt="
                 )
-        return _Apply.apply(self, (device, grid, block, int(shared_mem)), *args)
+        # decided here: inside forward, grad mode is off
+        needs_grad = torch.is_grad_enabled() and any(
+            isinstance(v, torch.Tensor) and v.requires_grad for v in args
+        )
+        launch = (device, grid, block, int(shared_mem), needs_grad)
+        return _Apply.apply(self, launch, *args)
 
 
 class _Apply(torch.autograd.Function):
     @staticmethod
     def forward(ctx, fn: CuadFunction, launch, *args):
         m = fn.manifest
-        device, grid, block, shared_mem = launch
-        needs_grad = any(ctx.needs_input_grad[2:])
+        device, grid, block, shared_mem, needs_grad = launch
         # The gradient recomputes from the primal's inputs: keep the arrays it reads, as
         # they are before the call (a copy of those the call overwrites).
         to_save = []
@@ -136,7 +140,7 @@ class _Apply(torch.autograd.Function):
     def backward(ctx, *grads):
         fn: CuadFunction = ctx.fn
         m = fn.manifest
-        device, grid, block, shared_mem = ctx.launch
+        device, grid, block, shared_mem, _ = ctx.launch
         saved = iter(ctx.saved_tensors)
         outputs = m.outputs()
         out_pos = {p.index: i for i, p in enumerate(outputs)}

@@ -149,6 +149,7 @@ fake.Tensor = Tensor
 fake.float64, fake.float32, fake.int32 = DType("float64"), DType("float32"), DType("int32")
 fake.contiguous_format = object()
 fake.zeros, fake.zeros_like = zeros, zeros_like
+fake.is_grad_enabled = lambda: True
 fake.autograd = types.ModuleType("torch.autograd")
 fake.autograd.Function = Function
 fake.autograd.function = types.ModuleType("torch.autograd.function")
@@ -233,7 +234,8 @@ class HostLibrary:
         return 0
 
     def gradient(self, dev, stream, out, inp, s, n, dout, din, ds):
-        o, v, do, di, dsv = doubles(out, n), doubles(inp, n), doubles(dout, n), doubles(din, n), doubles(ds, 1)
+        # `out` is not read: the gradient recomputes from the inputs
+        v, do, di, dsv = doubles(inp, n), doubles(dout, n), doubles(din, n), doubles(ds, 1)
         for i in range(n):
             di[i] += 2 * s * v[i] * do[i]
             dsv[0] += v[i] * v[i] * do[i]

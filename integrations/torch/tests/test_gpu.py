@@ -7,7 +7,6 @@ Prints one PASS/FAIL line per check and exits with status 1 when any check fails
 Needs torch with CUDA, nvcc (`$NVCC`, PATH or /usr/local/cuda/bin/nvcc) and a cuad binary.
 """
 
-import os
 import sys
 import tempfile
 import time
