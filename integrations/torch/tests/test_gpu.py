@@ -227,6 +227,50 @@ def _():
         raise AssertionError("a tensor requiring grad without an adjoint was accepted")
 
 
+DYN = r"""
+// per block: the sum of squares of its elements, reduced in dynamic shared memory
+__global__ void block_sum_sq_dyn(double* partial, const double* x, int n) {
+  extern __shared__ double buf[];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  double v = 0.0;
+  if (i < n) {
+    v = x[i] * x[i];
+  }
+  buf[t] = v;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s) {
+      buf[t] += buf[t + s];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    partial[blockIdx.x] = buf[0];
+  }
+}
+"""
+
+
+@check("extern __shared__ block reduction: shared_mem= (doubled for the gradient) vs torch and gradcheck")
+def _():
+    k = load(write("dyn.cu", DYN), "block_sum_sq_dyn")
+    n, block = 150, 64
+    blocks = grid_for(n, block)
+    d = dict(device=DEV, dtype=torch.float64)
+
+    def f(x):
+        return k(torch.empty(blocks, **d), x, n, grid=blocks, block=block, shared_mem=8 * block)
+
+    x = torch.randn(n, **d).requires_grad_()
+    w = torch.randn(blocks, **d)
+    (f(x) * w).sum().backward()
+    padded = torch.nn.functional.pad(x.detach(), (0, blocks * block - n)).view(blocks, block)
+    close("value", f(x.detach()), padded.square().sum(1), 1e-12)
+    close("dx", x.grad, 2 * x.detach() * w.repeat_interleave(block)[:n], 1e-12)
+    gradcheck(f, (torch.randn(n, **d).requires_grad_(),))
+
+
 HOST = r"""
 __global__ void sq(double* out, const double* in, double s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
