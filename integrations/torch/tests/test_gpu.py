@@ -119,6 +119,7 @@ def _():
     n = 4096
     x = leaf(torch.randn(n, device=DEV))
     s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())  # x was made on the default stream
     with torch.cuda.stream(s):
         y = torch.zeros(n, device=DEV)
         out = k(y, x, 3.0, n, grid=grid_for(n, 256), block=256)
