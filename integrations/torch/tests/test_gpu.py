@@ -309,6 +309,24 @@ def _():
     gradcheck(f, (torch.randn(n, **d).requires_grad_(), torch.tensor(1.3, **d).requires_grad_()))
 
 
+@check("host function on a side stream (the wrapper synchronizes around the legacy stream)")
+def _():
+    k = load(write("host.cu", HOST), "host_sq")
+    n = 1 << 16
+    d = dict(device=DEV, dtype=torch.float64)
+    s = torch.cuda.Stream()
+    x0 = torch.randn(n, **d)
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        x = x0.clone().requires_grad_()
+        out = k(torch.empty(n, **d), x, 0.5, n)
+        y = out * 2.0  # work queued on the side stream right after the call
+        y.sum().backward()
+    torch.cuda.synchronize()
+    close("value", y, 2.0 * (0.5 * x0 * x0) ** 2, 1e-12)
+    close("dx", x.grad, 2.0 * 2 * (0.5 * x0 * x0) * (0.5 * 2 * x0), 1e-12)
+
+
 @check("gradcheck float64 kernel template instance in a namespace")
 def _():
     k = load(write("host.cu", HOST), "ops::scale<double>")
