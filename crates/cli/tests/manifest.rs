@@ -263,3 +263,53 @@ __global__ void k(float* out, float* in, float* rec, float* atom, float* via_lam
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn writes_through_references_and_methods_count() {
+    let dir = work_dir("refs");
+    let src = dir.join("refs.cu");
+    std::fs::write(
+        &src,
+        r#"
+struct V { float x; __device__ void twice() { x = 2.0f * x; } };
+__device__ void bump(float& r, float v) { r += v; }
+__device__ float peek(const float& r) { return r; }
+__global__ void k2(float* out, float* in, float* viaref, float* viacall, float* swapped, V* vs, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float& r = viaref[i];
+    r = sinf(in[i]) + peek(in[i]);
+    bump(viacall[i], 1.0f);
+    std::swap(swapped[i], swapped[i + 1]);
+    vs[i].twice();
+    out[i] = in[i];
+  }
+}
+"#,
+    )
+    .expect("write source");
+    let m = manifest("grad", &src, "k2", &["--wrt", "out,in"], &dir);
+    assert_balanced(&m);
+    let expect = [
+        (0, "out", "float", false, true),
+        // a library function and a const reference only read it
+        (1, "in", "float", true, false),
+        (2, "viaref", "float", true, true),
+        (3, "viacall", "float", true, true),
+        (4, "swapped", "float", true, true),
+        (5, "vs", "V", true, true),
+    ];
+    for (index, name, element, reads, writes) in expect {
+        let p = param(
+            index,
+            name,
+            &format!("{element}*"),
+            "pointer",
+            element,
+            false,
+        );
+        let want = format!(r#"{p}, "reads": {reads}, "writes": {writes}}}"#);
+        assert!(m.contains(&want), "{want} in {m}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

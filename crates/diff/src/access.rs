@@ -75,6 +75,9 @@ fn access_of(prog: &Program, f: &Function, j: usize, depth: usize, memo: &Memo) 
     };
     let mut acc = Access::default();
     for s in body {
+        if crate::usage::any_stmt(s, &|st| scan.binds_reference(st)) {
+            acc.add(Access::BOTH);
+        }
         crate::usage::visit_stmt_exprs(s, &mut |e| scan.top(e, &mut acc));
     }
     memo.borrow_mut().insert(key, acc);
@@ -90,6 +93,23 @@ struct Scan<'p, 'a> {
 }
 
 impl Scan<'_, '_> {
+    /// `float& r = p[i];`: a reference into the memory, whose uses are not followed.
+    fn binds_reference(&self, s: &Stmt) -> bool {
+        let StmtKind::Decl(d) = &s.kind else {
+            return false;
+        };
+        d.vars.iter().any(|v| {
+            let by_reference = matches!(&v.ty.kind, TyKind::LRef(t) if !t.is_const)
+                || matches!(v.ty.kind, TyKind::RRef(_));
+            let inits: Vec<&Expr> = match &v.init {
+                Some(Init::Assign(e)) => vec![e],
+                Some(Init::Brace(es)) | Some(Init::Paren(es)) => es.iter().collect(),
+                None => vec![],
+            };
+            by_reference && inits.iter().any(|e| lvalue_root(e) == Some(self.name))
+        })
+    }
+
     /// A statement's expression: a declaration's initializer that copies the pointer aliases it.
     fn top(&self, e: &Expr, acc: &mut Access) {
         if self.pointer_root(e) {
@@ -136,6 +156,12 @@ impl Scan<'_, '_> {
                 self.lvalue_parts(x, acc);
             }
             ExprKind::Call { callee, args, .. } => {
+                // a method called on an element (`p[i].normalize()`) may change it
+                if let ExprKind::Member { base, .. } = &callee.kind {
+                    if lvalue_root(base) == Some(self.name) {
+                        acc.add(Access::BOTH);
+                    }
+                }
                 self.expr(callee, acc);
                 let name = match &callee.kind {
                     ExprKind::Ident(n) => Some(n.as_str()),
@@ -227,8 +253,42 @@ impl Scan<'_, '_> {
                     self.lvalue_parts(x, acc);
                 }
             } else {
+                if lvalue_root(a) == Some(self.name)
+                    && self.may_bind_reference(callee, k, args.len())
+                {
+                    acc.add(Access::BOTH);
+                }
                 self.expr(a, acc);
             }
+        }
+    }
+
+    /// May the callee take its `k`-th argument, an lvalue in the memory (`p[i]`), by
+    /// non-const reference? Known when it is a user function with a body or a library
+    /// function cuad knows.
+    fn may_bind_reference(&self, callee: Option<&str>, k: usize, arity: usize) -> bool {
+        let Some(name) = callee else {
+            return true;
+        };
+        let with_body: Vec<&Function> = self
+            .prog
+            .functions(name)
+            .into_iter()
+            .filter(|f| f.body.is_some() && f.params.len() == arity)
+            .collect();
+        match with_body.as_slice() {
+            [f] => match &f.params[k].ty.kind {
+                TyKind::LRef(t) => !t.is_const,
+                TyKind::RRef(_) => true,
+                _ => false,
+            },
+            // the CUDA and C++ library functions cuad knows take values or pointers, but
+            // for those that exchange their arguments
+            [] => {
+                cuad_sema::builtins::function(name).is_none()
+                    || matches!(name.rsplit("::").next(), Some("swap" | "exchange"))
+            }
+            _ => true,
         }
     }
 
