@@ -78,13 +78,7 @@ class CuadFunction:
         marshal.head_args(m, 0, 0, grid, block, int(shared_mem))
         for p in m.params:
             v = args[p.index]
-            write_only = p.is_pointer and p.writes and not p.reads
-            if (
-                isinstance(v, torch.Tensor)
-                and v.requires_grad
-                and m.adjoint_of(p.index) is None
-                and not write_only
-            ):
+            if isinstance(v, torch.Tensor) and v.requires_grad and m.adjoint_of(p.index) is None:
                 raise CuadError(
                     f"argument `{p.name}` of `{m.name}` requires grad, but the gradient was "
                     f"generated without it: add it to wrt="
@@ -196,9 +190,9 @@ class _Apply(torch.autograd.Function):
             if not ctx.needs_input_grad[2 + p.index] or d is None:
                 result.append(None)
             elif p.is_pointer:
-                # a write-only array's input value does not matter; an array updated in
-                # place has the adjoint of its input value
-                result.append(adjoints[d.index] if p.reads else None)
+                # the adjoint of the input value: the gradient zeroes the seed where the
+                # function overwrites it, so it also holds for arrays written in part
+                result.append(adjoints[d.index])
             elif p.index in ctx.scalar_meta:
                 shape, dtype, dev = ctx.scalar_meta[p.index]
                 result.append(adjoints[d.index].to(device=dev, dtype=dtype).reshape(shape))

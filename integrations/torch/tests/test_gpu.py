@@ -272,6 +272,33 @@ def _():
     gradcheck(f, (torch.randn(n, **d).requires_grad_(),))
 
 
+PARTIAL = r"""
+// squares the even elements of x into out; the odd elements of out keep their values
+__global__ void even_sq(double* out, const double* x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && i % 2 == 0) out[i] = x[i] * x[i];
+}
+"""
+
+
+@check("output written in part: the kept elements' gradient passes through, vs torch and gradcheck")
+def _():
+    k = load(write("partial.cu", PARTIAL), "even_sq")
+    n = 41
+    d = dict(device=DEV, dtype=torch.float64)
+    o0, x0, w = torch.randn(n, **d), torch.randn(n, **d), torch.randn(n, **d)
+    o, x = leaf(o0), leaf(x0)
+    (k(o.clone(), x, n, grid=2, block=32) * w).sum().backward()
+    ro, rx = leaf(o0), leaf(x0)
+    ref = ro.clone()
+    ref[::2] = rx[::2] * rx[::2]
+    (ref * w).sum().backward()
+    close("dout", o.grad, ro.grad, 1e-12)
+    close("dx", x.grad, rx.grad, 1e-12)
+    gradcheck(lambda o, x: k(o.clone(), x, n, grid=2, block=32),
+              (torch.randn(n, **d).requires_grad_(), torch.randn(n, **d).requires_grad_()))
+
+
 HOST = r"""
 __global__ void sq(double* out, const double* in, double s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
