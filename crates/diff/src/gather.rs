@@ -127,6 +127,31 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
     let mut gather_body: Vec<Stmt> = vec![decl(Ty::int(), s_name, Some(thread_index_expr()))];
     let divmods = DivMods::new(&body[pos + 1..], &tvar, &uniform_names, s_name);
     gather_body.extend(divmods.decls());
+    // One register sum per gathered array: every update landing on `target[s]` (the thread's
+    // own and the other threads') adds into it, and one read-modify-write stores it at the end
+    // (measured on jacobi's step: 0.151 -> 0.094 ms against one `+=` per update).
+    let mut sums: Vec<(String, String, String)> = vec![];
+    for (target, _) in &scan.offsets {
+        if sums.iter().all(|(t, _, _)| t != target) {
+            let k = sums.len();
+            let elem = elem_ty(grad, target)?;
+            let (acc, hit) = (format!("_cuad_acc{k}"), format!("_cuad_hit{k}"));
+            gather_body.push(decl(elem.clone(), &acc, Some(real_zero(&elem))));
+            gather_body.push(decl(
+                Ty::new(TyKind::Bool),
+                &hit,
+                Some(Expr::synth(ExprKind::BoolLit(false))),
+            ));
+            sums.push((target.clone(), acc, hit));
+        }
+    }
+    let sum_of = |target: &str| sums.iter().find(|(t, _, _)| t == target);
+    let add_to_sum = |acc: &str, hit: &str, value: &Expr| {
+        Stmt::synth(StmtKind::Block(vec![
+            expr_stmt(compound(BinOp::Add, ident(acc), value.clone())),
+            expr_stmt(assign(ident(hit), Expr::synth(ExprKind::BoolLit(true)))),
+        ]))
+    };
     // The thread's own run: everything but gathered atomics and the zeroing.
     let mut own = body.clone();
     own[pos] = expr_stmt(assign(ident(&tvar), ident(s_name)));
@@ -138,11 +163,14 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
                 index,
                 value,
             } if offset_of(index, &tvar, &uniform_names).is_some_and(|o| is_zero(&o)) => {
-                Some(expr_stmt(compound(
-                    BinOp::Add,
-                    index_expr(target, index),
-                    (*value).clone(),
-                )))
+                Some(match sum_of(target) {
+                    Some((_, acc, hit)) => add_to_sum(acc, hit, value),
+                    None => expr_stmt(compound(
+                        BinOp::Add,
+                        index_expr(target, index),
+                        (*value).clone(),
+                    )),
+                })
             }
             Update::Atomic {
                 target,
@@ -174,16 +202,8 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
     }
     gather_body.push(Stmt::synth(StmtKind::Block(own)));
     // One run per gathered update, as the thread whose update lands here.
-    for (k, (target, offset)) in scan.offsets.iter().enumerate() {
-        let acc = format!("_cuad_acc{k}");
-        let hit = format!("_cuad_hit{k}");
-        let elem = elem_ty(grad, target)?;
-        gather_body.push(decl(elem.clone(), &acc, Some(real_zero(&elem))));
-        gather_body.push(decl(
-            Ty::new(TyKind::Bool),
-            &hit,
-            Some(Expr::synth(ExprKind::BoolLit(false))),
-        ));
+    for (target, offset) in &scan.offsets {
+        let (_, acc, hit) = sum_of(target)?;
         let virtual_t = virtual_index(s_name, offset);
         let mut run = body.clone();
         run[pos] = expr_stmt(assign(ident(&tvar), virtual_t.clone()));
@@ -205,10 +225,7 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
                             .is_some_and(|o| same(&o, offset));
                     if this {
                         seen += 1;
-                        Some(Stmt::synth(StmtKind::Block(vec![
-                            expr_stmt(compound(BinOp::Add, ident(&acc), (*value).clone())),
-                            expr_stmt(assign(ident(&hit), Expr::synth(ExprKind::BoolLit(true)))),
-                        ])))
+                        Some(add_to_sum(acc, hit, value))
                     } else {
                         Some(Stmt::synth(StmtKind::Empty))
                     }
@@ -232,12 +249,14 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
             vec![Stmt::synth(StmtKind::Block(run))],
             None,
         ));
+    }
+    for (target, acc, hit) in &sums {
         gather_body.push(if_stmt(
-            ident(&hit),
+            ident(hit),
             vec![expr_stmt(compound(
                 BinOp::Add,
                 index(ident(target), ident(s_name)),
-                ident(&acc),
+                ident(acc),
             ))],
             None,
         ));
