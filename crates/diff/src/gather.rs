@@ -197,10 +197,16 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
             Update::Zero => Some(Stmt::synth(StmtKind::Empty)),
         });
     }
+    // Every run twice: with the thread's divisions by uniform divisors rewritten from `s`'s
+    // (`fast`, for positive divisors), and as written. A uniform branch picks one: as
+    // `n > 0 ? fast : t % n` per use, nvcc computed the divisions anyway and the gather was
+    // compute-bound (jacobi's step).
+    let (mut fast_runs, mut plain_runs) = (vec![], vec![]);
+    plain_runs.push(Stmt::synth(StmtKind::Block(own.clone())));
     for st in own.iter_mut().skip(pos + 1) {
         divmods.rewrite(st, &int_lit(0));
     }
-    gather_body.push(Stmt::synth(StmtKind::Block(own)));
+    fast_runs.push(Stmt::synth(StmtKind::Block(own)));
     // One run per gathered update, as the thread whose update lands here.
     for (target, offset) in &scan.offsets {
         let (_, acc, hit) = sum_of(target)?;
@@ -236,19 +242,28 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
         if seen == 0 {
             return None;
         }
-        for st in run.iter_mut().skip(pos + 1) {
-            divmods.rewrite(st, offset);
-        }
         let in_range = binary(
             BinOp::And,
             binary(BinOp::Ge, paren(virtual_t.clone()), int_lit(0)),
             binary(BinOp::Lt, paren(virtual_t), paren(total.clone())),
         );
-        gather_body.push(if_stmt(
+        plain_runs.push(if_stmt(
+            in_range.clone(),
+            vec![Stmt::synth(StmtKind::Block(run.clone()))],
+            None,
+        ));
+        for st in run.iter_mut().skip(pos + 1) {
+            divmods.rewrite(st, offset);
+        }
+        fast_runs.push(if_stmt(
             in_range,
             vec![Stmt::synth(StmtKind::Block(run))],
             None,
         ));
+    }
+    match divmods.all_positive() {
+        Some(positive) => gather_body.push(if_stmt(positive, fast_runs, Some(plain_runs))),
+        None => gather_body.extend(plain_runs),
     }
     for (target, acc, hit) in &sums {
         gather_body.push(if_stmt(
@@ -609,7 +624,8 @@ impl DivMods {
         out
     }
 
-    /// Rewrites the divisions of the run whose atomic offset is `offset` (`t = s - offset`).
+    /// Rewrites the divisions of the run whose atomic offset is `offset` (`t = s - offset`),
+    /// valid where every divisor is positive (`all_positive`).
     fn rewrite(&self, st: &mut Stmt, offset: &Expr) {
         if self.divisors.is_empty() {
             return;
@@ -656,9 +672,17 @@ impl DivMods {
                     }
                 }
             };
-            let original = e.clone();
-            *e = paren(cond(positive(n), fast, original));
+            *e = paren(fast);
         });
+    }
+
+    /// `n0 > 0 && n1 > 0 ...` over the divisors, when there are any: where the rewritten
+    /// divisions hold.
+    fn all_positive(&self) -> Option<Expr> {
+        self.divisors
+            .iter()
+            .map(|(n, _, _)| positive(n))
+            .reduce(|a, b| binary(BinOp::And, a, b))
     }
 }
 
