@@ -12,25 +12,20 @@
 //! ```
 //!
 //! The generated source is the input file followed by the generated functions, exactly what
-//! the command line writes, so plain `nvcc` compiles it.
+//! the command line writes, so plain `nvcc` compiles it. [`derive`] generates several
+//! derivatives of one file into one source (one copy of the shared helpers).
 
 use cuad_syntax::pp::{self, PpOptions};
 use cuad_syntax::{Diagnostics, SourceMap, Span};
 use std::fmt;
 use std::path::PathBuf;
 
-/// What to differentiate: the arguments of `cuad grad` / `cuad fwd`.
+/// The source file to differentiate and the options that apply to all its derivatives.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Request {
+pub struct Input {
     /// The `.cu` file to read (never written).
     pub file: PathBuf,
-    /// The function or kernel, possibly qualified (`phys::step`) or a template's instance
-    /// (`layer<float, 256>`).
-    pub function: String,
-    /// Parameters to differentiate with respect to; `None`: every parameter that can carry a
-    /// derivative.
-    pub wrt: Option<Vec<String>>,
-    /// `-I` directories.
+    /// `-I` directories (`#include "..."` also searches the including file's folder).
     pub include_dirs: Vec<PathBuf>,
     /// `-D NAME[=VALUE]` macros.
     pub defines: Vec<(String, Option<String>)>,
@@ -42,15 +37,79 @@ pub struct Request {
     pub max_registers: Option<u32>,
 }
 
+impl Input {
+    /// `file` with every option at its default.
+    pub fn new(file: impl Into<PathBuf>) -> Input {
+        Input {
+            file: file.into(),
+            ..Input::default()
+        }
+    }
+}
+
+/// Reverse mode (gradients) or forward mode (pushforwards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `cuad grad`: `NAME_grad_<indices>`, adjoints `_d_p` after the parameters.
+    Reverse,
+    /// `cuad fwd`: `NAME_pushforward_<indices>`, tangents `_d_p` after the parameters.
+    Forward,
+}
+
+/// One derivative to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Derivative {
+    pub mode: Mode,
+    /// The function or kernel, possibly qualified (`phys::step`) or a template's instance
+    /// (`layer<float, 256>`).
+    pub function: String,
+    /// Parameters to differentiate with respect to; `None`: every parameter that can carry a
+    /// derivative.
+    pub wrt: Option<Vec<String>>,
+}
+
+/// One derivative of one file: the arguments of `cuad grad` / `cuad fwd`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Request {
+    pub input: Input,
+    /// As [`Derivative::function`].
+    pub function: String,
+    /// As [`Derivative::wrt`].
+    pub wrt: Option<Vec<String>>,
+}
+
 impl Request {
     /// A request for `function` in `file` with every other field at its default.
     pub fn new(file: impl Into<PathBuf>, function: impl Into<String>) -> Request {
         Request {
-            file: file.into(),
+            input: Input::new(file),
             function: function.into(),
-            ..Request::default()
+            wrt: None,
         }
     }
+
+    fn derivative(&self, mode: Mode) -> Derivative {
+        Derivative {
+            mode,
+            function: self.function.clone(),
+            wrt: self.wrt.clone(),
+        }
+    }
+}
+
+/// A generated function.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    pub mode: Mode,
+    /// The generated function, qualified with its namespaces (`phys::k_grad_0`); a template
+    /// instance's derivative is this name followed by `template_args` in angle brackets.
+    pub function: String,
+    /// For a template's instance, its printed arguments (`float, 4`).
+    pub template_args: Option<String>,
+    /// The function differentiated is a `__global__` kernel (so is the generated one).
+    pub is_kernel: bool,
+    /// Why each adjoint update got its accumulation strategy (`cuad grad --explain`).
+    pub explanations: Vec<String>,
 }
 
 /// A successful derivation.
@@ -58,18 +117,20 @@ impl Request {
 pub struct Output {
     /// The input file followed by the generated code: what `cuad grad`/`cuad fwd` print.
     pub source: String,
-    /// The generated function, qualified with its namespaces (`phys::k_grad_0`); a template
-    /// instance's gradient is this name followed by `template_args` in angle brackets.
-    pub function: String,
-    /// For a template's instance, its printed arguments (`float, 4`).
-    pub template_args: Option<String>,
-    /// The function differentiated is a `__global__` kernel (so is the generated one).
-    pub is_kernel: bool,
+    /// The functions asked for, in the order asked (the helpers they call are not listed).
+    pub generated: Vec<Generated>,
+    /// Every file read: the input and the headers it included (for build-script reruns).
+    pub files_read: Vec<PathBuf>,
     /// Rendered warnings (`file:line:col: warning: ...` with the source line and a caret);
     /// empty when there are none.
     pub warnings: String,
-    /// Why each adjoint update got its accumulation strategy (`cuad grad --explain`).
-    pub explanations: Vec<String>,
+}
+
+impl Output {
+    /// The first (for [`grad`] and [`fwd`], the only) generated function's qualified name.
+    pub fn function(&self) -> &str {
+        &self.generated[0].function
+    }
 }
 
 /// Why a derivation failed.
@@ -77,8 +138,8 @@ pub struct Output {
 pub enum ErrorKind {
     /// The input file could not be read.
     Read,
-    /// The request itself is malformed (unreadable template arguments in `function`,
-    /// `max_registers` out of range).
+    /// The request itself is malformed (unreadable template arguments in a function name,
+    /// `max_registers` out of range, no derivative asked for).
     Request,
     /// The source or the differentiation reported errors.
     Diagnostics,
@@ -102,23 +163,25 @@ impl std::error::Error for Error {}
 
 /// Reverse mode (`cuad grad`): the gradient of `request.function`.
 pub fn grad(request: &Request) -> Result<Output, Error> {
-    derive(request, Direction::Reverse)
+    derive(&request.input, &[request.derivative(Mode::Reverse)])
 }
 
 /// Forward mode (`cuad fwd`): the pushforward of `request.function`.
 pub fn fwd(request: &Request) -> Result<Output, Error> {
-    derive(request, Direction::Forward)
+    derive(&request.input, &[request.derivative(Mode::Forward)])
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Direction {
-    Reverse,
-    Forward,
-}
-
-fn derive(request: &Request, direction: Direction) -> Result<Output, Error> {
+/// Every derivative in `derivatives` of the functions of `input`, in one source: the input,
+/// then one `// ---- generated by cuad: ...` line per derivative, then the generated code.
+pub fn derive(input: &Input, derivatives: &[Derivative]) -> Result<Output, Error> {
     let error = |kind, message: String| Error { kind, message };
-    if let Some(n) = request.max_registers {
+    if derivatives.is_empty() {
+        return Err(error(
+            ErrorKind::Request,
+            "error: no derivative requested\n".into(),
+        ));
+    }
+    if let Some(n) = input.max_registers {
         if !(16..=255).contains(&n) {
             return Err(error(
                 ErrorKind::Request,
@@ -126,84 +189,98 @@ fn derive(request: &Request, direction: Direction) -> Result<Output, Error> {
             ));
         }
     }
-    let text = std::fs::read_to_string(&request.file).map_err(|e| {
+    let text = std::fs::read_to_string(&input.file).map_err(|e| {
         error(
             ErrorKind::Read,
-            format!("error: cannot read {}: {e}\n", request.file.display()),
+            format!("error: cannot read {}: {e}\n", input.file.display()),
         )
     })?;
     let options = PpOptions {
-        include_dirs: request.include_dirs.clone(),
-        defines: request.defines.clone(),
-        undefines: request.undefines.clone(),
+        include_dirs: input.include_dirs.clone(),
+        defines: input.defines.clone(),
+        undefines: input.undefines.clone(),
     };
     let mut sm = SourceMap::new();
     let mut diags = Diagnostics::default();
-    let file = sm.add(&request.file, text);
+    let file = sm.add(&input.file, text);
     let tokens = pp::preprocess(&mut sm, file, &options, &mut diags);
     let tu = cuad_syntax::parser::parse(&tokens, &mut diags);
     if diags.has_errors() {
         return Err(error(ErrorKind::Diagnostics, diags.render(&sm)));
     }
-    let source = sm.file(file).text.clone();
-    let function = &request.function;
-    // `layer<float, 256>`: an instance of a function template.
-    let (name, template_args) = match function.find('<') {
-        Some(at) if function.trim_end().ends_with('>') => {
-            let text = function[at..].to_string();
-            let args_file = sm.add("<--fn template arguments>", text.clone());
-            let tokens = cuad_syntax::lexer::lex(args_file, &text, &mut diags);
-            match cuad_syntax::parser::parse_template_args_text(&tokens, &mut diags) {
-                Some(args) if !diags.has_errors() => (function[..at].trim().to_string(), args),
-                _ => {
-                    return Err(error(
-                        ErrorKind::Request,
-                        format!(
-                            "{}error: cannot read the template arguments of `--fn {function}`\n",
-                            diags.render(&sm)
-                        ),
-                    ))
-                }
-            }
-        }
-        _ => (function.clone(), vec![]),
-    };
-    let mut d = cuad_diff::Differentiator::new(&tu, &sm);
-    d.set_keep_seeds(request.keep_seeds);
-    if let Some(n) = request.max_registers {
-        d.set_max_registers(n);
-    }
-    let wrt = request.wrt.as_deref();
-    let info = match direction {
-        Direction::Reverse => d.gradient_instance(&name, &template_args, wrt, Span::default()),
-        Direction::Forward => d.pushforward_instance(&name, &template_args, wrt, Span::default()),
-    };
-    let info = info.map_err(|errors| {
-        for e in errors {
-            diags.push(e);
-        }
-        error(ErrorKind::Diagnostics, diags.render(&sm))
-    })?;
-    let generated = d.finish();
-    let qualified = info.qualified_name.trim_start_matches("::").to_string();
-    let mut out = source;
+    let files_read = sm
+        .files()
+        .map(|f| f.path.clone())
+        .filter(|p| p.is_file())
+        .collect();
+    let mut out = sm.file(file).text.clone();
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str(&format!(
-        "\n// ---- generated by cuad: {} of `{name}` is `{qualified}` ----\n",
-        match direction {
-            Direction::Reverse => "gradient",
-            Direction::Forward => "pushforward",
-        },
-    ));
-    out.push_str(&generated.definitions);
+    // `layer<float, 256>`: an instance of a function template.
+    let mut names = Vec::new();
+    for derivative in derivatives {
+        let function = &derivative.function;
+        names.push(match function.find('<') {
+            Some(at) if function.trim_end().ends_with('>') => {
+                let text = function[at..].to_string();
+                let args_file = sm.add("<--fn template arguments>", text.clone());
+                let tokens = cuad_syntax::lexer::lex(args_file, &text, &mut diags);
+                match cuad_syntax::parser::parse_template_args_text(&tokens, &mut diags) {
+                    Some(args) if !diags.has_errors() => (function[..at].trim().to_string(), args),
+                    _ => {
+                        return Err(error(
+                            ErrorKind::Request,
+                            format!(
+                            "{}error: cannot read the template arguments of `--fn {function}`\n",
+                            diags.render(&sm)
+                        ),
+                        ))
+                    }
+                }
+            }
+            _ => (function.clone(), vec![]),
+        });
+    }
+    let mut d = cuad_diff::Differentiator::new(&tu, &sm);
+    d.set_keep_seeds(input.keep_seeds);
+    if let Some(n) = input.max_registers {
+        d.set_max_registers(n);
+    }
+    let mut generated = Vec::new();
+    for (derivative, (name, template_args)) in derivatives.iter().zip(&names) {
+        let wrt = derivative.wrt.as_deref();
+        let info = match derivative.mode {
+            Mode::Reverse => d.gradient_instance(name, template_args, wrt, Span::default()),
+            Mode::Forward => d.pushforward_instance(name, template_args, wrt, Span::default()),
+        };
+        let info = info.map_err(|errors| {
+            for e in errors {
+                diags.push(e);
+            }
+            error(ErrorKind::Diagnostics, diags.render(&sm))
+        })?;
+        let function = info.qualified_name.trim_start_matches("::").to_string();
+        out.push_str(&format!(
+            "\n// ---- generated by cuad: {} of `{name}` is `{function}` ----\n",
+            match derivative.mode {
+                Mode::Reverse => "gradient",
+                Mode::Forward => "pushforward",
+            },
+        ));
+        generated.push(Generated {
+            mode: derivative.mode,
+            function,
+            template_args: info.template_args,
+            is_kernel: info.is_kernel,
+            explanations: info.explanations,
+        });
+    }
+    out.push_str(&d.finish().definitions);
     Ok(Output {
         source: out,
-        function: qualified,
-        template_args: info.template_args,
-        is_kernel: info.is_kernel,
+        generated,
+        files_read,
         warnings: diags.render(&sm),
-        explanations: info.explanations,
     })
 }

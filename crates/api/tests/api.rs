@@ -61,16 +61,56 @@ fn malformed_requests_and_missing_files() {
     let path = source("ok2.cu", "__device__ float f(float a) { return a * a; }\n");
     let e = cuad_api::grad(&Request::new(&path, "f<<int>")).expect_err("bad template args");
     assert_eq!(e.kind, ErrorKind::Request);
-    let request = Request {
-        max_registers: Some(8),
-        ..Request::new(&path, "f")
-    };
+    let mut request = Request::new(&path, "f");
+    request.input.max_registers = Some(8);
     assert_eq!(
         cuad_api::grad(&request).unwrap_err().kind,
         ErrorKind::Request
     );
+    let e = cuad_api::derive(&request.input, &[]).expect_err("nothing asked");
+    assert_eq!(e.kind, ErrorKind::Request);
     let missing = path.with_file_name("missing.cu");
     let e = cuad_api::grad(&Request::new(&missing, "f")).expect_err("missing file");
     assert_eq!(e.kind, ErrorKind::Read);
     assert!(e.message.contains("missing.cu"), "{e}");
+}
+
+#[test]
+fn several_derivatives_share_one_source() {
+    let header = source(
+        "scale.h",
+        "__device__ float scale(float a) { return a * a; }\n",
+    );
+    let path = source(
+        "both.cu",
+        "#include \"scale.h\"\n\
+         __global__ void k(int n, float a, const float* x, float* y) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 if (i < n) y[i] = scale(a) * x[i];\n}\n",
+    );
+    let derivative = |mode, wrt: &[&str]| cuad_api::Derivative {
+        mode,
+        function: "k".into(),
+        wrt: Some(wrt.iter().map(|s| s.to_string()).collect()),
+    };
+    let out = cuad_api::derive(
+        &cuad_api::Input::new(&path),
+        &[
+            derivative(cuad_api::Mode::Reverse, &["a", "x", "y"]),
+            derivative(cuad_api::Mode::Forward, &["a", "y"]),
+        ],
+    )
+    .expect("both derivatives");
+    let names: Vec<&str> = out.generated.iter().map(|g| g.function.as_str()).collect();
+    assert_eq!(names, ["k_grad_1_2_3", "k_pushforward_1_3"]);
+    for name in names {
+        let definition = format!("__global__ void {name}(");
+        assert_eq!(
+            out.source.matches(&definition).count(),
+            2,
+            "{name}: {}",
+            out.source
+        );
+    }
+    assert_eq!(out.files_read, [path.clone(), header.clone()]);
 }

@@ -201,14 +201,16 @@ fn derive(c: Common, direction: Direction) -> i32 {
         return 2;
     };
     let request = cuad_api::Request {
-        file: input.clone(),
+        input: cuad_api::Input {
+            file: input.clone(),
+            include_dirs: c.pp.include_dirs,
+            defines: c.pp.defines,
+            undefines: c.pp.undefines,
+            keep_seeds: c.keep_seeds,
+            max_registers: c.max_registers,
+        },
         function,
         wrt: c.wrt,
-        include_dirs: c.pp.include_dirs,
-        defines: c.pp.defines,
-        undefines: c.pp.undefines,
-        keep_seeds: c.keep_seeds,
-        max_registers: c.max_registers,
     };
     let result = match direction {
         Direction::Reverse => cuad_api::grad(&request),
@@ -226,7 +228,7 @@ fn derive(c: Common, direction: Direction) -> i32 {
     };
     eprint!("{}", out.warnings);
     if c.explain {
-        for line in &out.explanations {
+        for line in out.generated.iter().flat_map(|g| &g.explanations) {
             eprintln!("explain: {line}");
         }
     }
