@@ -218,7 +218,7 @@ impl Build {
         }
         let output = cuad_api::derive(&self.input, &self.derivatives)?;
         if metadata {
-            for file in &output.files_read {
+            for file in output.files_read.iter().filter(|f| **f != self.input.file) {
                 println!("cargo:rerun-if-changed={}", file.display());
             }
         }
