@@ -34,7 +34,8 @@
 //!
 //! Overloaded kernels and several instances of one kernel template share a qualified name:
 //! their constants append the entry's mangled parameter (and template argument) list in upper
-//! case (`_Z5scalePfi` → `SCALE__PFI`); `ENTRIES` lists them all.
+//! case (`_Z5scalePfi` → `SCALE__PFI`); `ENTRIES` lists them all. A kernel whose constant
+//! would be `PTX`, `ENTRIES` or another kernel's is only in `ENTRIES` (with a `cargo:warning`).
 //!
 //! nvcc is `Build::nvcc`, else `$NVCC`, else `nvcc` on `PATH`, else
 //! `/usr/local/cuda/bin/nvcc`. The build script reruns when the input, a header it includes or
@@ -72,6 +73,8 @@ pub struct Artifacts {
     pub generated: Vec<cuad_api::Generated>,
     /// Every kernel of the PTX: (qualified name, entry name, Rust constant).
     pub entries: Vec<Entry>,
+    /// cuad's rendered warnings (also printed as `cargo:warning` lines in a build script).
+    pub warnings: String,
 }
 
 /// A kernel of the PTX.
@@ -81,8 +84,10 @@ pub struct Entry {
     pub name: String,
     /// The `.entry` name to look up in the module (`_ZN4phys4stepEPfi`).
     pub entry: String,
-    /// The constant of the Rust file (`PHYS__STEP`).
-    pub constant: String,
+    /// The constant of the Rust file (`PHYS__STEP`); `None` when that name is taken (by
+    /// `PTX`, `ENTRIES` or another kernel's constant, as for `Pf` and `PF` overloads): the
+    /// kernel is then only in `ENTRIES`.
+    pub constant: Option<String>,
 }
 
 /// A failed build step; `Display` gives the text to print (for differentiation errors, the
@@ -208,9 +213,7 @@ impl Build {
                 "error: cuad-build: no input file (Build::file)\n".into(),
             ));
         }
-        let metadata = self
-            .cargo_metadata
-            .unwrap_or_else(|| std::env::var_os("OUT_DIR").is_some());
+        let metadata = self.prints_metadata();
         if metadata {
             // Before differentiating: a failed build reruns when the input is fixed.
             println!("cargo:rerun-if-changed={}", self.input.file.display());
@@ -222,7 +225,7 @@ impl Build {
                 println!("cargo:rerun-if-changed={}", file.display());
             }
         }
-        if !output.warnings.is_empty() {
+        if metadata {
             for line in output.warnings.lines() {
                 println!("cargo:warning={line}");
             }
@@ -282,6 +285,14 @@ impl Build {
         let text = std::fs::read_to_string(&ptx)
             .map_err(|e| error(format!("error: cannot read {}: {e}\n", ptx.display())))?;
         let entries = entries(&text);
+        for e in entries.iter().filter(|e| e.constant.is_none()) {
+            if self.prints_metadata() {
+                println!(
+                    "cargo:warning=cuad-build: no constant for kernel `{}` (its name is taken); ENTRIES has `{}`",
+                    e.name, e.entry
+                );
+            }
+        }
         let rust = dir.join(format!("{name}_kernels.rs"));
         write(&rust, &rust_file(&ptx, &entries))?;
         Ok(Artifacts {
@@ -290,7 +301,13 @@ impl Build {
             rust,
             generated: output.generated,
             entries,
+            warnings: output.warnings,
         })
+    }
+
+    fn prints_metadata(&self) -> bool {
+        self.cargo_metadata
+            .unwrap_or_else(|| std::env::var_os("OUT_DIR").is_some())
     }
 
     fn target_dir(&self) -> Result<PathBuf, Error> {
@@ -315,7 +332,7 @@ impl Build {
         let on_path = std::env::var_os("PATH")
             .into_iter()
             .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-            .map(|dir| dir.join("nvcc"));
+            .map(|dir| dir.join(format!("nvcc{}", std::env::consts::EXE_SUFFIX)));
         on_path
             .chain([PathBuf::from("/usr/local/cuda/bin/nvcc")])
             .find(|p| p.is_file())
@@ -349,19 +366,26 @@ pub fn entries(ptx: &str) -> Vec<Entry> {
     for (name, _, _) in &names {
         *count.entry(name).or_default() += 1;
     }
-    names
+    let constants: Vec<String> = names
         .iter()
-        .map(|(name, entry, rest)| {
+        .map(|(name, _, rest)| {
             let mut constant = name.replace("::", "__").to_uppercase();
             if count[name.as_str()] > 1 {
                 constant.push_str("__");
                 constant.push_str(&rest.to_uppercase());
             }
-            Entry {
-                name: name.clone(),
-                entry: entry.clone(),
-                constant,
-            }
+            constant
+        })
+        .collect();
+    names
+        .iter()
+        .zip(&constants)
+        .map(|((name, entry, _), constant)| Entry {
+            name: name.clone(),
+            entry: entry.clone(),
+            constant: (!["PTX", "ENTRIES"].contains(&constant.as_str())
+                && constants.iter().filter(|c| *c == constant).count() == 1)
+                .then(|| constant.clone()),
         })
         .collect()
 }
@@ -431,6 +455,13 @@ fn template_args_end(s: &str) -> Option<usize> {
                 i = s.len() - after.len();
                 continue;
             }
+            // A literal (`Li4E`): its digits are a value, its `E` closes it.
+            b'L' => i += s[i..].find('E')?,
+            // Substitutions and template parameters (`S1_`, `T_`) up to their `_`; `St`,
+            // `Sa`, ... (abbreviations) are two letters.
+            b'S' | b'T' if !bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase) => {
+                i += s[i..].find('_')?
+            }
             _ => {}
         }
         i += 1;
@@ -446,10 +477,12 @@ fn rust_file(ptx: &Path, entries: &[Entry]) -> String {
         ptx.display().to_string()
     ));
     for e in entries {
-        out.push_str(&format!(
-            "\n/// Entry name of `{}`.\npub const {}: &str = {:?};\n",
-            e.name, e.constant, e.entry
-        ));
+        if let Some(constant) = &e.constant {
+            out.push_str(&format!(
+                "\n/// Entry name of `{}`.\npub const {constant}: &str = {:?};\n",
+                e.name, e.entry
+            ));
+        }
     }
     out.push_str("\n/// Every kernel: (qualified name, entry name).\npub const ENTRIES: &[(&str, &str)] = &[\n");
     for e in entries {
@@ -486,6 +519,19 @@ mod tests {
             demangle_name("_ZN2ns4scanIfEEvPT_"),
             Some(("ns::scan".into(), "IfEEvPT_"))
         );
+        // nvcc's names of template instances in a namespace: literals, substitutions.
+        assert_eq!(
+            demangle_name("_ZN3ops6tscaleIfLi4EEEvPT_S1_"),
+            Some(("ops::tscale".into(), "IfLi4EEEvPT_S1_"))
+        );
+        assert_eq!(
+            demangle_name("_ZN3ops4fillI4Vec3S1_Li12EEEvPT_"),
+            Some(("ops::fill".into(), "I4Vec3S1_Li12EEEvPT_"))
+        );
+        assert_eq!(
+            demangle_name("_ZN1a3BoxIfE4stepEPf"),
+            Some(("a::Box::step".into(), "Pf"))
+        );
         assert_eq!(demangle_name("plain_c_kernel"), None);
         assert_eq!(demangle_name("_Z999x"), None);
     }
@@ -496,16 +542,22 @@ mod tests {
 .visible .entry _Z5scalePfi(\n\t.param .u64 a\n)\n{\n}\n\
 .visible .entry _Z5scalePdi(\n)\n{\n}\n\
 .visible .entry _ZN2ns4stepEv()\n{\n}\n\
-.entry raw_kernel(\n)\n";
+.entry raw_kernel(\n)\n\
+.entry ptx(\n)\n\
+.entry _Z1fPf(\n)\n.entry _Z1fPF(\n)\n";
         let constants: Vec<(String, String)> = entries(ptx)
             .into_iter()
-            .map(|e| (e.constant, e.entry))
+            .map(|e| (e.constant.unwrap_or_default(), e.entry))
             .collect();
         let expected = [
             ("SCALE__PFI", "_Z5scalePfi"),
             ("SCALE__PDI", "_Z5scalePdi"),
             ("NS__STEP", "_ZN2ns4stepEv"),
             ("RAW_KERNEL", "raw_kernel"),
+            // Names taken: no constant.
+            ("", "ptx"),
+            ("", "_Z1fPf"),
+            ("", "_Z1fPF"),
         ];
         let expected: Vec<(String, String)> = expected
             .iter()

@@ -30,6 +30,15 @@ __global__ void step(int n, float dt, const float* v, float* x) {
 }
 __global__ void scale(float* y, float a) { y[threadIdx.x] *= a; }
 __global__ void scale(double* y, double a) { y[threadIdx.x] *= a; }
+namespace ops {
+template <typename T, int N>
+__global__ void tscale(T* y, T a) {
+  int i = threadIdx.x;
+  if (i < N) y[i] = a * y[i] * y[i];
+}
+template __global__ void tscale<float, 4>(float*, float);
+template __global__ void tscale<double, 4>(double*, double);
+}
 "#;
 
 /// The `pub const NAME: &str = "VALUE";` lines of a Rust file, `PTX` aside.
@@ -61,6 +70,7 @@ fn entry_constants_are_ptx_entries() {
         .file(dir.join("k.cu"))
         .grad("phys::step", &["dt", "v", "x"])
         .fwd("phys::step", &["v", "x"])
+        .grad("ops::tscale<float, 4>", &[])
         .arch("sm_90")
         .nvcc(&nvcc)
         .out_dir(&out)
@@ -77,9 +87,15 @@ fn entry_constants_are_ptx_entries() {
     let consts = constants(&rust);
     let mut names: Vec<&str> = consts.iter().map(|(n, _)| n.as_str()).collect();
     names.sort();
+    // The two instances of `ops::tscale` differ by their mangled template arguments.
+    let (instances, names): (Vec<&str>, Vec<&str>) = names
+        .into_iter()
+        .partition(|n| n.starts_with("OPS__TSCALE__I"));
+    assert_eq!(instances.len(), 2, "{rust}");
     assert_eq!(
         names,
         [
+            "OPS__TSCALE_GRAD",
             "PHYS__STEP",
             "PHYS__STEP_GRAD_1_2_3",
             "PHYS__STEP_PUSHFORWARD_2_3",
@@ -103,7 +119,11 @@ fn entry_constants_are_ptx_entries() {
         .collect();
     assert_eq!(
         generated,
-        ["phys::step_grad_1_2_3", "phys::step_pushforward_2_3"]
+        [
+            "phys::step_grad_1_2_3",
+            "phys::step_pushforward_2_3",
+            "ops::tscale_grad"
+        ]
     );
     assert!(rust.contains(&format!(
         "include_str!({:?})",
