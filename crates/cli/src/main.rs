@@ -185,19 +185,14 @@ enum Direction {
     Forward,
 }
 
-impl Direction {
-    fn command(self) -> &'static str {
-        match self {
-            Direction::Reverse => "grad",
-            Direction::Forward => "fwd",
-        }
-    }
-}
-
 fn derive(c: Common, direction: Direction) -> i32 {
     let input = c.input.expect("checked by run");
-    let Some(function) = c.function else {
-        eprintln!("error: `cuad {}` needs `--fn NAME`", direction.command());
+    let command = match direction {
+        Direction::Reverse => "grad",
+        Direction::Forward => "fwd",
+    };
+    let Some(function) = c.function.clone() else {
+        eprintln!("error: `cuad {command}` needs `--fn NAME`");
         return 2;
     };
     let request = cuad_api::Request {
