@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The generated source is the input file followed by the generated functions, exactly what
-//! the command line writes, so plain `nvcc` compiles it. [`derive`] generates several
+//! the command line writes, so plain `nvcc` compiles it. [`derive()`] generates several
 //! derivatives of one file into one source (one copy of the shared helpers).
 
 use cuad_syntax::pp::{self, PpOptions};

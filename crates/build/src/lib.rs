@@ -21,7 +21,7 @@
 //! mod kernels {
 //!     include!(concat!(env!("OUT_DIR"), "/saxpy_kernels.rs"));
 //! }
-//! // kernels::PTX is the PTX text; kernels::SAXPY and kernels::SAXPY_GRAD_1_2_3 the entry
+//! // kernels::PTX is the PTX text; kernels::SAXPY and kernels::SAXPY_GRAD_0_1_2 the entry
 //! // names to look up in the loaded module.
 //! ```
 //!
