@@ -129,6 +129,38 @@ fn entry_constants_are_ptx_entries() {
         "include_str!({:?})",
         built.ptx.display().to_string()
     )));
+    compiles_as_rust(&built.rust);
+}
+
+/// The Rust file compiles (as a module of a library, as users `include!` it).
+fn compiles_as_rust(rust: &Path) {
+    let dir = rust.parent().expect("the out dir");
+    let lib = dir.join("lib.rs");
+    std::fs::write(
+        &lib,
+        format!("include!({:?});\n", rust.display().to_string()),
+    )
+    .expect("write lib.rs");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let out = std::process::Command::new(rustc)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit",
+            "metadata",
+            "-o",
+        ])
+        .arg(dir.join("libkernels.rmeta"))
+        .arg(&lib)
+        .output()
+        .expect("run rustc");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
