@@ -35,7 +35,8 @@
 //! Overloaded kernels and several instances of one kernel template share a qualified name:
 //! their constants append the entry's mangled parameter (and template argument) list in upper
 //! case (`_Z5scalePfi` → `SCALE__PFI`); `ENTRIES` lists them all. A kernel whose constant
-//! would be `PTX`, `ENTRIES` or another kernel's is only in `ENTRIES` (with a `cargo:warning`).
+//! would be `PTX`, `ENTRIES`, another kernel's or no Rust identifier is only in `ENTRIES` (with
+//! a `cargo:warning`).
 //!
 //! nvcc is `Build::nvcc`, else `$NVCC`, else `nvcc` on `PATH`, else
 //! `/usr/local/cuda/bin/nvcc`. The build script reruns when the input, a header it includes or
@@ -85,8 +86,8 @@ pub struct Entry {
     /// The `.entry` name to look up in the module (`_ZN4phys4stepEPfi`).
     pub entry: String,
     /// The constant of the Rust file (`PHYS__STEP`); `None` when that name is taken (by
-    /// `PTX`, `ENTRIES` or another kernel's constant, as for `Pf` and `PF` overloads): the
-    /// kernel is then only in `ENTRIES`.
+    /// `PTX`, `ENTRIES` or another kernel's constant, as for `Pf` and `PF` overloads) or is no
+    /// Rust identifier (`$` in a PTX name): the kernel is then only in `ENTRIES`.
     pub constant: Option<String>,
 }
 
@@ -288,7 +289,7 @@ impl Build {
         for e in entries.iter().filter(|e| e.constant.is_none()) {
             if self.prints_metadata() {
                 println!(
-                    "cargo:warning=cuad-build: no constant for kernel `{}` (its name is taken); ENTRIES has `{}`",
+                    "cargo:warning=cuad-build: no constant for kernel `{}` (name taken or not an identifier); ENTRIES has `{}`",
                     e.name, e.entry
                 );
             }
@@ -383,17 +384,28 @@ pub fn entries(ptx: &str) -> Vec<Entry> {
         .map(|((name, entry, _), constant)| Entry {
             name: name.clone(),
             entry: entry.clone(),
-            constant: (!["PTX", "ENTRIES"].contains(&constant.as_str())
+            constant: (is_identifier(constant)
+                && !["PTX", "ENTRIES"].contains(&constant.as_str())
                 && constants.iter().filter(|c| *c == constant).count() == 1)
                 .then(|| constant.clone()),
         })
         .collect()
 }
 
+/// A Rust identifier (PTX names may also hold `$` and `%`).
+fn is_identifier(name: &str) -> bool {
+    name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && name.bytes().next().is_some_and(|b| !b.is_ascii_digit())
+        && name != "_"
+}
+
 /// The qualified name of an Itanium-mangled function (`_ZN4phys4stepEPfi` → `phys::step`)
 /// and what follows it (template arguments, parameter types: `Pfi`). `None` when `mangled` is
 /// not a mangled name cuad-build reads (a plain `extern "C"` name, an operator).
 fn demangle_name(mangled: &str) -> Option<(String, &str)> {
+    if !mangled.is_ascii() {
+        return None;
+    }
     let rest = mangled.strip_prefix("_Z")?;
     let (parts, rest) = match rest.strip_prefix('N') {
         Some(nested) => {
@@ -544,7 +556,7 @@ mod tests {
 .visible .entry _ZN2ns4stepEv()\n{\n}\n\
 .entry raw_kernel(\n)\n\
 .entry ptx(\n)\n\
-.entry _Z1fPf(\n)\n.entry _Z1fPF(\n)\n";
+.entry _Z1fPf(\n)\n.entry _Z1fPF(\n)\n.entry $k(\n)\n";
         let constants: Vec<(String, String)> = entries(ptx)
             .into_iter()
             .map(|e| (e.constant.unwrap_or_default(), e.entry))
@@ -558,6 +570,7 @@ mod tests {
             ("", "ptx"),
             ("", "_Z1fPf"),
             ("", "_Z1fPF"),
+            ("", "$k"),
         ];
         let expected: Vec<(String, String)> = expected
             .iter()
