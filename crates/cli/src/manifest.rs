@@ -22,64 +22,63 @@
 //! writes that memory (both when cuad cannot tell). A derivative parameter's `role` is
 //! `primal`, `adjoint` (`cuad grad`) or `tangent` (`cuad fwd`).
 
-use cuad_diff::GradInfo;
+use cuad_api::{Generated, Mode};
 use cuad_syntax::ast::{Ty, TyKind};
 
-/// Which command produced the derivative.
-#[derive(Clone, Copy, PartialEq)]
-pub enum Mode {
-    Grad,
-    Fwd,
-}
-
-/// The manifest of a request of `function` (as given to `--fn`, without template arguments).
-pub fn render(info: &GradInfo, function: &str, mode: Mode) -> String {
+/// The manifest of `generated`, the derivative of `function` (as given to `--fn`).
+pub fn render(generated: &Generated, function: &str) -> String {
     let mut j = Json::default();
     j.open('{');
     j.key("version");
     j.raw("1");
     j.key("mode");
-    j.string(match mode {
-        Mode::Grad => "grad",
-        Mode::Fwd => "fwd",
+    j.string(match generated.mode {
+        Mode::Reverse => "grad",
+        Mode::Forward => "fwd",
     });
     j.key("primal");
-    primal(&mut j, info, function);
+    primal(&mut j, generated, function);
     j.key("derivative");
-    derivative(&mut j, info, mode);
+    derivative(&mut j, generated);
     j.close('}');
     j.out.push('\n');
     j.out
 }
 
-fn primal(j: &mut Json, info: &GradInfo, function: &str) {
-    let name = function.rsplit("::").next().unwrap_or(function).trim();
+fn primal(j: &mut Json, g: &Generated, function: &str) {
+    let without_args = function.split('<').next().unwrap_or(function);
+    let name = without_args
+        .rsplit("::")
+        .next()
+        .unwrap_or(without_args)
+        .trim();
     // The generated function sits in the primal's namespaces: its qualifier is the primal's.
-    let qualifier = info
-        .qualified_name
-        .strip_suffix(info.name.as_str())
-        .unwrap_or("")
-        .trim_start_matches("::");
+    let qualifier = g.function.rsplit_once("::").map_or("", |(q, _)| q);
+    let i = &g.interface;
     j.open('{');
     j.key("name");
     j.string(name);
     j.key("qualified_name");
-    j.string(&format!("{qualifier}{name}"));
+    j.string(&if qualifier.is_empty() {
+        name.to_string()
+    } else {
+        format!("{qualifier}::{name}")
+    });
     j.key("template_args");
-    j.opt_string(info.template_args.as_deref());
+    j.opt_string(g.template_args.as_deref());
     j.key("kind");
-    j.string(if info.is_kernel {
+    j.string(if g.is_kernel {
         "kernel"
-    } else if info.device_only {
+    } else if i.device_only {
         "device"
     } else {
         "host"
     });
     j.key("return_type");
-    j.string(&cuad_emit::print_ty(&info.return_type));
+    j.opt_string(i.return_type.as_ref().map(cuad_emit::print_ty).as_deref());
     j.key("params");
     j.open('[');
-    for (index, p) in info.params.iter().enumerate() {
+    for (index, p) in i.params.iter().enumerate() {
         j.item();
         j.open('{');
         j.key("index");
@@ -107,36 +106,36 @@ fn primal(j: &mut Json, info: &GradInfo, function: &str) {
     j.close('}');
 }
 
-fn derivative(j: &mut Json, info: &GradInfo, mode: Mode) {
-    let qualified = info.qualified_name.trim_start_matches("::");
+fn derivative(j: &mut Json, g: &Generated) {
+    let i = &g.interface;
     j.open('{');
     j.key("name");
-    j.string(&info.name);
+    j.string(g.function.rsplit("::").next().unwrap_or(&g.function));
     j.key("qualified_name");
-    j.string(qualified);
+    j.string(&g.function);
     j.key("template_args");
-    j.opt_string(info.template_args.as_deref());
+    j.opt_string(g.template_args.as_deref());
     j.key("callee");
-    j.string(&match &info.template_args {
-        Some(args) => format!("{qualified}<{args}>"),
-        None => qualified.to_string(),
+    j.string(&match &g.template_args {
+        Some(args) => format!("{}<{args}>", g.function),
+        None => g.function.clone(),
     });
     j.key("params");
     j.open('[');
     let primal_index = |name: &str| {
-        info.params
+        i.params
             .iter()
             .position(|p| p.param.name.as_deref() == Some(name))
     };
-    for (index, p) in info.derivative_params.iter().enumerate() {
+    for (index, p) in i.derivative_params.iter().enumerate() {
         let name = p.name.as_deref().unwrap_or("");
         // The primal's parameters come first, then one `_d_<param>` per listed parameter.
-        let (role, primal) = if index < info.params.len() {
+        let (role, primal) = if index < i.params.len() {
             ("primal", Some(index))
         } else {
-            let role = match mode {
-                Mode::Grad => "adjoint",
-                Mode::Fwd => "tangent",
+            let role = match g.mode {
+                Mode::Reverse => "adjoint",
+                Mode::Forward => "tangent",
             };
             (role, name.strip_prefix("_d_").and_then(primal_index))
         };

@@ -127,6 +127,31 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
     let mut gather_body: Vec<Stmt> = vec![decl(Ty::int(), s_name, Some(thread_index_expr()))];
     let divmods = DivMods::new(&body[pos + 1..], &tvar, &uniform_names, s_name);
     gather_body.extend(divmods.decls());
+    // One register sum per gathered array: every update landing on `target[s]` (the thread's
+    // own and the other threads') adds into it, and one read-modify-write stores it at the end
+    // (measured on jacobi's step: 0.151 -> 0.094 ms against one `+=` per update).
+    let mut sums: Vec<(String, String, String)> = vec![];
+    for (target, _) in &scan.offsets {
+        if sums.iter().all(|(t, _, _)| t != target) {
+            let k = sums.len();
+            let elem = elem_ty(grad, target)?;
+            let (acc, hit) = (format!("_cuad_acc{k}"), format!("_cuad_hit{k}"));
+            gather_body.push(decl(elem.clone(), &acc, Some(real_zero(&elem))));
+            gather_body.push(decl(
+                Ty::new(TyKind::Bool),
+                &hit,
+                Some(Expr::synth(ExprKind::BoolLit(false))),
+            ));
+            sums.push((target.clone(), acc, hit));
+        }
+    }
+    let sum_of = |target: &str| sums.iter().find(|(t, _, _)| t == target);
+    let add_to_sum = |acc: &str, hit: &str, value: &Expr| {
+        Stmt::synth(StmtKind::Block(vec![
+            expr_stmt(compound(BinOp::Add, ident(acc), value.clone())),
+            expr_stmt(assign(ident(hit), Expr::synth(ExprKind::BoolLit(true)))),
+        ]))
+    };
     // The thread's own run: everything but gathered atomics and the zeroing.
     let mut own = body.clone();
     own[pos] = expr_stmt(assign(ident(&tvar), ident(s_name)));
@@ -138,11 +163,14 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
                 index,
                 value,
             } if offset_of(index, &tvar, &uniform_names).is_some_and(|o| is_zero(&o)) => {
-                Some(expr_stmt(compound(
-                    BinOp::Add,
-                    index_expr(target, index),
-                    (*value).clone(),
-                )))
+                Some(match sum_of(target) {
+                    Some((_, acc, hit)) => add_to_sum(acc, hit, value),
+                    None => expr_stmt(compound(
+                        BinOp::Add,
+                        index_expr(target, index),
+                        (*value).clone(),
+                    )),
+                })
             }
             Update::Atomic {
                 target,
@@ -169,21 +197,19 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
             Update::Zero => Some(Stmt::synth(StmtKind::Empty)),
         });
     }
+    // Every run twice: with the thread's divisions by uniform divisors rewritten from `s`'s
+    // (`fast`, for positive divisors), and as written. A uniform branch picks one: as
+    // `n > 0 ? fast : t % n` per use, nvcc computed the divisions anyway and the gather was
+    // compute-bound (jacobi's step).
+    let (mut fast_runs, mut plain_runs) = (vec![], vec![]);
+    plain_runs.push(Stmt::synth(StmtKind::Block(own.clone())));
     for st in own.iter_mut().skip(pos + 1) {
         divmods.rewrite(st, &int_lit(0));
     }
-    gather_body.push(Stmt::synth(StmtKind::Block(own)));
+    fast_runs.push(Stmt::synth(StmtKind::Block(own)));
     // One run per gathered update, as the thread whose update lands here.
-    for (k, (target, offset)) in scan.offsets.iter().enumerate() {
-        let acc = format!("_cuad_acc{k}");
-        let hit = format!("_cuad_hit{k}");
-        let elem = elem_ty(grad, target)?;
-        gather_body.push(decl(elem.clone(), &acc, Some(real_zero(&elem))));
-        gather_body.push(decl(
-            Ty::new(TyKind::Bool),
-            &hit,
-            Some(Expr::synth(ExprKind::BoolLit(false))),
-        ));
+    for (target, offset) in &scan.offsets {
+        let (_, acc, hit) = sum_of(target)?;
         let virtual_t = virtual_index(s_name, offset);
         let mut run = body.clone();
         run[pos] = expr_stmt(assign(ident(&tvar), virtual_t.clone()));
@@ -205,10 +231,7 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
                             .is_some_and(|o| same(&o, offset));
                     if this {
                         seen += 1;
-                        Some(Stmt::synth(StmtKind::Block(vec![
-                            expr_stmt(compound(BinOp::Add, ident(&acc), (*value).clone())),
-                            expr_stmt(assign(ident(&hit), Expr::synth(ExprKind::BoolLit(true)))),
-                        ])))
+                        Some(add_to_sum(acc, hit, value))
                     } else {
                         Some(Stmt::synth(StmtKind::Empty))
                     }
@@ -219,25 +242,36 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
         if seen == 0 {
             return None;
         }
-        for st in run.iter_mut().skip(pos + 1) {
-            divmods.rewrite(st, offset);
-        }
         let in_range = binary(
             BinOp::And,
             binary(BinOp::Ge, paren(virtual_t.clone()), int_lit(0)),
             binary(BinOp::Lt, paren(virtual_t), paren(total.clone())),
         );
-        gather_body.push(if_stmt(
+        plain_runs.push(if_stmt(
+            in_range.clone(),
+            vec![Stmt::synth(StmtKind::Block(run.clone()))],
+            None,
+        ));
+        for st in run.iter_mut().skip(pos + 1) {
+            divmods.rewrite(st, offset);
+        }
+        fast_runs.push(if_stmt(
             in_range,
             vec![Stmt::synth(StmtKind::Block(run))],
             None,
         ));
+    }
+    match divmods.all_positive() {
+        Some(positive) => gather_body.push(if_stmt(positive, fast_runs, Some(plain_runs))),
+        None => gather_body.extend(plain_runs),
+    }
+    for (target, acc, hit) in &sums {
         gather_body.push(if_stmt(
-            ident(&hit),
+            ident(hit),
             vec![expr_stmt(compound(
                 BinOp::Add,
                 index(ident(target), ident(s_name)),
-                ident(&acc),
+                ident(acc),
             ))],
             None,
         ));
@@ -590,7 +624,8 @@ impl DivMods {
         out
     }
 
-    /// Rewrites the divisions of the run whose atomic offset is `offset` (`t = s - offset`).
+    /// Rewrites the divisions of the run whose atomic offset is `offset` (`t = s - offset`),
+    /// valid where every divisor is positive (`all_positive`).
     fn rewrite(&self, st: &mut Stmt, offset: &Expr) {
         if self.divisors.is_empty() {
             return;
@@ -637,9 +672,17 @@ impl DivMods {
                     }
                 }
             };
-            let original = e.clone();
-            *e = paren(cond(positive(n), fast, original));
+            *e = paren(fast);
         });
+    }
+
+    /// `n0 > 0 && n1 > 0 ...` over the divisors, when there are any: where the rewritten
+    /// divisions hold.
+    fn all_positive(&self) -> Option<Expr> {
+        self.divisors
+            .iter()
+            .map(|(n, _, _)| positive(n))
+            .reduce(|a, b| binary(BinOp::And, a, b))
     }
 }
 

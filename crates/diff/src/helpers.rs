@@ -139,10 +139,19 @@ __device__ __forceinline__ unsigned cuad_dynamic_smem_bytes() {
 }
 
 // Zeroes a __shared__ adjoint array cooperatively (followed by __syncthreads).
+// Whole 4-byte words where the array is word-aligned (arrays of 4- and 8-byte types are), then
+// the bytes left: byte stores took 4x the instructions (block_reduce: 0.508 -> 0.484 ms).
 __device__ __forceinline__ void cuad_zero_shared(void* p, unsigned long long bytes) {
-    char* c = static_cast<char*>(p);
     const unsigned long long nthreads = blockDim.x * blockDim.y * blockDim.z;
-    for (unsigned long long i = cuad_linear_tid(); i < bytes; i += nthreads) c[i] = 0;
+    const unsigned long long tid = cuad_linear_tid();
+    unsigned long long done = 0;
+    if ((reinterpret_cast<unsigned long long>(p) & 3u) == 0) {
+        unsigned* w = static_cast<unsigned*>(p);
+        for (unsigned long long k = tid; k < bytes / 4; k += nthreads) w[k] = 0u;
+        done = bytes / 4 * 4;
+    }
+    char* c = static_cast<char*>(p);
+    for (unsigned long long k = done + tid; k < bytes; k += nthreads) c[k] = 0;
 }
 "#;
 

@@ -662,11 +662,34 @@ pub(crate) fn forward_launches_dead(fwd: &[Stmt], rev: &[Stmt]) -> bool {
     from_device.iter().all(|b| !mentioned.contains(b))
 }
 
-/// Removes the kernel launches of a forward sweep (see `forward_launches_dead`).
+/// Removes the kernel launches of a forward sweep (see `forward_launches_dead`), and with
+/// them the copies and memsets that only fill memory those launches (or other dropped
+/// copies) would read: device contents no longer matter to the gradient. Saves a
+/// full-buffer copy in ping-pong host loops (jacobi's `tmp <- u`).
 pub(crate) fn drop_launches(stmts: &mut Vec<Stmt>) {
-    stmts.retain(
-        |s| !matches!(&s.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Launch { .. })),
-    );
+    const FILLS: [&str; 4] = [
+        "cudaMemcpy",
+        "cudaMemcpyAsync",
+        "cudaMemset",
+        "cudaMemsetAsync",
+    ];
+    stmts.retain(|s| {
+        let StmtKind::Expr(e) = &s.kind else {
+            return true;
+        };
+        match &e.kind {
+            ExprKind::Launch { .. } => false,
+            // Only primal destinations: the sweep also allocates and zeroes adjoint buffers.
+            ExprKind::Call { args, .. } => {
+                !(callee_name(e).is_some_and(|n| FILLS.contains(&n))
+                    && args
+                        .first()
+                        .and_then(crate::usage::lvalue_root)
+                        .is_some_and(|d| !d.starts_with("_d_")))
+            }
+            _ => true,
+        }
+    });
     for s in stmts {
         crate::usage::for_each_body(s, &mut drop_launches);
     }

@@ -68,10 +68,6 @@ pub struct GradInfo {
     pub qualified_name: String,
     /// The primal is a `__global__` kernel (use `execute_kernel`).
     pub is_kernel: bool,
-    /// The primal is a `__device__` function the host cannot call.
-    pub device_only: bool,
-    /// The primal's return type.
-    pub return_type: Ty,
     /// For a template's instance, its printed arguments (`float, 4`): the gradient is
     /// `qualified_name<template_args>`.
     pub template_args: Option<String>,
@@ -79,14 +75,26 @@ pub struct GradInfo {
     pub code: String,
     /// Why each adjoint update got its accumulation strategy (`cuad grad --explain`).
     pub explanations: Vec<String>,
+    /// What bindings need to call the primal and the generated function.
+    pub interface: Interface,
+}
+
+/// The signatures of a differentiated function and of its derivative, for bindings that
+/// call them from another language (`cuad grad --manifest`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Interface {
+    /// The primal is a `__device__` function the host cannot call.
+    pub device_only: bool,
+    /// The primal's return type (`None` when no function was differentiated).
+    pub return_type: Option<Ty>,
     /// The primal's parameters (of the requested instance), in order.
     pub params: Vec<ParamInfo>,
-    /// The generated function's parameters, in order (`cuad grad --manifest`).
+    /// The generated function's parameters, in order.
     pub derivative_params: Vec<Param>,
 }
 
 /// One parameter of a differentiated function, for bindings (`cuad grad --manifest`).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ParamInfo {
     /// As declared (template parameters of an instance substituted).
     pub param: Param,
@@ -372,13 +380,15 @@ impl<'a> Differentiator<'a> {
             qualified_name: format!("{}{name}", qualifier(&namespace_path(&self.prog, func))),
             name,
             is_kernel: func.attrs.global,
-            device_only: func.attrs.device && !func.attrs.host && !func.attrs.global,
-            return_type: func.ret.clone(),
             template_args,
             code,
             explanations,
-            params,
-            derivative_params,
+            interface: Interface {
+                device_only: func.attrs.device && !func.attrs.host && !func.attrs.global,
+                return_type: Some(func.ret.clone()),
+                params,
+                derivative_params,
+            },
         }
     }
 
@@ -492,14 +502,11 @@ impl<'a> Differentiator<'a> {
             qualified_name: format!("{}{name}", qualifier(&ns)),
             name,
             is_kernel: false,
-            device_only: false,
-            return_type: func.ret.clone(),
             template_args: None,
             code,
             explanations: vec![],
             // `clad::differentiate` only: no manifest
-            params: vec![],
-            derivative_params: vec![],
+            interface: Interface::default(),
         })
     }
 

@@ -98,6 +98,10 @@ impl SourceMap {
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
+    /// Every file added, in order (the main file, the headers it included, ...).
+    pub fn files(&self) -> impl Iterator<Item = &SourceFile> {
+        self.files.iter()
+    }
     pub fn find(&self, path: &std::path::Path) -> Option<FileId> {
         self.files
             .iter()
