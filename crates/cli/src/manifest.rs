@@ -15,7 +15,7 @@
 //!                            {"index": 4, "name": "_d_y", "type": "float*",
 //!                             "role": "adjoint", "primal": 0}, ...]}}
 //! ```
-//! `kind` is `kernel`, `host` or `device`; `category` is `pointer` (pointers and arrays),
+//! `kind` is `kernel`, `host` or `device`; `return_type` has typedefs resolved; `category` is `pointer` (pointers and arrays),
 //! `scalar` (arithmetic types and their typedefs), `struct` (other named types) or `other`
 //! (references); `element` is the pointee's (or scalar's) type with typedefs resolved and
 //! without `const`; `reads`/`writes` (pointers only) say whether the function reads and

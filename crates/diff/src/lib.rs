@@ -85,7 +85,8 @@ pub struct GradInfo {
 pub struct Interface {
     /// The primal is a `__device__` function the host cannot call.
     pub device_only: bool,
-    /// The primal's return type (`None` when no function was differentiated).
+    /// The primal's return type, typedefs resolved (`None` when no function was
+    /// differentiated).
     pub return_type: Option<Ty>,
     /// The primal's parameters (of the requested instance), in order.
     pub params: Vec<ParamInfo>,
@@ -385,7 +386,7 @@ impl<'a> Differentiator<'a> {
             explanations,
             interface: Interface {
                 device_only: func.attrs.device && !func.attrs.host && !func.attrs.global,
-                return_type: Some(func.ret.clone()),
+                return_type: Some(self.prog.canonical(&func.ret)),
                 params,
                 derivative_params,
             },

@@ -42,14 +42,16 @@ class CuadFunction:
     one argument per parameter: a contiguous CUDA tensor of the element type for a pointer,
     a number or one-element tensor for a scalar. It runs the function on the current CUDA
     stream and returns the arrays it writes (one tensor, or a tuple in parameter order),
-    which are the tensors passed (written in place). Their backward runs cuad's gradient.
+    which are the tensors passed (written in place), or for a host function returning a
+    value, that value as a 0-d tensor on the arrays' device. Their backward runs cuad's
+    gradient.
     """
 
     def __init__(self, library_path, manifest: Manifest):
         self.manifest = manifest
         self.library_path = library_path
         self._lib = _Library(library_path, manifest)
-        if not manifest.outputs():
+        if not manifest.outputs() and not manifest.returns_value:
             raise CuadError(f"`{manifest.name}` writes no array: it has nothing to return")
 
     def __repr__(self):
@@ -108,25 +110,30 @@ class _Apply(torch.autograd.Function):
             args[p.index].data_ptr() if p.is_pointer else marshal.scalar_value(m, p, args[p.index])
             for p in m.params
         ]
+        returned = m.return_ctype() if m.returns_value else None
         with torch.cuda.device(device):
             stream = torch.cuda.current_stream(device).cuda_stream
             head = marshal.head_args(m, device.index, stream, grid, block, shared_mem)
-            marshal.call(fn._lib.primal, head + values, f"`{m.name}`", fn._lib.error_string)
-        outputs = [args[p.index] for p in m.outputs()]
-        ctx.mark_dirty(*outputs)
-        no_adjoint = [args[p.index] for p in m.outputs() if m.adjoint_of(p.index) is None]
-        if no_adjoint:
-            ctx.mark_non_differentiable(*no_adjoint)
-        ctx.save_for_backward(*to_save)
+            ret = [ctypes.addressof(returned)] if returned is not None else []
+            marshal.call(fn._lib.primal, head + values + ret, f"`{m.name}`", fn._lib.error_string)
         ctx.fn = fn
         ctx.launch = launch
         ctx.values = values
-        ctx.out_meta = [(t.shape, t.dtype) for t in outputs]
         ctx.scalar_meta = {
             p.index: (args[p.index].shape, args[p.index].dtype, args[p.index].device)
             for p in m.params
             if not p.is_pointer and isinstance(args[p.index], torch.Tensor)
         }
+        ctx.save_for_backward(*to_save)
+        if returned is not None:
+            ctx.out_meta = []
+            return torch.tensor(returned.value, dtype=_dtype(m.return_dtype_name), device=device)
+        outputs = [args[p.index] for p in m.outputs()]
+        ctx.mark_dirty(*outputs)
+        no_adjoint = [args[p.index] for p in m.outputs() if m.adjoint_of(p.index) is None]
+        if no_adjoint:
+            ctx.mark_non_differentiable(*no_adjoint)
+        ctx.out_meta = [(t.shape, t.dtype) for t in outputs]
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
     @staticmethod
@@ -184,6 +191,14 @@ class _Apply(torch.autograd.Function):
             marshal.call(
                 fn._lib.gradient, args, f"the gradient of `{m.name}`", fn._lib.error_string
             )
+        if m.returns_value:
+            # the gradient seeded the returned value with 1: scale by its incoming gradient
+            g = grads[0]
+            for a in adjoints.values():
+                if g is None:
+                    a.zero_()
+                else:
+                    a.mul_(g.detach().to(device=a.device, dtype=a.dtype))
         result = [None, None]
         for p in m.params:
             d = m.adjoint_of(p.index)

@@ -8,11 +8,13 @@ library's path and the manifest.
 The wrappers' C signatures (ctypes argument types: `primal_argtypes`, `gradient_argtypes`):
 
     int cuad_torch_primal(int device, [unsigned gx, gy, gz, bx, by, bz, size_t shmem,]
-                          void* stream, <param>...)
+                          void* stream, <param>..., [void* ret])
     int cuad_torch_gradient(<the same>, void* <adjoint>...)
     const char* cuad_torch_error_string(int error)
 
-The bracketed launch configuration is there for kernels only. A pointer parameter is a `void*`
+The bracketed launch configuration is there for kernels only; `ret`, where the returned
+value is stored, for host functions returning `float` or `double` (which must write no
+array: the gradient seeds the returned value with 1, and backward scales the adjoints). A pointer parameter is a `void*`
 (converted to the parameter's type inside), a scalar its own C type (typedefs resolved), an
 adjoint a `void*`. They return a `cudaError_t`. The gradient of a kernel is launched with the
 primal's grid and block and twice its dynamic shared memory (README: the adjoints of `extern
@@ -125,11 +127,20 @@ def check_supported(m: Manifest) -> None:
         raise CuadError(
             f"`{m.name}` is a __device__ function: load a kernel or a host function instead"
         )
-    if m.return_type != "void":
-        raise CuadError(
-            f"`{m.name}` returns `{m.return_type}`: only void kernels and host functions "
-            "can be loaded (write results through pointer parameters)"
-        )
+    if m.returns_value:
+        # The gradient seeds the returned value with 1: backward scales it by the incoming
+        # gradient, which is right only when that value is the function's one output.
+        if m.is_kernel or m.return_type not in ("float", "double"):
+            raise CuadError(
+                f"`{m.name}` returns `{m.return_type}`: only host functions returning float "
+                "or double can return a value"
+            )
+        written = [p.name for p in m.outputs()]
+        if written:
+            raise CuadError(
+                f"`{m.name}` returns `{m.return_type}` and writes {', '.join(written)}: a "
+                "function returning a value must write no array"
+            )
     for p in m.params:
         if p.is_pointer:
             continue
@@ -203,8 +214,10 @@ def wrapper_source(m: Manifest, generated_name: str) -> str:
         ]
     else:
         head = ["int device", "void* stream"]
+    # a returned value goes to the primal wrapper's last argument
+    primal_params = params + (["void* ret"] if m.returns_value else [])
     for entry, extra, callee, args in (
-        ("cuad_torch_primal", params, m.primal_callee, _args_c(m)),
+        ("cuad_torch_primal", primal_params, m.primal_callee, _args_c(m)),
         ("cuad_torch_gradient", dparams, m.callee, _deriv_args_c(m)),
     ):
         sig = ", ".join(head + extra)
@@ -224,7 +237,10 @@ def wrapper_source(m: Manifest, generated_name: str) -> str:
             lines.append("  cudaStream_t s = static_cast<cudaStream_t>(stream);")
             lines.append("  if (s != nullptr && (e = cudaStreamSynchronize(s)) != cudaSuccess)")
             lines.append("    return static_cast<int>(e);")
-            lines.append(f"  {callee}({call_args});")
+            if entry == "cuad_torch_primal" and m.returns_value:
+                lines.append(f"  *static_cast<{m.return_type}*>(ret) = {callee}({call_args});")
+            else:
+                lines.append(f"  {callee}({call_args});")
             lines.append("  e = cudaGetLastError();")
             lines.append("  if (e == cudaSuccess && s != nullptr) e = cudaDeviceSynchronize();")
             lines.append("  return static_cast<int>(e);")
@@ -239,14 +255,19 @@ def _head_argtypes(m: Manifest) -> list:
     return [ctypes.c_int, ctypes.c_void_p]
 
 
-def primal_argtypes(m: Manifest) -> list:
-    """ctypes argument types of `cuad_torch_primal`."""
+def _param_argtypes(m: Manifest) -> list:
     return _head_argtypes(m) + [ctypes.c_void_p if p.is_pointer else p.ctype for p in m.params]
+
+
+def primal_argtypes(m: Manifest) -> list:
+    """ctypes argument types of `cuad_torch_primal` (the address of the returned value last,
+    for functions that return one)."""
+    return _param_argtypes(m) + ([ctypes.c_void_p] if m.returns_value else [])
 
 
 def gradient_argtypes(m: Manifest) -> list:
     """ctypes argument types of `cuad_torch_gradient`."""
-    return primal_argtypes(m) + [ctypes.c_void_p] * len(m.adjoints)
+    return _param_argtypes(m) + [ctypes.c_void_p] * len(m.adjoints)
 
 
 def default_nvcc_args() -> List[str]:

@@ -170,6 +170,19 @@ class Manifest:
     def is_kernel(self) -> bool:
         return self.kind == "kernel"
 
+    @property
+    def returns_value(self) -> bool:
+        return self.return_type != "void"
+
+    @property
+    def return_ctype(self):
+        """The ctypes type of the returned value (None when ctypes has none)."""
+        return _CTYPES.get(self.return_type)
+
+    @property
+    def return_dtype_name(self) -> Optional[str]:
+        return _DTYPES.get(self.return_type)
+
     def adjoint_of(self, k: int) -> Optional[DerivParam]:
         """The generated function's derivative parameter for primal parameter `k`."""
         for d in self.derivative_params:

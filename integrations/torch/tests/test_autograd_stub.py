@@ -93,6 +93,15 @@ class Tensor:
         t.shape = tuple(shape)
         return t
 
+    def mul_(self, other):
+        k = other.item() if isinstance(other, Tensor) else other
+        for i in range(self.numel()):
+            self._buf[i] *= k
+        return self
+
+    def zero_(self):
+        return self.mul_(0.0)
+
     def requires_grad_(self, on=True):
         self.requires_grad = on
         return self
@@ -108,6 +117,10 @@ def zeros(shape, dtype, device):
     for s in shape:
         n *= s
     return Tensor([0.0] * n, dtype, _device(device), shape)
+
+
+def tensor(value, dtype, device):
+    return Tensor([value], dtype, _device(device), ())
 
 
 def zeros_like(t, memory_format=None):
@@ -148,7 +161,7 @@ fake = types.ModuleType("torch")
 fake.Tensor = Tensor
 fake.float64, fake.float32, fake.int32 = DType("float64"), DType("float32"), DType("int32")
 fake.contiguous_format = object()
-fake.zeros, fake.zeros_like = zeros, zeros_like
+fake.zeros, fake.zeros_like, fake.tensor = zeros, zeros_like, tensor
 fake.is_grad_enabled = lambda: True
 fake.autograd = types.ModuleType("torch.autograd")
 fake.autograd.Function = Function
@@ -246,6 +259,45 @@ class HostLibrary:
         return "fake error"
 
 
+SUMSQ = r"""
+__global__ void sumsq_k(double* acc, const double* x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(acc, x[i] * x[i]);
+}
+typedef double real;
+real sumsq(const double* x, real s, int n) {
+  double* acc;
+  cudaMalloc(&acc, sizeof(double));
+  cudaMemset(acc, 0, sizeof(double));
+  sumsq_k<<<(n + 127) / 128, 128>>>(acc, x, n);
+  double h = 0.0;
+  cudaMemcpy(&h, acc, sizeof(double), cudaMemcpyDeviceToHost);
+  cudaFree(acc);
+  return s * h;
+}
+"""
+
+
+class SumsqLibrary:
+    """The wrappers of `sumsq`, a host function returning a value (stored through `ret`)."""
+
+    def primal(self, dev, stream, x, s, n, ret):
+        xv = doubles(x, n)
+        doubles(ret, 1)[0] = s * sum(v * v for v in xv)
+        return 0
+
+    def gradient(self, dev, stream, x, s, n, dx, ds):
+        # the returned value's seed is 1
+        xv, dxv, dsv = doubles(x, n), doubles(dx, n), doubles(ds, 1)
+        for i in range(n):
+            dxv[i] += 2 * s * xv[i]
+        dsv[0] += sum(v * v for v in xv)
+        return 0
+
+    def error_string(self, rc):
+        return "fake error"
+
+
 class FailingLibrary(HostLibrary):
     def primal(self, *args):
         return 719
@@ -327,6 +379,21 @@ class AutogradTests(unittest.TestCase):
         # undefined incoming gradient: a zero seed
         grads = autograd._Apply.backward(ctx, None)
         self.assertEqual(grads[3].values(), [0.0, 0.0])
+
+    def test_host_function_returning_a_value(self):
+        k = loaded(SUMSQ, "sumsq", SumsqLibrary())
+        self.assertEqual(k.manifest.return_type, "double")  # the typedef resolved
+        x = Tensor([1.0, 2.0], F64).requires_grad_()
+        s = Tensor([3.0], F64, shape=()).requires_grad_()
+        r = k(x, s, 2)
+        self.assertEqual((r.shape, r.item(), r.device), ((), 15.0, CUDA0))
+        ctx = Function.last_ctx
+        self.assertEqual(ctx.dirty, ())
+        dx, ds, dn = autograd._Apply.backward(ctx, Tensor([0.5], F64, shape=()))[2:]
+        # scaled by the incoming gradient
+        self.assertEqual(dx.values(), [0.5 * 2 * 3.0 * 1.0, 0.5 * 2 * 3.0 * 2.0])
+        self.assertEqual((ds.shape, ds.item()), ((), 0.5 * 5.0))
+        self.assertIsNone(dn)
 
     def test_requires_grad_without_adjoint(self):
         k = loaded(MIX, "mix", MixLibrary(), wrt=["y"])

@@ -151,12 +151,12 @@ class ManifestTests(unittest.TestCase):
 
     def test_unsupported_functions_are_refused(self):
         src = "__device__ void f(float* y, float x) { *y = x * x; }\n"
-        src += "__host__ float g(const float* x) { return x[0]; }\n"
+        src += "__host__ float g(float* y, const float* x) { y[0] = x[0]; return x[0]; }\n"
         src += "struct P { float a; };\n__global__ void h(float* y, P p) { y[0] = p.a; }\n"
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "u.cu"
             path.write_text(src)
-            for fn, why in [("f", "__device__"), ("g", "returns `float`"), ("h", "only pointers and scalars")]:
+            for fn, why in [("f", "__device__"), ("g", "must write no array"), ("h", "only pointers and scalars")]:
                 _, m = manifest_of(tmp, path, fn)
                 with self.assertRaises(CuadError) as e:
                     build.wrapper_source(m, "grad.cu")
@@ -301,6 +301,35 @@ class LinkTests(unittest.TestCase):
         path, m, lib = self.load(src, "ops::scale<double>")
         self.assertIn("ops::scale_grad_0_1_2<double><<<", (path.parent / "wrapper.cu").read_text())
         self.assertEqual(build.primal_argtypes(m)[-2:], [ctypes.c_double, ctypes.c_long])
+
+    def test_host_function_returning_a_value(self):
+        src = Path(self.cache) / "loss.cu"
+        src.write_text(
+            "__global__ void sq(double* acc, const double* x, int n) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "  if (i < n) atomicAdd(acc, x[i] * x[i]);\n"
+            "}\n"
+            "typedef double real;\n"
+            "real loss(const double* x, int n) {\n"
+            "  double* acc;\n"
+            "  cudaMalloc(&acc, sizeof(double));\n"
+            "  cudaMemset(acc, 0, sizeof(double));\n"
+            "  sq<<<(n + 127) / 128, 128>>>(acc, x, n);\n"
+            "  double h = 0.0;\n"
+            "  cudaMemcpy(&h, acc, sizeof(double), cudaMemcpyDeviceToHost);\n"
+            "  cudaFree(acc);\n"
+            "  return h;\n"
+            "}\n"
+        )
+        path, m, lib = self.load(src, "loss")
+        self.assertEqual(m.return_type, "double")
+        self.assertIn("*static_cast<double*>(ret) = loss(", (path.parent / "wrapper.cu").read_text())
+        self.assertEqual(build.primal_argtypes(m)[-1], ctypes.c_void_p)
+        self.assertEqual(len(build.primal_argtypes(m)), 2 + 2 + 1)
+        self.assertEqual(len(build.gradient_argtypes(m)), 2 + 2 + 1)
+        ret = ctypes.c_double(-1.0)
+        head = marshal.head_args(m, 0, 0, None, None, 0)
+        self.check_call(lib, lib.cuad_torch_primal, head + [None, 0, ctypes.addressof(ret)])
 
     def test_nvcc_errors_are_reported(self):
         src = Path(self.cache) / "bad.cu"

@@ -366,6 +366,46 @@ def _():
     gradcheck(f, (torch.randn(n, **d).requires_grad_(), torch.tensor(-0.4, **d).requires_grad_()))
 
 
+LOSS = r"""
+__global__ void wsq(double* acc, const double* x, const double* w, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(acc, w[i] * x[i] * x[i]);
+}
+// s * sum(w * x^2), through device memory the function allocates
+double loss(const double* x, const double* w, double s, int n) {
+  double* acc;
+  cudaMalloc(&acc, sizeof(double));
+  cudaMemset(acc, 0, sizeof(double));
+  wsq<<<(n + 127) / 128, 128>>>(acc, x, w, n);
+  double h = 0.0;
+  cudaMemcpy(&h, acc, sizeof(double), cudaMemcpyDeviceToHost);
+  cudaFree(acc);
+  return s * h;
+}
+"""
+
+
+@check("host function returning a double (0-d result, backward scaled) vs torch and gradcheck")
+def _():
+    k = load(write("loss.cu", LOSS), "loss")
+    n = 500
+    d = dict(device=DEV, dtype=torch.float64)
+    x0, w0, s0 = torch.randn(n, **d), torch.rand(n, **d), torch.tensor(0.3, **d)
+    x, w, s = leaf(x0), leaf(w0), leaf(s0)
+    r = k(x, w, s, n)
+    if r.shape != () or r.device != x0.device:
+        raise AssertionError(f"result of shape {tuple(r.shape)} on {r.device}")
+    (3.0 * r).backward()
+    rx, rw, rs = leaf(x0), leaf(w0), leaf(s0)
+    ref = rs * (rw * rx * rx).sum()
+    (3.0 * ref).backward()
+    close("value", r, ref, 1e-12)
+    for name, got, want in (("dx", x, rx), ("dw", w, rw), ("ds", s, rs)):
+        close(name, got.grad, want.grad, 1e-12)
+    m = 40
+    gradcheck(lambda x, w, s: k(x, w, s, m), (leaf(x0[:m]), leaf(w0[:m]), leaf(s0)))
+
+
 def jacobi_ref(u, nx, ny, steps):
     grid = u.view(ny, nx)
     for _ in range(steps):
