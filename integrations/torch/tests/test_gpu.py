@@ -135,11 +135,13 @@ def _():
 def _():
     k = load(REPO / "bench/kernels/elementwise.cu", "ew_map")
     n = 3000
-    x0 = torch.linspace(-3, 3, n, device=DEV)
+    # Asymmetric x and positive weights: da = sum w sin(x) exp(-x^2) does not cancel to
+    # rounding noise (with x symmetric and w = cos(k) it summed to 4e-6 from O(1) terms).
+    x0 = torch.linspace(-1, 3, n, device=DEV)
     a0 = torch.tensor(0.8, device=DEV)
     x, a = leaf(x0), leaf(a0)
     out = k(torch.empty(n, device=DEV), x, a, n, grid=grid_for(n), block=128)
-    w = torch.cos(torch.arange(n, device=DEV, dtype=torch.float32))
+    w = 1.0 + 0.5 * torch.cos(torch.arange(n, device=DEV, dtype=torch.float32))
     (out * w).sum().backward()
     rx, ra = leaf(x0), leaf(a0)
     ref = ra * torch.sin(rx) * torch.exp(-rx * rx) + torch.log(1 + rx * rx)
