@@ -20,9 +20,35 @@ use crate::builder::*;
 use crate::usage::{walk_expr, Names};
 use cuad_syntax::ast::*;
 
+/// A kernel gradient as a gather pass and a zeroing pass.
+pub struct Split {
+    pub gather: Function,
+    pub zero: Function,
+    /// The zeroing pass of one launch and the gather pass of the next as one kernel, when
+    /// the zeroing pass clears only `seed[t]` at its own thread index (see `ZeroGather`).
+    pub zero_gather: Option<ZeroGather>,
+}
+
+/// `k_grad_zero_gather(zero's parameters..., gather's parameters...)`: thread `s` runs the
+/// zeroing pass as thread `s` of the earlier launch, then the gather pass. A host gradient
+/// launches it for two consecutive reverse launches of one kernel with the same grid and
+/// block when the earlier launch's zeroed seeds are the later one's gather targets (the same
+/// pointers) and none of its seeds: then thread `s` clears element `s`, which only thread
+/// `s` adds into afterwards, and no thread reads the cleared arrays (adjoint arguments of a
+/// launch never overlap: the kernels declare them `__restrict__`). One pass over memory less
+/// per time step of a stencil loop.
+pub struct ZeroGather {
+    pub function: Function,
+    /// Parameter indices (of the gradient) of the seeds the zeroing pass clears, of the
+    /// arrays the gather pass adds into and of the seeds it reads.
+    pub zeroed: Vec<usize>,
+    pub targets: Vec<usize>,
+    pub seeds: Vec<usize>,
+}
+
 /// The gather and zero kernels for the gradient `grad`, or `None` when the transformation
 /// does not apply.
-pub fn split(grad: &Function) -> Option<(Function, Function)> {
+pub fn split(grad: &Function) -> Option<Split> {
     if !grad.attrs.global || grad.template.is_some() {
         return None;
     }
@@ -297,7 +323,122 @@ pub fn split(grad: &Function) -> Option<(Function, Function)> {
     let mut zero = grad.clone();
     zero.name = format!("{}_zero", grad.name);
     zero.body = Some(zero_body);
-    Some((gather, zero))
+    let zero_gather = zero_then_gather(grad, &zero, &gather, &tvar, pos, &scan);
+    Some(Split {
+        gather,
+        zero,
+        zero_gather,
+    })
+}
+
+/// The fused kernel of `ZeroGather`, when every store of the zeroing pass is `seed[t] = 0`
+/// with `t` the thread index the body never reassigns.
+fn zero_then_gather(
+    grad: &Function,
+    zero: &Function,
+    gather: &Function,
+    tvar: &str,
+    pos: usize,
+    scan: &Scan,
+) -> Option<ZeroGather> {
+    let zero_body = zero.body.as_ref()?;
+    let mut assigned = Names::new();
+    crate::usage::stmt_writes(&zero_body[pos + 1..], &mut assigned);
+    if assigned.contains(tvar) {
+        return None;
+    }
+    let mut zeroed = Names::new();
+    let mut own_index_only = true;
+    for st in zero_body {
+        each_update(st, scan.adjoints, &mut |st, u| {
+            let place = match (u, &st.kind) {
+                (Update::Zero, StmtKind::Expr(e)) => match &e.kind {
+                    ExprKind::Assign(None, l, _) => Some(l),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match place.map(|l| &l.kind) {
+                Some(ExprKind::Index(b, i)) => match (&b.kind, &i.strip_parens().kind) {
+                    (ExprKind::Ident(a), ExprKind::Ident(t)) if t == tvar => {
+                        zeroed.insert(a.clone());
+                    }
+                    _ => own_index_only = false,
+                },
+                _ => own_index_only = false,
+            }
+        });
+    }
+    if !own_index_only || zeroed.is_empty() {
+        return None;
+    }
+    let index_of = |names: &Names| -> Vec<usize> {
+        grad.params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.name.as_ref().is_some_and(|n| names.contains(n)))
+            .map(|(k, _)| k)
+            .collect()
+    };
+    // By-value parameters only (pointers and scalars): the host keeps copies of the
+    // arguments until the next launch.
+    if grad.params.iter().any(|p| {
+        p.name.is_none()
+            || matches!(
+                p.ty.kind,
+                TyKind::LRef(_) | TyKind::RRef(_) | TyKind::Array { .. }
+            )
+    }) {
+        return None;
+    }
+    let renamed: Names = grad.params.iter().filter_map(|p| p.name.clone()).collect();
+    let prefix = |n: &str| format!("_cuad_z_{n}");
+    let mut zero_part = zero_body.clone();
+    for st in &mut zero_part {
+        crate::methods::map_stmt_exprs(st, &mut |e| {
+            if let ExprKind::Ident(n) = &mut e.kind {
+                if renamed.contains(n.as_str()) {
+                    *n = prefix(n);
+                }
+            }
+        });
+    }
+    // The zeroed seeds are the gather targets (the same pointers): neither may be declared
+    // `__restrict__`, or nvcc could move the clearing store past the target's update.
+    let unrestricted = |p: &Param| {
+        let mut q = p.clone();
+        if let TyKind::Pointer { restrict, .. } = &mut q.ty.kind {
+            *restrict = false;
+        }
+        q
+    };
+    let mut params: Vec<Param> = zero
+        .params
+        .iter()
+        .map(|p| {
+            let mut q = unrestricted(p);
+            q.name = p.name.as_deref().map(prefix);
+            q
+        })
+        .collect();
+    params.extend(gather.params.iter().map(|p| {
+        match p.name.as_ref().is_some_and(|n| scan.targets.contains(n)) {
+            true => unrestricted(p),
+            false => p.clone(),
+        }
+    }));
+    let mut body = vec![Stmt::synth(StmtKind::Block(zero_part))];
+    body.extend(gather.body.clone()?);
+    let mut function = gather.clone();
+    function.name = format!("{}_zero_gather", grad.name);
+    function.params = params;
+    function.body = Some(body);
+    Some(ZeroGather {
+        function,
+        zeroed: index_of(&zeroed),
+        targets: index_of(&scan.targets),
+        seeds: index_of(&scan.seeds),
+    })
 }
 
 fn is_decl(s: &Stmt) -> bool {
@@ -545,6 +686,15 @@ fn rewrite(s: &mut Stmt, adjoints: &Names, f: &mut dyn FnMut(&Update) -> Option<
         return;
     }
     s.for_each_child_mut(&mut |c| rewrite(c, adjoints, f));
+}
+
+/// Calls `f` on every adjoint update statement in `s`.
+fn each_update(s: &Stmt, adjoints: &Names, f: &mut dyn FnMut(&Stmt, &Update)) {
+    if let Some(u) = classify(s, adjoints) {
+        f(s, &u);
+        return;
+    }
+    s.for_each_child(&mut |c| each_update(c, adjoints, f));
 }
 
 /// The thread whose update at offset `c` lands on `s`: `s - c` (`s + x` for `c = -x`).

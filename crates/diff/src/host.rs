@@ -489,25 +489,35 @@ fn launch(
         }
     }
     fwd.push(s.clone());
-    if let Some((gather, zero)) = split {
+    if let Some(mut split) = split {
         let mut launch_args = args.to_vec();
         launch_args.extend(adj_args);
         let mut rev = restore;
+        let config = gradient_config(kfun, config);
+        let fusable = pre.is_empty() && !g.managed_memory && config.len() == 2;
         rev.extend(pre);
-        for k in [&gather, &zero] {
-            rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
-                kernel: Box::new(ident(&k.name)),
-                template_args: vec![],
-                config: gradient_config(kfun, config),
-                args: launch_args.clone(),
-            })));
+        match split.zero_gather.take().filter(|_| fusable) {
+            Some(fused) => {
+                rev.push(deferred_zero_site(g, &split, &fused, &config, &launch_args));
+                g.extra_kernels.push(fused.function);
+            }
+            None => {
+                for k in [&split.gather, &split.zero] {
+                    rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
+                        kernel: Box::new(ident(&k.name)),
+                        template_args: vec![],
+                        config: config.clone(),
+                        args: launch_args.clone(),
+                    })));
+                }
+            }
         }
         if g.managed_memory {
             rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
         }
         rev.extend(post);
-        g.extra_kernels.push(gather);
-        g.extra_kernels.push(zero);
+        g.extra_kernels.push(split.gather);
+        g.extra_kernels.push(split.zero);
         // The one-kernel gradient stays in the output: code may launch it directly.
         g.kernel_grads.push(crate::reverse::KernelGradReq {
             kernel: kfun.clone(),
@@ -552,7 +562,7 @@ fn gather_kernels(
     is_instance: bool,
     grad_name: &str,
     wrt: &[usize],
-) -> Option<(Function, Function)> {
+) -> Option<crate::gather::Split> {
     if is_instance || !crate::namespace_path(g.prog, kfun).is_empty() {
         return None;
     }
@@ -571,13 +581,250 @@ fn gather_kernels(
     if !generated.pullbacks.is_empty() || !generated.kernel_grads.is_empty() {
         return None;
     }
-    let (gather, zero) = crate::gather::split(&generated.function)?;
+    let split = crate::gather::split(&generated.function)?;
     g.helpers.merge(generated.helpers);
     g.explanations.push(format!(
-        "{}: launched as `{}` (thread s gathers the updates that land on index s) then `{}` (zeroes the seeds)",
-        kfun.name, gather.name, zero.name
+        "{}: launched as `{}` (thread s gathers the updates that land on index s) then `{}` (zeroes the seeds){}",
+        kfun.name,
+        split.gather.name,
+        split.zero.name,
+        match &split.zero_gather {
+            Some(f) => format!(
+                "; a zeroing pass runs fused with the next launch's gather (`{}`) when that adds into the seeds it clears",
+                f.function.name
+            ),
+            None => String::new(),
+        }
     ));
-    Some((gather, zero))
+    Some(split)
+}
+
+/// A host gradient's deferred zeroing pass (gather.rs `ZeroGather`): variables holding the
+/// last reverse launch's configuration and arguments until the next launch of the same
+/// gradient runs it fused with its gather pass, or a flush runs it alone.
+pub(crate) struct PendingZero {
+    /// The one-kernel gradient's name (one state per gradient).
+    grad: String,
+    zero: String,
+    flag: String,
+    grid: String,
+    block: String,
+    args: Vec<String>,
+    /// Kernels launched at the sites (they need no flush before them).
+    kernels: [String; 3],
+}
+
+impl PendingZero {
+    /// `if (pending) { zero<<<grid, block>>>(args...); pending = false; }`
+    fn flush(&self) -> Stmt {
+        if_stmt(
+            ident(&self.flag),
+            vec![
+                expr_stmt(Expr::synth(ExprKind::Launch {
+                    kernel: Box::new(ident(&self.zero)),
+                    template_args: vec![],
+                    config: vec![ident(&self.grid), ident(&self.block)],
+                    args: self.args.iter().map(|a| ident(a)).collect(),
+                })),
+                expr_stmt(assign(
+                    ident(&self.flag),
+                    Expr::synth(ExprKind::BoolLit(false)),
+                )),
+            ],
+            None,
+        )
+    }
+}
+
+/// The reverse launch of a split gradient whose zeroing pass waits for the next launch:
+/// ```text
+/// { dim3 g = grid, b = block;
+///   if (pending && same config && zeroed seeds == these targets, != these seeds)
+///       k_zero_gather<<<g, b>>>(saved args..., args...);
+///   else { if (pending) k_zero<<<saved config>>>(saved args...); k_gather<<<g, b>>>(args...); }
+///   pending = true; saved config and args = these; }
+/// ```
+fn deferred_zero_site(
+    g: &mut Gen,
+    split: &crate::gather::Split,
+    fused: &crate::gather::ZeroGather,
+    config: &[Expr],
+    launch_args: &[Expr],
+) -> Stmt {
+    let grad = split.zero.name.trim_end_matches("_zero").to_string();
+    let at = match g.pending_zeros.iter().position(|p| p.grad == grad) {
+        Some(at) => at,
+        None => {
+            let base = format!("_cuad_pz_{grad}");
+            let pending = PendingZero {
+                grad: grad.clone(),
+                zero: split.zero.name.clone(),
+                flag: base.clone(),
+                grid: format!("{base}_grid"),
+                block: format!("{base}_block"),
+                args: (0..split.zero.params.len())
+                    .map(|k| format!("{base}_a{k}"))
+                    .collect(),
+                kernels: [
+                    split.zero.name.clone(),
+                    split.gather.name.clone(),
+                    fused.function.name.clone(),
+                ],
+            };
+            g.decls.push(decl(
+                Ty::new(TyKind::Bool),
+                &pending.flag,
+                Some(Expr::synth(ExprKind::BoolLit(false))),
+            ));
+            for name in [&pending.grid, &pending.block] {
+                g.decls.push(decl(Ty::named("dim3"), name, None));
+            }
+            for (p, name) in split.zero.params.iter().zip(&pending.args) {
+                let mut ty = p.ty.clone().with_const(false);
+                if let TyKind::Pointer { restrict, .. } = &mut ty.kind {
+                    *restrict = false;
+                }
+                g.decls.push(decl(ty, name, None));
+            }
+            g.pending_zeros.push(pending);
+            g.pending_zeros.len() - 1
+        }
+    };
+    let p = &g.pending_zeros[at];
+    let (gv, bv) = ("_cuad_grid", "_cuad_block");
+    let same_dim3 = |a: &str, b: &str| {
+        ["x", "y", "z"]
+            .into_iter()
+            .map(|f| {
+                binary(
+                    BinOp::Eq,
+                    member(ident(a), f, false),
+                    member(ident(b), f, false),
+                )
+            })
+            .reduce(|x, y| binary(BinOp::And, x, y))
+            .expect("three fields")
+    };
+    let arg = |k: usize| paren(launch_args[k].clone());
+    let mut cond = binary(
+        BinOp::And,
+        ident(&p.flag),
+        binary(BinOp::And, same_dim3(&p.grid, gv), same_dim3(&p.block, bv)),
+    );
+    for &z in &fused.zeroed {
+        let is_target = fused
+            .targets
+            .iter()
+            .map(|&t| binary(BinOp::Eq, ident(&p.args[z]), arg(t)))
+            .reduce(|x, y| binary(BinOp::Or, x, y));
+        let Some(is_target) = is_target else {
+            return Stmt::synth(StmtKind::Empty);
+        };
+        cond = binary(BinOp::And, cond, paren(is_target));
+        for &sd in &fused.seeds {
+            cond = binary(
+                BinOp::And,
+                cond,
+                binary(BinOp::Ne, ident(&p.args[z]), arg(sd)),
+            );
+        }
+    }
+    let launch = |name: &str, cfg: [&str; 2], args: Vec<Expr>| {
+        expr_stmt(Expr::synth(ExprKind::Launch {
+            kernel: Box::new(ident(name)),
+            template_args: vec![],
+            config: vec![ident(cfg[0]), ident(cfg[1])],
+            args,
+        }))
+    };
+    let saved: Vec<Expr> = p.args.iter().map(|a| ident(a)).collect();
+    let mut both = saved.clone();
+    both.extend(launch_args.iter().cloned());
+    let mut site = vec![
+        decl(Ty::named("dim3"), gv, Some(config[0].clone())),
+        decl(Ty::named("dim3"), bv, Some(config[1].clone())),
+        if_stmt(
+            cond,
+            vec![launch(&fused.function.name, [gv, bv], both)],
+            Some(vec![
+                p.flush(),
+                launch(&split.gather.name, [gv, bv], launch_args.to_vec()),
+            ]),
+        ),
+        expr_stmt(assign(ident(&p.flag), Expr::synth(ExprKind::BoolLit(true)))),
+        expr_stmt(assign(ident(&p.grid), ident(gv))),
+        expr_stmt(assign(ident(&p.block), ident(bv))),
+    ];
+    for (name, a) in p.args.iter().zip(launch_args) {
+        site.push(expr_stmt(assign(ident(name), a.clone())));
+    }
+    block(site)
+}
+
+/// Runs the deferred zeroing passes (`PendingZero`) before any reverse statement that could
+/// touch device memory other than their own sites' launches, and at the end of `rev`.
+pub(crate) fn flush_pending_zeros(rev: &mut Vec<Stmt>, pending: &[PendingZero]) {
+    if pending.is_empty() {
+        return;
+    }
+    let ours: Vec<&str> = pending
+        .iter()
+        .flat_map(|p| p.kernels.iter().map(String::as_str))
+        .collect();
+    if insert_flushes(rev, pending, &ours, true) {
+        rev.extend(pending.iter().map(PendingZero::flush));
+    }
+}
+
+/// `dirty`: a site may have run since the last flush on the way to the list's start.
+/// Returns whether one may have run since the last flush at the list's end.
+fn insert_flushes(
+    stmts: &mut Vec<Stmt>,
+    pending: &[PendingZero],
+    ours: &[&str],
+    dirty: bool,
+) -> bool {
+    let mut dirty = dirty;
+    let mut out = Vec::with_capacity(stmts.len());
+    for mut s in std::mem::take(stmts) {
+        let (site, other) = device_work(&s, ours);
+        if other {
+            let mut shallow = s.clone();
+            shallow.for_each_child_mut(&mut |c| c.kind = StmtKind::Empty);
+            let compound = !matches!(s.kind, StmtKind::Expr(_) | StmtKind::Decl(_));
+            if compound && !device_work(&shallow, ours).1 {
+                crate::usage::for_each_body(&mut s, &mut |list| {
+                    insert_flushes(list, pending, ours, true);
+                });
+            } else if dirty {
+                out.extend(pending.iter().map(PendingZero::flush));
+                dirty = false;
+            }
+        }
+        dirty |= site;
+        out.push(s);
+    }
+    *stmts = out;
+    dirty
+}
+
+/// Whether `s` launches one of `ours`, and whether it calls or launches anything else
+/// (host math aside).
+fn device_work(s: &Stmt, ours: &[&str]) -> (bool, bool) {
+    let (mut site, mut other) = (false, false);
+    crate::usage::visit_stmt_exprs(s, &mut |e| {
+        crate::usage::walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Launch { kernel, .. } => match &kernel.kind {
+                ExprKind::Ident(n) if ours.contains(&n.as_str()) => site = true,
+                _ => other = true,
+            },
+            ExprKind::Call { .. } => {
+                other |= !callee_name(x).is_some_and(crate::rules::is_pure_math)
+            }
+            _ => {}
+        })
+    });
+    (site, other)
 }
 
 /// Can the forward sweep of a host gradient skip its kernel launches? Only when no launched

@@ -148,6 +148,8 @@ pub struct Gen<'p, 'a> {
     kept_seeds: Names,
     /// Host: some launched kernel's gradient reads primal memory (or cuad cannot tell).
     pub(crate) launch_grads_read_memory: bool,
+    /// Host: zeroing passes deferred to fuse with the next launch (`host::PendingZero`).
+    pub(crate) pending_zeros: Vec<crate::host::PendingZero>,
     /// Write sets of the enclosing loops' bodies and conditions (not their steps).
     pub(crate) loop_writes: Vec<Names>,
     /// Variables the enclosing counted loops' reverse iterations recompute (see `replay`):
@@ -462,6 +464,7 @@ pub fn generate(
         pointer_aliases: vec![],
         managed_memory: false,
         launch_grads_read_memory: false,
+        pending_zeros: vec![],
         loop_writes: vec![],
         replayed: Names::new(),
         function_writes: Names::new(),
@@ -887,6 +890,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             // adjoints, their zeroing followed by a barrier.
             crate::dead_shared::prune(&mut fwd, &mut rev, &kernel, false);
         }
+        crate::host::flush_pending_zeros(&mut rev, &self.pending_zeros);
         let (mut fwd, mut rev, fused) = crate::fuse::fuse_sweeps(fwd, rev);
         let mut marked = false;
         if self.mode == Mode::Kernel {
