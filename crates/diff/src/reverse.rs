@@ -126,6 +126,8 @@ pub struct Gen<'p, 'a> {
     pub explanations: Vec<String>,
     /// Host: device buffers allocated in the function, with their byte sizes.
     pub allocations: Vec<(String, Expr)>,
+    /// Host: the allocated buffers that live in host memory (malloc/calloc).
+    pub host_buffers: Vec<String>,
     /// Statements placed after the reverse pass (host frees).
     pub epilogue: Vec<Stmt>,
     /// Adjoint zeroing stores postponed to the end of the enclosing block's reverse code.
@@ -452,6 +454,7 @@ pub fn generate(
         errors: vec![],
         explanations: vec![],
         allocations: vec![],
+        host_buffers: vec![],
         epilogue: vec![],
         access_offsets: HashMap::new(),
         after_reads: vec![],
