@@ -151,12 +151,11 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
                     if !is_local_pointer(p) {
                         return;
                     }
-                    let target = match allocation_call(r) {
-                        true => Some(ALLOCATED),
-                        false => lvalue_root(r),
-                    };
-                    if let Some(t) = target {
-                        out.entry(p.clone()).or_default().insert(t.to_string());
+                    let entry = out.entry(p.clone()).or_default();
+                    if allocation_call(r) {
+                        entry.insert(ALLOCATED.into());
+                    } else {
+                        pointer_roots(r, entry);
                     }
                 }
                 // `cudaMalloc(&p, n)`, `cudaMallocManaged(&p, n)`.
@@ -177,7 +176,44 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
             })
         });
     }
-    out
+    // `cur = nxt` (ping-pong swaps): a pointer copied from another local pointer points where
+    // that one may point; a pointer of unknown targets stays a target itself.
+    let resolved = out
+        .keys()
+        .map(|p| {
+            let mut seen = Names::new();
+            let mut found = Names::new();
+            let mut stack = vec![p.clone()];
+            while let Some(q) = stack.pop() {
+                if !seen.insert(q.clone()) {
+                    continue;
+                }
+                match out.get(&q) {
+                    Some(ts) if !ts.is_empty() => stack.extend(ts.iter().cloned()),
+                    _ => {
+                        found.insert(q);
+                    }
+                }
+            }
+            (p.clone(), found)
+        })
+        .collect();
+    resolved
+}
+
+/// The buffers a pointer value may point into: `buf + 8` -> `buf`, `c ? a : b` -> `a`, `b`.
+fn pointer_roots(e: &Expr, out: &mut Names) {
+    match &e.strip_parens().kind {
+        ExprKind::Cond(_, a, b) => {
+            pointer_roots(a, out);
+            pointer_roots(b, out);
+        }
+        _ => {
+            if let Some(r) = lvalue_root(e) {
+                out.insert(r.to_string());
+            }
+        }
+    }
 }
 
 /// The target of a local pointer that holds memory the function allocates itself.
@@ -348,6 +384,39 @@ pub fn unknown_type_receivers(
                 }
                 if let Some(t) = types.get(n).filter(|t| unknown(t)) {
                     out.push((x.span, n.clone(), cuad_emit_free_name(t)));
+                }
+            })
+        });
+    }
+    out
+}
+
+/// Stores of values that carry derivatives through a local pointer whose target cuad cannot
+/// trace (`float* p = pick(a, b);`): whether that memory has an adjoint is unknown, and
+/// dropping the derivative would be a silently wrong gradient. The stores' spans and pointers.
+pub fn untraced_pointer_stores(
+    body: &[Stmt],
+    types: &HashMap<String, Ty>,
+    active: &Names,
+) -> Vec<(cuad_syntax::Span, String)> {
+    let targets = pointer_targets(body, types);
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Assign(_, l, r) = &x.kind else {
+                    return;
+                };
+                let Some(root) = lvalue_root(l) else { return };
+                if crate::usage::is_plain_var(l)
+                    || active.contains(root)
+                    || !depends_on_active(r, active)
+                {
+                    return;
+                }
+                // A pointer with no traced assignment has itself as its only target.
+                if targets.get(root).is_some_and(|ts| ts.contains(root)) {
+                    out.push((x.span, root.to_string()));
                 }
             })
         });

@@ -347,6 +347,25 @@ pub fn generate(
             })
             .collect());
     }
+    let untraced = crate::activity::untraced_pointer_stores(&norm.body, &types, &active);
+    if !untraced.is_empty() {
+        return Err(untraced
+            .into_iter()
+            .map(|(span, name)| {
+                let at = if span == Span::default() {
+                    declaration_span(body, &name).unwrap_or(func.name_span)
+                } else {
+                    span
+                };
+                Diagnostic::error(
+                    at,
+                    format!(
+                        "cuad cannot tell what `{name}` points to, so not where the derivative of the value stored through it goes; point it at a local array, an allocation or a parameter by assignment (`p = buf + k`, `p = c ? a : b`)"
+                    ),
+                )
+            })
+            .collect());
+    }
     // Adjoint variables have types too (saves of moving shadow pointers need them).
     for n in &active {
         if let Some(t) = types.get(n).cloned() {
