@@ -1,4 +1,5 @@
 // cuad: --fn standardize --wrt x,gain,y
+// cuad: fwd --fn standardize
 // Standardize a vector on the GPU with the reductions finished on the host: per-block partial
 // sums (shared-memory tree) copied back and summed in a host loop, the mean passed to a second
 // kernel, the variance the same way, then y = gain * (x - mean) / sqrt(var + eps). Returns the

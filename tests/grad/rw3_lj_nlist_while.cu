@@ -1,4 +1,5 @@
 // cuad: --fn lj_energy_forces --wrt pos,eps,sigma,energy,force
+// cuad: fwd --fn lj_energy_forces
 // Lennard-Jones with a shifted cutoff over a CSR neighbor list: a while loop over each atom's
 // neighbors (trip count from the list), an early `continue` beyond the cutoff, per-atom
 // energies and forces (double3 via make_double3), parameters shared by all atoms.

@@ -35,6 +35,35 @@ int main() {
     for (int a = 0; a < n; ++a) v[a] = make_double3(p[3 * a], p[3 * a + 1], p[3 * a + 2]);
     return v;
   };
+#if CUAD_OUTPUT == 2
+  std::vector<double> vp = rng.vec(3 * n, -0.01, 0.01), veps = {0.3}, vsig = {-0.02};
+  auto outputs_at = [&](double t) {
+    std::vector<double> keep = p;
+    p = along(keep, t, vp);
+    DeviceArray<double3> d_p(to3());
+    p = keep;
+    DeviceArray<double> d_eps(along(eps, t, veps)), d_sig(along(sigma, t, vsig)), d_e(n, 0.0),
+        d_f(3 * n, 0.0);
+    CUAD_LAUNCH(lj_energy_forces, 1, 32, d_p.ptr, d_s.ptr, d_n.ptr, d_eps.ptr, d_sig.ptr, rc,
+                d_e.ptr, d_f.ptr, n);
+    std::vector<double> out = d_e.get(), f = d_f.get();
+    out.insert(out.end(), f.begin(), f.end());
+    return out;
+  };
+  std::vector<double> keep = p;
+  p = vp;
+  DeviceArray<double3> t_p(to3());
+  p = keep;
+  DeviceArray<double3> d_p(to3());
+  DeviceArray<double> d_eps(eps), d_sig(sigma), d_e(n, 0.0), d_f(3 * n, 0.0), t_eps(veps), t_sig(vsig),
+      t_e(n, 0.0), t_f(3 * n, 0.0);
+  CUAD_GRAD(CUAD_LAUNCH(lj_energy_forces_pushforward, 1, 32, d_p.ptr, d_s.ptr, d_n.ptr, d_eps.ptr,
+                        d_sig.ptr, rc, d_e.ptr, d_f.ptr, n, t_p.ptr, t_eps.ptr, t_sig.ptr, 0.0, t_e.ptr,
+                        t_f.ptr));
+  std::vector<double> got = t_e.get(), gf = t_f.get();
+  got.insert(got.end(), gf.begin(), gf.end());
+  check.array("energy, force", got, directional_fd<double>(outputs_at));
+#else
   auto loss = [&] {
     DeviceArray<double3> d_p(to3());
     DeviceArray<double> d_eps(eps), d_sig(sigma), d_e(n, 0.0), d_f(3 * n, 0.0);
@@ -56,5 +85,6 @@ int main() {
   check.array("sigma", a_sig.get(), fd(sigma, loss));
   check.array("energy", a_e.get(), std::vector<double>(n, 0.0));
   check.array("force", a_f.get(), std::vector<double>(3 * n, 0.0));
+#endif
   return check.finish();
 }
