@@ -263,7 +263,7 @@ fn node(
                 // Memory reached through a pointer parameter is active only if that
                 // parameter is (its adjoint buffer exists); locals become active here.
                 if differentiable_var(prog, types, root)
-                    && !is_inactive_param_memory(l, types, targets, active)
+                    && !is_inactive_param_memory(prog, l, types, targets, active)
                 {
                     active.insert(root.to_string());
                 }
@@ -316,6 +316,7 @@ fn node(
 /// Stores through a parameter pointer that has no adjoint buffer stay inactive (as do stores
 /// through a local pointer that may point there, or that points nowhere cuad knows).
 fn is_inactive_param_memory(
+    prog: &Program,
     l: &Expr,
     types: &HashMap<String, Ty>,
     targets: &HashMap<String, Names>,
@@ -329,15 +330,20 @@ fn is_inactive_param_memory(
             if !is_pointer || active.contains(root) {
                 return false;
             }
-            // A local pointer into local arrays or memory the function allocates: that memory
-            // can carry derivatives.
+            // A local pointer into local arrays, into structs without pointer fields (`p =
+            // acc.v`: a field holding a pointer could point anywhere) or into memory the
+            // function allocates: that memory can carry derivatives.
             let into_locals = targets.get(root).is_some_and(|ts| {
                 ts.iter().all(|t| {
                     t == ALLOCATED
                         || (!params_contain(types, t)
-                            && types
-                                .get(t)
-                                .is_some_and(|ty| matches!(ty.kind, TyKind::Array { .. })))
+                            && types.get(t).is_some_and(|ty| match ty.kind {
+                                TyKind::Array { .. } => true,
+                                TyKind::Named { .. } => prog.fields(ty).iter().all(|(_, f)| {
+                                    !matches!(prog.canonical(f).kind, TyKind::Pointer { .. })
+                                }),
+                                _ => false,
+                            }))
                 })
             });
             !into_locals
@@ -395,6 +401,7 @@ pub fn unknown_type_receivers(
 /// trace (`float* p = pick(a, b);`): whether that memory has an adjoint is unknown, and
 /// dropping the derivative would be a silently wrong gradient. The stores' spans and pointers.
 pub fn untraced_pointer_stores(
+    prog: &Program,
     body: &[Stmt],
     types: &HashMap<String, Ty>,
     active: &Names,
@@ -414,8 +421,19 @@ pub fn untraced_pointer_stores(
                 {
                     return;
                 }
-                // A pointer with no traced assignment has itself as its only target.
-                if targets.get(root).is_some_and(|ts| ts.contains(root)) {
+                // A pointer with no traced assignment has itself as its only target; one into
+                // a local struct with pointer fields may point wherever those do.
+                let untraced = |t: &String| {
+                    t == root
+                        || !params_contain(types, t)
+                            && types.get(t).is_some_and(|ty| {
+                                matches!(ty.kind, TyKind::Named { .. })
+                                    && prog.fields(ty).iter().any(|(_, f)| {
+                                        matches!(prog.canonical(f).kind, TyKind::Pointer { .. })
+                                    })
+                            })
+                };
+                if targets.get(root).is_some_and(|ts| ts.iter().any(untraced)) {
                     out.push((x.span, root.to_string()));
                 }
             })

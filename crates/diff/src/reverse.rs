@@ -347,7 +347,7 @@ pub fn generate(
             })
             .collect());
     }
-    let untraced = crate::activity::untraced_pointer_stores(&norm.body, &types, &active);
+    let untraced = crate::activity::untraced_pointer_stores(prog, &norm.body, &types, &active);
     if !untraced.is_empty() {
         return Err(untraced
             .into_iter()
