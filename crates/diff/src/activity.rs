@@ -339,9 +339,7 @@ fn is_inactive_param_memory(
                         || (!params_contain(types, t)
                             && types.get(t).is_some_and(|ty| match ty.kind {
                                 TyKind::Array { .. } => true,
-                                TyKind::Named { .. } => prog.fields(ty).iter().all(|(_, f)| {
-                                    !matches!(prog.canonical(f).kind, TyKind::Pointer { .. })
-                                }),
+                                TyKind::Named { .. } => plain_local_struct(prog, ty),
                                 _ => false,
                             }))
                 })
@@ -428,9 +426,7 @@ pub fn untraced_pointer_stores(
                         || !params_contain(types, t)
                             && types.get(t).is_some_and(|ty| {
                                 matches!(ty.kind, TyKind::Named { .. })
-                                    && prog.fields(ty).iter().any(|(_, f)| {
-                                        matches!(prog.canonical(f).kind, TyKind::Pointer { .. })
-                                    })
+                                    && !plain_local_struct(prog, ty)
                             })
                 };
                 if targets.get(root).is_some_and(|ts| ts.iter().any(untraced)) {
@@ -440,6 +436,20 @@ pub fn untraced_pointer_stores(
         });
     }
     out
+}
+
+/// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it
+/// points into the variable itself (`std::vector`, a library class or a field holding a
+/// pointer could point anywhere).
+fn plain_local_struct(prog: &Program, ty: &Ty) -> bool {
+    let TyKind::Named { name, .. } = &ty.kind else {
+        return false;
+    };
+    (prog.struct_def(name).is_some() || cuad_sema::builtins::vector_type(name).is_some())
+        && prog
+            .fields(ty)
+            .iter()
+            .all(|(_, f)| !matches!(prog.canonical(f).kind, TyKind::Pointer { .. }))
 }
 
 /// An active name read as a value (not only as the operand of `&`).
