@@ -973,6 +973,8 @@ inline double norm4d(double a, double b, double c, double d) {
 inline float norm4df(float a, float b, float c, float d) {
   return std::sqrt(a * a + b * b + c * c + d * d);
 }
+inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
+inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
 inline double saturate(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
 
 // Fast intrinsics: exact functions stand in for the approximate hardware ones.

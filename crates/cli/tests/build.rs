@@ -678,6 +678,30 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_bfloat16`, which cuad does not know) carries the derivative",
         ),
+        (
+            "untraced_pointer.cu",
+            "__device__ float* pick(float* a, float* b, int i) { return (i % 2) ? a : b; }\n\
+             __global__ void k(const float* x, float* y, int n) {\n\
+             \x20 int i = threadIdx.x; if (i >= n) return;\n\
+             \x20 float a[2], b[2]; float* p = pick(a, b, i);\n\
+             \x20 p[0] = x[i] * x[i];\n\
+             \x20 y[i] = p[0] + a[1] + b[1];\n\
+             }\n",
+            "k",
+            "untraced_pointer.cu:5:3: error: cuad cannot tell what `p` points to",
+        ),
+        (
+            "pointer_via_struct.cu",
+            "struct View { float* p; int n; };\n\
+             __global__ void k(const float* x, float* y, int n) {\n\
+             \x20 int i = threadIdx.x; if (i >= n) return;\n\
+             \x20 float buf[2]; View v; v.p = buf; v.n = 2; float* q = v.p;\n\
+             \x20 q[0] = x[i] * x[i];\n\
+             \x20 y[i] = buf[0];\n\
+             }\n",
+            "k",
+            "pointer_via_struct.cu:5:3: error: cuad cannot tell what `q` points to",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -151,12 +151,11 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
                     if !is_local_pointer(p) {
                         return;
                     }
-                    let target = match allocation_call(r) {
-                        true => Some(ALLOCATED),
-                        false => lvalue_root(r),
-                    };
-                    if let Some(t) = target {
-                        out.entry(p.clone()).or_default().insert(t.to_string());
+                    let entry = out.entry(p.clone()).or_default();
+                    if allocation_call(r) {
+                        entry.insert(ALLOCATED.into());
+                    } else {
+                        pointer_roots(r, entry);
                     }
                 }
                 // `cudaMalloc(&p, n)`, `cudaMallocManaged(&p, n)`.
@@ -177,7 +176,44 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
             })
         });
     }
-    out
+    // `cur = nxt` (ping-pong swaps): a pointer copied from another local pointer points where
+    // that one may point; a pointer of unknown targets stays a target itself.
+    let resolved = out
+        .keys()
+        .map(|p| {
+            let mut seen = Names::new();
+            let mut found = Names::new();
+            let mut stack = vec![p.clone()];
+            while let Some(q) = stack.pop() {
+                if !seen.insert(q.clone()) {
+                    continue;
+                }
+                match out.get(&q) {
+                    Some(ts) if !ts.is_empty() => stack.extend(ts.iter().cloned()),
+                    _ => {
+                        found.insert(q);
+                    }
+                }
+            }
+            (p.clone(), found)
+        })
+        .collect();
+    resolved
+}
+
+/// The buffers a pointer value may point into: `buf + 8` -> `buf`, `c ? a : b` -> `a`, `b`.
+fn pointer_roots(e: &Expr, out: &mut Names) {
+    match &e.strip_parens().kind {
+        ExprKind::Cond(_, a, b) => {
+            pointer_roots(a, out);
+            pointer_roots(b, out);
+        }
+        _ => {
+            if let Some(r) = lvalue_root(e) {
+                out.insert(r.to_string());
+            }
+        }
+    }
 }
 
 /// The target of a local pointer that holds memory the function allocates itself.
@@ -227,7 +263,7 @@ fn node(
                 // Memory reached through a pointer parameter is active only if that
                 // parameter is (its adjoint buffer exists); locals become active here.
                 if differentiable_var(prog, types, root)
-                    && !is_inactive_param_memory(l, types, targets, active)
+                    && !is_inactive_param_memory(prog, l, types, targets, active)
                 {
                     active.insert(root.to_string());
                 }
@@ -280,6 +316,7 @@ fn node(
 /// Stores through a parameter pointer that has no adjoint buffer stay inactive (as do stores
 /// through a local pointer that may point there, or that points nowhere cuad knows).
 fn is_inactive_param_memory(
+    prog: &Program,
     l: &Expr,
     types: &HashMap<String, Ty>,
     targets: &HashMap<String, Names>,
@@ -293,15 +330,18 @@ fn is_inactive_param_memory(
             if !is_pointer || active.contains(root) {
                 return false;
             }
-            // A local pointer into local arrays or memory the function allocates: that memory
-            // can carry derivatives.
+            // A local pointer into local arrays, into structs without pointer fields (`p =
+            // acc.v`: a field holding a pointer could point anywhere) or into memory the
+            // function allocates: that memory can carry derivatives.
             let into_locals = targets.get(root).is_some_and(|ts| {
                 ts.iter().all(|t| {
                     t == ALLOCATED
                         || (!params_contain(types, t)
-                            && types
-                                .get(t)
-                                .is_some_and(|ty| matches!(ty.kind, TyKind::Array { .. })))
+                            && types.get(t).is_some_and(|ty| match ty.kind {
+                                TyKind::Array { .. } => true,
+                                TyKind::Named { .. } => plain_local_struct(prog, ty),
+                                _ => false,
+                            }))
                 })
             });
             !into_locals
@@ -353,6 +393,63 @@ pub fn unknown_type_receivers(
         });
     }
     out
+}
+
+/// Stores of values that carry derivatives through a local pointer whose target cuad cannot
+/// trace (`float* p = pick(a, b);`): whether that memory has an adjoint is unknown, and
+/// dropping the derivative would be a silently wrong gradient. The stores' spans and pointers.
+pub fn untraced_pointer_stores(
+    prog: &Program,
+    body: &[Stmt],
+    types: &HashMap<String, Ty>,
+    active: &Names,
+) -> Vec<(cuad_syntax::Span, String)> {
+    let targets = pointer_targets(body, types);
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Assign(_, l, r) = &x.kind else {
+                    return;
+                };
+                let Some(root) = lvalue_root(l) else { return };
+                if crate::usage::is_plain_var(l)
+                    || active.contains(root)
+                    || !depends_on_active(r, active)
+                {
+                    return;
+                }
+                // A pointer with no traced assignment has itself as its only target; one into
+                // a local struct with pointer fields may point wherever those do.
+                let untraced = |t: &String| {
+                    t == root
+                        || !params_contain(types, t)
+                            && types.get(t).is_some_and(|ty| {
+                                matches!(ty.kind, TyKind::Named { .. })
+                                    && !plain_local_struct(prog, ty)
+                            })
+                };
+                if targets.get(root).is_some_and(|ts| ts.iter().any(untraced)) {
+                    out.push((x.span, root.to_string()));
+                }
+            })
+        });
+    }
+    out
+}
+
+/// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it
+/// points into the variable itself (`std::vector`, a library class or a field holding a
+/// pointer could point anywhere).
+fn plain_local_struct(prog: &Program, ty: &Ty) -> bool {
+    let TyKind::Named { name, .. } = &ty.kind else {
+        return false;
+    };
+    (prog.struct_def(name).is_some() || cuad_sema::builtins::vector_type(name).is_some())
+        && prog
+            .fields(ty)
+            .iter()
+            .all(|(_, f)| !matches!(prog.canonical(f).kind, TyKind::Pointer { .. }))
 }
 
 /// An active name read as a value (not only as the operand of `&`).

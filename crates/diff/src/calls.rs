@@ -1197,7 +1197,7 @@ impl Gen<'_, '_> {
                 }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
-                TyKind::LRef(inner) => !inner.is_const,
+                TyKind::LRef(inner) => !const_object(inner),
                 _ => false,
             });
             if by_ref && crate::usage::lvalue_root(a).is_some() {
@@ -1608,6 +1608,15 @@ fn thread_local_computation(prog: &cuad_sema::Program, f: &Function, depth: u32)
         }
     });
     local
+}
+
+/// Is `ty` const, or an array of const elements (`const double (&v)[3]` refers to an array
+/// whose constness sits on the element type)?
+fn const_object(ty: &Ty) -> bool {
+    match &ty.kind {
+        TyKind::Array { elem, .. } => ty.is_const || const_object(elem),
+        _ => ty.is_const,
+    }
 }
 
 /// Calls `visit` on every call expression in `f`'s body.

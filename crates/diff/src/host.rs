@@ -161,6 +161,7 @@ fn host_malloc(
         _ => return None,
     };
     g.allocations.push((p.clone(), bytes.clone()));
+    g.host_buffers.push(p.clone());
     let mut fwd = Vec::new();
     if g.active.contains(p) {
         let ty = g.types.get(p).cloned()?;
@@ -1162,7 +1163,8 @@ fn pointer_root(e: &Expr) -> Option<String> {
     }
 }
 
-/// Copies a device array aside before it is overwritten and restores it in the reverse pass.
+/// Copies a buffer aside before it is overwritten and restores it in the reverse pass (in
+/// host memory for a host buffer: a device copy of it would be a copy of the wrong kind).
 fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
     let bytes = g
         .allocations
@@ -1180,16 +1182,29 @@ fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)>
         &t,
         Some(Expr::synth(ExprKind::Nullptr)),
     ));
+    let on_host = g.host_buffers.iter().any(|n| n == arr);
+    let (kind, free) = if on_host {
+        ("cudaMemcpyHostToHost", "free")
+    } else {
+        ("cudaMemcpyDeviceToDevice", "cudaFree")
+    };
+    let alloc = if on_host {
+        assign(
+            ident(&t),
+            Expr::synth(ExprKind::Cast {
+                kind: CastKind::Static,
+                ty: ptr_ty.clone(),
+                expr: Box::new(call("malloc", vec![bytes.clone()])),
+            }),
+        )
+    } else {
+        call("cudaMalloc", vec![addr_of(ident(&t)), bytes.clone()])
+    };
     let mut fwd = vec![
-        expr_stmt(call("cudaMalloc", vec![addr_of(ident(&t)), bytes.clone()])),
+        expr_stmt(alloc),
         expr_stmt(call(
             "cudaMemcpy",
-            vec![
-                ident(&t),
-                ident(arr),
-                bytes.clone(),
-                ident("cudaMemcpyDeviceToDevice"),
-            ],
+            vec![ident(&t), ident(arr), bytes.clone(), ident(kind)],
         )),
     ];
     let mut rev = Vec::new();
@@ -1203,13 +1218,8 @@ fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)>
     }
     rev.push(expr_stmt(call(
         "cudaMemcpy",
-        vec![
-            ident(arr),
-            ident(&t),
-            bytes,
-            ident("cudaMemcpyDeviceToDevice"),
-        ],
+        vec![ident(arr), ident(&t), bytes, ident(kind)],
     )));
-    rev.push(expr_stmt(call("cudaFree", vec![ident(&t)])));
+    rev.push(expr_stmt(call(free, vec![ident(&t)])));
     Some((fwd, rev))
 }

@@ -126,6 +126,8 @@ pub struct Gen<'p, 'a> {
     pub explanations: Vec<String>,
     /// Host: device buffers allocated in the function, with their byte sizes.
     pub allocations: Vec<(String, Expr)>,
+    /// Host: the allocated buffers that live in host memory (malloc/calloc).
+    pub host_buffers: Vec<String>,
     /// Statements placed after the reverse pass (host frees).
     pub epilogue: Vec<Stmt>,
     /// Adjoint zeroing stores postponed to the end of the enclosing block's reverse code.
@@ -347,6 +349,25 @@ pub fn generate(
             })
             .collect());
     }
+    let untraced = crate::activity::untraced_pointer_stores(prog, &norm.body, &types, &active);
+    if !untraced.is_empty() {
+        return Err(untraced
+            .into_iter()
+            .map(|(span, name)| {
+                let at = if span == Span::default() {
+                    declaration_span(body, &name).unwrap_or(func.name_span)
+                } else {
+                    span
+                };
+                Diagnostic::error(
+                    at,
+                    format!(
+                        "cuad cannot tell what `{name}` points to, so not where the derivative of the value stored through it goes; point it at a local array, an allocation or a parameter by assignment (`p = buf + k`, `p = c ? a : b`)"
+                    ),
+                )
+            })
+            .collect());
+    }
     // Adjoint variables have types too (saves of moving shadow pointers need them).
     for n in &active {
         if let Some(t) = types.get(n).cloned() {
@@ -454,6 +475,7 @@ pub fn generate(
         errors: vec![],
         explanations: vec![],
         allocations: vec![],
+        host_buffers: vec![],
         epilogue: vec![],
         access_offsets: HashMap::new(),
         after_reads: vec![],

@@ -52,7 +52,7 @@ pub fn classify(name: &str) -> Option<MathCall<'static>> {
 }
 
 /// IEEE-rounded arithmetic intrinsics (`__fmul_rn`, `__dadd_rz`, `__fmaf_rn`, `__frcp_rd`,
-/// `__dsqrt_ru`...): the rounding mode does not change the derivative.
+/// `__dsqrt_ru`, `__frsqrt_rn`...): the rounding mode does not change the derivative.
 fn rounded_intrinsic(name: &str) -> Option<MathCall<'static>> {
     let rest = name.strip_prefix("__")?;
     let (op, mode) = rest.split_at(rest.len().checked_sub(3)?);
@@ -73,6 +73,7 @@ fn rounded_intrinsic(name: &str) -> Option<MathCall<'static>> {
         "div" => "fdivide",
         "rcp" => "rounded rcp",
         "sqrt" => "sqrt",
+        "rsqrt" => "rsqrt",
         "fma" => "fma",
         _ => return None,
     };
