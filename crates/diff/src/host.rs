@@ -50,7 +50,11 @@ pub fn gen_host_call(
         "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => {
             // Host code reads managed memory directly: reverse launches must finish first.
             g.managed_memory |= name == "cudaMallocManaged";
-            Some(cuda_malloc(g, args, s))
+            Some(cuda_malloc(g, name, args, s))
+        }
+        // Pinned host memory: a host buffer, its adjoint pinned too and zeroed on the host.
+        "cudaMallocHost" | "cudaHostAlloc" if args.len() >= 2 => {
+            Some(cuda_malloc(g, name, args, s))
         }
         "malloc" | "calloc" => host_malloc(g, lhs?, name, args, s),
         "cudaMemcpy" | "cudaMemcpyAsync" if args.len() >= 4 => Some(cuda_memcpy(g, args, s)),
@@ -64,7 +68,7 @@ pub fn gen_host_call(
             }
             Some((vec![s.clone()], rev))
         }
-        "cudaFree" | "free" if args.len() == 1 => {
+        "cudaFree" | "cudaFreeHost" | "free" if args.len() == 1 => {
             let mut epilogue = vec![s.clone()];
             if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
                 if g.active.contains(p)
@@ -130,6 +134,8 @@ fn is_unmodelled_memory_call(name: &str) -> bool {
         name,
         "cudaMalloc"
             | "cudaMallocManaged"
+            | "cudaMallocHost"
+            | "cudaHostAlloc"
             | "cudaMemcpy"
             | "cudaMemcpyAsync"
             | "cudaMemset"
@@ -177,8 +183,9 @@ fn host_malloc(
     Some((fwd, vec![]))
 }
 
-/// `cudaMalloc(&p, bytes)`: allocate and zero `_d_p` first when `p` carries derivatives.
-fn cuda_malloc(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+/// `cudaMalloc(&p, bytes)` (or `cudaMallocHost`, `cudaHostAlloc`): allocate and zero `_d_p`
+/// first, the same way, when `p` carries derivatives.
+fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let target = match &args[0].strip_parens().kind {
         ExprKind::Unary(UnOp::AddrOf, x) => x.strip_parens().clone(),
         ExprKind::Cast { expr, .. } => match &expr.strip_parens().kind {
@@ -198,25 +205,16 @@ fn cuda_malloc(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         let mut cargs = args.to_vec();
         cargs[0] = addr_of(d.clone());
         fwd.push(expr_stmt(Expr::synth(ExprKind::Call {
-            callee: Box::new(ident(callee_name(&stmt_expr(s)).unwrap_or("cudaMalloc"))),
+            callee: Box::new(ident(name)),
             template_args: vec![],
             args: cargs,
         })));
-        fwd.push(expr_stmt(call("cudaMemset", vec![d, int_lit(0), bytes])));
+        let pinned = matches!(name, "cudaMallocHost" | "cudaHostAlloc");
+        let zero = if pinned { "memset" } else { "cudaMemset" };
+        fwd.push(expr_stmt(call(zero, vec![d, int_lit(0), bytes])));
     }
     fwd.push(s.clone());
     (fwd, vec![])
-}
-
-fn stmt_expr(s: &Stmt) -> Expr {
-    match &s.kind {
-        StmtKind::Expr(Expr {
-            kind: ExprKind::Assign(_, _, r),
-            ..
-        }) => (**r).clone(),
-        StmtKind::Expr(e) => e.clone(),
-        _ => int_lit(0),
-    }
 }
 
 /// `cudaMemcpy(dst, src, bytes, kind)`: the reverse moves dst's adjoint into src's.
@@ -587,9 +585,12 @@ fn gather_kernels(
 /// back (or freed). Then what the launches compute reaches nothing the gradient uses
 /// (primal outputs are unspecified after a gradient).
 pub(crate) fn forward_launches_dead(fwd: &[Stmt], rev: &[Stmt]) -> bool {
-    const HARMLESS: [&str; 11] = [
+    const HARMLESS: [&str; 14] = [
         "cudaMalloc",
+        "cudaMallocHost",
+        "cudaHostAlloc",
         "cudaFree",
+        "cudaFreeHost",
         "cudaMemset",
         "cudaMemsetAsync",
         "cudaDeviceSynchronize",
@@ -651,7 +652,7 @@ pub(crate) fn forward_launches_dead(fwd: &[Stmt], rev: &[Stmt]) -> bool {
     for s in fwd.iter().chain(rev) {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             let harmless = matches!(&e.kind, ExprKind::Call { callee, .. }
-                if matches!(&callee.kind, ExprKind::Ident(n) if n == "free" || n == "cudaFree"))
+                if matches!(&callee.kind, ExprKind::Ident(n) if matches!(n.as_str(), "free" | "cudaFree" | "cudaFreeHost")))
                 || copies.contains(e);
             if !harmless {
                 crate::usage::reads(e, &mut mentioned);
