@@ -678,6 +678,67 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_bfloat16`, which cuad does not know) carries the derivative",
         ),
+        (
+            "global_atomic.cu",
+            "__device__ float g_sum;\n\
+             __global__ void k(float* y, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) atomicAdd(&g_sum, x[i] * x[i]);\n\
+             \x20 __syncthreads();\n\
+             \x20 if (i < n) y[i] = g_sum * x[i];\n\
+             }\n",
+            "k",
+            "global_atomic.cu:4:24: error: cuad cannot tell where the adjoint of `g_sum` lives (a `__device__` variable",
+        ),
+        (
+            "dynamic_parallelism.cu",
+            "__global__ void child(float* y, const float* t, int n) { int i = threadIdx.x; if (i < n) y[i] = t[i] * t[i]; }\n\
+             __global__ void k(float* y, float* t, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) t[i] = x[i] * 2.0f;\n\
+             \x20 __syncthreads();\n\
+             \x20 if (i == 0) child<<<1, 32>>>(y, t, n);\n\
+             }\n",
+            "k",
+            "dynamic_parallelism.cu:6:32: error: cuad cannot differentiate a kernel launch from device code (dynamic parallelism)",
+        ),
+        (
+            "grid_sync.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __global__ void k(float* y, float* t, const float* x, int n) {\n\
+             \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             \x20 if (i < n) t[i] = x[i] * x[i];\n\
+             \x20 cg::this_grid().sync();\n\
+             \x20 if (i < n) y[i] = t[(i + 1) % n];\n\
+             }\n",
+            "k",
+            "grid_sync.cu:6:3: error: cuad does not model cooperative groups' `this_grid` yet",
+        ),
+        (
+            "memcpy2d.cu",
+            "__global__ void sq(float* o, const float* x, int n) { int i = threadIdx.x; if (i < n) o[i] = x[i] * x[i]; }\n\
+             void run(float* out, const float* x, int w, int h) {\n\
+             \x20 float *dx, *dout; size_t pitch;\n\
+             \x20 cudaMallocPitch(&dx, &pitch, w * sizeof(float), h);\n\
+             \x20 cudaMalloc(&dout, w * h * sizeof(float));\n\
+             \x20 cudaMemcpy2D(dx, pitch, x, w * sizeof(float), w * sizeof(float), h, cudaMemcpyHostToDevice);\n\
+             \x20 sq<<<1, 256>>>(dout, dx, w * h);\n\
+             \x20 cudaMemcpy(out, dout, w * h * sizeof(float), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "run",
+            "memcpy2d.cu:6:3: error: cuad cannot differentiate through `cudaMemcpy2D` yet",
+        ),
+        (
+            "half_intrinsic.cu",
+            "#include <cuda_fp16.h>\n\
+             __global__ void k(__half* y, const __half* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) y[i] = __hmul(x[i], x[i]);\n\
+             }\n",
+            "k",
+            "half_intrinsic.cu:4:21: error: no derivative for `__hmul`",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -362,6 +362,20 @@ fn launch(
             return (vec![s.clone()], vec![]);
         }
     };
+    // Dynamic parallelism: a child grid finishes only after its parent, so the parent's reverse
+    // would read adjoints the child's gradient has not written yet.
+    if g.mode != crate::reverse::Mode::Host {
+        if let Some(a) = args
+            .iter()
+            .find(|a| g.expr_is_active(a) || g.shadow(a).is_some())
+        {
+            g.error(
+                a.span,
+                format!("cuad cannot differentiate a kernel launch from device code (dynamic parallelism) with arguments that carry derivatives: `{}`; launch `{kname}` from a host function instead", cuad_emit::print_expr(a)),
+            );
+            return (vec![s.clone()], vec![]);
+        }
+    }
     let primary = &primary;
     let kfun = instance.as_ref().unwrap_or(primary);
     let param_tys: Vec<Ty> = kfun
