@@ -107,6 +107,8 @@ pub struct Gen<'p, 'a> {
     pub params: Vec<(String, Ty)>,
     pub active: Names,
     pub spaces: HashMap<String, Space>,
+    /// `__shared__` locals that are not arrays (`__shared__ float s_inv;`): one per block.
+    pub shared_scalars: Names,
     pub env: IndexEnv,
     /// Declarations of temporaries and saves, placed at the top of the function.
     pub decls: Vec<Stmt>,
@@ -392,6 +394,12 @@ pub fn generate(
             );
         }
     }
+    let shared_scalars: Names = norm
+        .locals
+        .iter()
+        .filter(|l| l.specs.shared && !matches!(l.ty.kind, TyKind::Array { .. }))
+        .map(|l| l.name.clone())
+        .collect();
     let global_ptrs = spaces
         .iter()
         .filter(|(_, s)| **s == Space::Global)
@@ -439,6 +447,7 @@ pub fn generate(
         params: params.clone(),
         active,
         spaces,
+        shared_scalars,
         env,
         decls: vec![],
         guards: vec![],
