@@ -128,6 +128,35 @@ pub fn gen_host_call(
     }
 }
 
+/// Calls a host gradient defers to its end: the reverse pass still uses what they release.
+const TEARDOWN: [&str; 7] = [
+    "cudaFree",
+    "cudaFreeHost",
+    "free",
+    "cudaStreamDestroy",
+    "cudaEventDestroy",
+    "cudaGraphDestroy",
+    "cudaGraphExecDestroy",
+];
+
+/// A statement made only of teardown calls (in blocks and `for` loops).
+pub(crate) fn only_teardown(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Block(b) => b.iter().all(only_teardown),
+        StmtKind::For { body, .. } => only_teardown(body),
+        StmtKind::Empty => true,
+        StmtKind::Expr(e) => {
+            // `err = cudaFree(p)` (error-checking macros) too.
+            let call = match &e.kind {
+                ExprKind::Assign(_, _, r) => r.strip_parens(),
+                _ => e,
+            };
+            callee_name(call).is_some_and(|n| TEARDOWN.contains(&n))
+        }
+        _ => false,
+    }
+}
+
 /// CUDA runtime calls that allocate, copy or set memory in forms cuad does not model.
 fn is_unmodelled_memory_call(name: &str) -> bool {
     let modelled = matches!(

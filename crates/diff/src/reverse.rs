@@ -1497,9 +1497,29 @@ impl<'p, 'a> Gen<'p, 'a> {
             | StmtKind::DoWhile { body, .. } => (**body).clone(),
             _ => Stmt::synth(StmtKind::Empty),
         };
+        let teardown_loop = self.mode == Mode::Host
+            && matches!(s.kind, StmtKind::For { .. })
+            && crate::host::only_teardown(&body);
+        let outer_epilogue = std::mem::take(&mut self.epilogue);
         self.loop_bodies.push(body);
         let out = self.gen_loop_parts(s);
         self.loop_bodies.pop();
+        let moved = std::mem::replace(&mut self.epilogue, outer_epilogue);
+        match &s.kind {
+            // `for (k...) cudaStreamDestroy(streams[k]);`: the whole loop moves to the end,
+            // not its body alone (which would run once, with the counter's final value).
+            StmtKind::For {
+                init, cond, step, ..
+            } if teardown_loop && !moved.is_empty() => {
+                self.epilogue.push(Stmt::synth(StmtKind::For {
+                    init: init.clone(),
+                    cond: cond.clone(),
+                    step: step.clone(),
+                    body: Box::new(block(moved)),
+                }))
+            }
+            _ => self.epilogue.extend(moved),
+        }
         if pushed {
             self.loop_ranges.pop();
         }
