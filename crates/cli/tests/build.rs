@@ -739,6 +739,39 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "half_intrinsic.cu:4:21: error: no derivative for `__hmul`",
         ),
+        (
+            "compaction.cu",
+            "__global__ void k(float* y, int* count, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n && x[i] > 0.0f) {\n\
+             \x20   int slot = atomicAdd(count, 1);\n\
+             \x20   y[slot] = x[i] * x[i];\n\
+             \x20 }\n\
+             }\n",
+            "k",
+            "compaction.cu:4:16: error: cuad cannot differentiate code where the value an atomic returns picks an address",
+        ),
+        (
+            "last_block.cu",
+            "__device__ unsigned int retired = 0;\n\
+             __global__ void k(float* partial, float* total, const float* x) {\n\
+             \x20 __shared__ bool last;\n\
+             \x20 if (threadIdx.x == 0) {\n\
+             \x20   partial[blockIdx.x] = x[blockIdx.x] * x[blockIdx.x];\n\
+             \x20   __threadfence();\n\
+             \x20   unsigned int ticket = atomicInc(&retired, gridDim.x);\n\
+             \x20   last = ticket == gridDim.x - 1;\n\
+             \x20 }\n\
+             \x20 __syncthreads();\n\
+             \x20 if (last && threadIdx.x == 0) {\n\
+             \x20   float t = 0.0f;\n\
+             \x20   for (int b = 0; b < gridDim.x; ++b) t += partial[b];\n\
+             \x20   *total = t;\n\
+             \x20 }\n\
+             }\n",
+            "k",
+            "last_block.cu:7:27: error: cuad cannot differentiate code where the value an atomic returns picks an address",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -490,6 +490,7 @@ pub fn generate(
         g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
     }
     g.check_bit_casts(&norm.body);
+    g.check_atomic_values(&norm.body);
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
     let (fwd, rev) = g.gen_block(&norm.body);
@@ -660,6 +661,85 @@ impl<'p, 'a> Gen<'p, 'a> {
     /// function that turns bits back into floating point (`__int_as_float`) or swaps them into
     /// memory (`atomicCAS`, `atomicExch`): a float atomicMax through a CAS loop, or a sign or
     /// abs trick on the bits. The derivative would be silently dropped, so it is an error.
+    /// `slot = atomicAdd(count, 1)` in a kernel: the gradient re-runs the atomic, and its
+    /// threads may draw other values than in the primal's run (their order is not fixed), so
+    /// a value an atomic returns must not choose an adjoint's address or a branch.
+    fn check_atomic_values(&mut self, body: &[Stmt]) {
+        if self.mode == Mode::Host {
+            return;
+        }
+        let is_atomic = |x: &Expr| {
+            matches!(&x.kind, ExprKind::Call { callee, .. }
+                if matches!(&callee.kind, ExprKind::Ident(n) if n.trim_start_matches("::").starts_with("atomic")))
+        };
+        // Locals holding an atomic's value, and what is computed from them.
+        let mut tainted: Vec<(String, Span)> = Vec::new();
+        for _ in 0..4 {
+            for s in body {
+                usage::visit_stmt_exprs(s, &mut |e| {
+                    usage::walk_expr(e, &mut |x| {
+                        let ExprKind::Assign(_, l, r) = &x.kind else {
+                            return;
+                        };
+                        let Some(n) = lvalue_root(l).filter(|_| usage::is_plain_var(l)) else {
+                            return;
+                        };
+                        let mut from = None;
+                        usage::walk_expr(r, &mut |y| {
+                            if is_atomic(y) {
+                                from = Some(y.span);
+                            }
+                            if let ExprKind::Ident(m) = &y.kind {
+                                if let Some((_, sp)) = tainted.iter().find(|(t, _)| t == m) {
+                                    from = Some(*sp);
+                                }
+                            }
+                        });
+                        if let Some(sp) = from.filter(|_| !tainted.iter().any(|(t, _)| t == n)) {
+                            tainted.push((n.to_string(), sp));
+                        }
+                    })
+                });
+            }
+        }
+        let uses = |e: &Expr, out: &mut Option<Span>| {
+            usage::walk_expr(e, &mut |y| {
+                if is_atomic(y) {
+                    *out = Some(y.span);
+                }
+                if let ExprKind::Ident(m) = &y.kind {
+                    if let Some((_, sp)) = tainted.iter().find(|(t, _)| t == m) {
+                        *out = Some(*sp);
+                    }
+                }
+            })
+        };
+        let mut found: Option<Span> = None;
+        for s in body {
+            s.visit(&mut |st| {
+                // (Loop conditions are left alone: CAS retry loops end the same either way.)
+                if let StmtKind::If { cond, .. } = &st.kind {
+                    uses(cond, &mut found);
+                }
+            });
+            usage::visit_stmt_exprs(s, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    if let ExprKind::Index(b, i) = &x.kind {
+                        if lvalue_root(b).is_some_and(|r| self.active.contains(r)) {
+                            uses(i, &mut found);
+                        }
+                    }
+                })
+            });
+        }
+        if let Some(span) = found {
+            self.error(
+                span,
+                "cuad cannot differentiate code where the value an atomic returns picks an address that carries a derivative or a branch (`slot = atomicAdd(count, 1)`): the gradient re-runs the atomic, and its threads may draw other values than in the primal's run; pass the slots (or their order) in an array instead".to_string(),
+            );
+        }
+    }
+
     fn check_bit_casts(&mut self, body: &[Stmt]) {
         const TO_BITS: &[&str] = &[
             "__float_as_int",
