@@ -772,6 +772,26 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "last_block.cu:7:27: error: cuad cannot differentiate code where the value an atomic returns picks an address",
         ),
+        (
+            "texture.cu",
+            "__global__ void k(float* y, cudaTextureObject_t t, int n) { int i = threadIdx.x; if (i < n) y[i] = tex1Dfetch<float>(t, i); }\n\
+             void run(float* y, const float* x, int n) {\n\
+             \x20 float *dx, *dy;\n\
+             \x20 cudaMalloc(&dx, n * sizeof(float));\n\
+             \x20 cudaMalloc(&dy, n * sizeof(float));\n\
+             \x20 cudaMemcpy(dx, x, n * sizeof(float), cudaMemcpyHostToDevice);\n\
+             \x20 cudaResourceDesc res = {};\n\
+             \x20 res.resType = cudaResourceTypeLinear;\n\
+             \x20 res.res.linear.devPtr = dx;\n\
+             \x20 cudaTextureDesc td = {};\n\
+             \x20 cudaTextureObject_t t = 0;\n\
+             \x20 cudaCreateTextureObject(&t, &res, &td, nullptr);\n\
+             \x20 k<<<1, 32>>>(dy, t, n);\n\
+             \x20 cudaMemcpy(y, dy, n * sizeof(float), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "run",
+            "texture.cu:9:3: error: cuad cannot follow the derivative of `dx` into `res.res.linear.devPtr`",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

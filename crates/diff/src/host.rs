@@ -102,8 +102,14 @@ pub fn gen_host_call(
             }
             Some((vec![s.clone()], vec![]))
         }
-        // The reverse pass still launches on the stream (and may time with the event).
-        "cudaStreamDestroy" | "cudaEventDestroy" | "cudaGraphDestroy" | "cudaGraphExecDestroy" => {
+        // The reverse pass still launches on the stream (and may time with the event, or read
+        // the texture).
+        "cudaStreamDestroy"
+        | "cudaEventDestroy"
+        | "cudaGraphDestroy"
+        | "cudaGraphExecDestroy"
+        | "cudaDestroyTextureObject"
+        | "cudaDestroySurfaceObject" => {
             g.epilogue.push(s.clone());
             Some((vec![], vec![]))
         }
@@ -129,7 +135,7 @@ pub fn gen_host_call(
 }
 
 /// Calls a host gradient defers to its end: the reverse pass still uses what they release.
-const TEARDOWN: [&str; 7] = [
+const TEARDOWN: [&str; 9] = [
     "cudaFree",
     "cudaFreeHost",
     "free",
@@ -137,6 +143,8 @@ const TEARDOWN: [&str; 7] = [
     "cudaEventDestroy",
     "cudaGraphDestroy",
     "cudaGraphExecDestroy",
+    "cudaDestroyTextureObject",
+    "cudaDestroySurfaceObject",
 ];
 
 /// A statement made only of teardown calls (in blocks and `for` loops).

@@ -1319,6 +1319,27 @@ impl<'p, 'a> Gen<'p, 'a> {
                 return out;
             }
         }
+        // A pointer carrying derivatives stored where cuad keeps no shadow (a texture's
+        // resource descriptor, a struct cuad does not follow): reads through the copy would
+        // lose their derivatives.
+        if self.mode == Mode::Host
+            && op.is_none()
+            && self.shadow(r).is_some()
+            && self
+                .type_of(l)
+                .is_none_or(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+            && lvalue_root(l).is_some_and(|root| !self.active.contains(root))
+        {
+            self.error(
+                l.span,
+                format!(
+                    "cuad cannot follow the derivative of `{}` into `{}` (memory read through it, as by a texture object, would lose its derivative)",
+                    cuad_emit::print_expr(r),
+                    cuad_emit::print_expr(l)
+                ),
+            );
+            return (vec![], vec![]);
+        }
         let place = self.adj_place(l).filter(|_| self.is_real_value(l));
         // A root that is neither a parameter nor a local is a `__device__` (file-scope)
         // variable: cuad keeps no adjoint for it, so an active value stored there is lost.
