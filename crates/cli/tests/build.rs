@@ -792,6 +792,28 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "run",
             "texture.cu:9:3: error: cuad cannot follow the derivative of `dx` into `res.res.linear.devPtr`",
         ),
+        (
+            "graph_capture.cu",
+            "__global__ void sq(float* y, const float* x, int n) { int i = threadIdx.x; if (i < n) y[i] = x[i] * x[i]; }\n\
+             void run(float* y, const float* x, int n) {\n\
+             \x20 float *dx, *dy;\n\
+             \x20 cudaMalloc(&dx, n * sizeof(float));\n\
+             \x20 cudaMalloc(&dy, n * sizeof(float));\n\
+             \x20 cudaStream_t s;\n\
+             \x20 cudaStreamCreate(&s);\n\
+             \x20 cudaGraph_t g;\n\
+             \x20 cudaGraphExec_t ge;\n\
+             \x20 cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);\n\
+             \x20 sq<<<1, 32, 0, s>>>(dy, dx, n);\n\
+             \x20 cudaStreamEndCapture(s, &g);\n\
+             \x20 cudaGraphInstantiate(&ge, g, 0);\n\
+             \x20 cudaMemcpy(dx, x, n * sizeof(float), cudaMemcpyHostToDevice);\n\
+             \x20 cudaGraphLaunch(ge, s);\n\
+             \x20 cudaMemcpy(y, dy, n * sizeof(float), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "run",
+            "graph_capture.cu:10:3: error: cuad cannot differentiate through `cudaStreamBeginCapture`",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -116,6 +116,23 @@ pub fn gen_host_call(
         "cudaDeviceSynchronize" | "cudaStreamSynchronize" => {
             Some((vec![s.clone()], vec![s.clone()]))
         }
+        // Work launched through graphs, stream capture or `void**` argument arrays: cuad sees
+        // no kernel call there, and the derivative through it would be dropped.
+        "cudaStreamBeginCapture"
+        | "cudaGraphLaunch"
+        | "cudaGraphAddKernelNode"
+        | "cudaLaunchKernel"
+        | "cudaLaunchKernelExC"
+        | "cudaLaunchCooperativeKernel"
+        | "cudaLaunchHostFunc"
+            if !g.active.is_empty() =>
+        {
+            g.error(
+                s.span,
+                format!("cuad cannot differentiate through `{name}`: it differentiates kernels launched with `<<<...>>>` (no CUDA graphs, stream capture or launch APIs taking `void**` arguments)"),
+            );
+            Some((vec![s.clone()], vec![]))
+        }
         _ if is_unmodelled_memory_call(name) => {
             // Pitched, 3-D, array, peer and pinned-host memory: cuad mirrors none of these
             // with adjoint buffers, so a derivative passing through one would be dropped.
