@@ -1151,6 +1151,28 @@ template <class T>
 cudaError_t cudaMallocManaged(T** p, size_t size, unsigned flags = 1) {
   return cudaMallocManaged(reinterpret_cast<void**>(p), size, flags);
 }
+enum cudaMemoryType {
+  cudaMemoryTypeUnregistered = 0,
+  cudaMemoryTypeHost = 1,
+  cudaMemoryTypeDevice = 2,
+  cudaMemoryTypeManaged = 3
+};
+struct cudaPointerAttributes {
+  cudaMemoryType type;
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+};
+// Device and managed allocations are known; any other pointer is unregistered host memory.
+inline cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* a, const void* p) {
+  const bool dev = cuad_cpu::is_device_pointer(p);
+  a->type = !dev ? cudaMemoryTypeUnregistered
+                 : (cuad_cpu::is_managed_pointer(p) ? cudaMemoryTypeManaged : cudaMemoryTypeDevice);
+  a->device = 0;
+  a->devicePointer = dev ? const_cast<void*>(p) : nullptr;
+  a->hostPointer = dev ? nullptr : const_cast<void*>(p);
+  return cudaSuccess;
+}
 inline cudaError_t cudaMallocHost(void** p, size_t size) {
   *p = std::malloc(size == 0 ? 1 : size);
   return *p ? cudaSuccess : cudaErrorMemoryAllocation;
@@ -1268,6 +1290,11 @@ inline cudaError_t cudaStreamCreate(cudaStream_t* s) {
   *s = new CUstream_st();
   return cudaSuccess;
 }
+constexpr unsigned cudaStreamDefault = 0, cudaStreamNonBlocking = 1;
+constexpr unsigned cudaEventDefault = 0, cudaEventBlockingSync = 1, cudaEventDisableTiming = 2;
+inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned) {
+  return cudaStreamCreate(s);
+}
 inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
   delete s;
   return cudaSuccess;
@@ -1275,6 +1302,13 @@ inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaEventCreate(cudaEvent_t* e) {
   *e = new CUevent_st();
+  return cudaSuccess;
+}
+inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned) {
+  return cudaEventCreate(e);
+}
+// Launches run to completion in order: waiting on an event has nothing to wait for.
+inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned = 0) {
   return cudaSuccess;
 }
 inline cudaError_t cudaEventDestroy(cudaEvent_t e) {

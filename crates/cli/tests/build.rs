@@ -702,6 +702,142 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "pointer_via_struct.cu:5:3: error: cuad cannot tell what `q` points to",
         ),
+        (
+            "global_atomic.cu",
+            "__device__ float g_sum;\n\
+             __global__ void k(float* y, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) atomicAdd(&g_sum, x[i] * x[i]);\n\
+             \x20 __syncthreads();\n\
+             \x20 if (i < n) y[i] = g_sum * x[i];\n\
+             }\n",
+            "k",
+            "global_atomic.cu:4:24: error: cuad cannot tell where the adjoint of `g_sum` lives (a `__device__` variable",
+        ),
+        (
+            "dynamic_parallelism.cu",
+            "__global__ void child(float* y, const float* t, int n) { int i = threadIdx.x; if (i < n) y[i] = t[i] * t[i]; }\n\
+             __global__ void k(float* y, float* t, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) t[i] = x[i] * 2.0f;\n\
+             \x20 __syncthreads();\n\
+             \x20 if (i == 0) child<<<1, 32>>>(y, t, n);\n\
+             }\n",
+            "k",
+            "dynamic_parallelism.cu:6:32: error: cuad cannot differentiate a kernel launch from device code (dynamic parallelism)",
+        ),
+        (
+            "grid_sync.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __global__ void k(float* y, float* t, const float* x, int n) {\n\
+             \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+             \x20 if (i < n) t[i] = x[i] * x[i];\n\
+             \x20 cg::this_grid().sync();\n\
+             \x20 if (i < n) y[i] = t[(i + 1) % n];\n\
+             }\n",
+            "k",
+            "grid_sync.cu:6:3: error: cuad does not model cooperative groups' `this_grid` yet",
+        ),
+        (
+            "memcpy2d.cu",
+            "__global__ void sq(float* o, const float* x, int n) { int i = threadIdx.x; if (i < n) o[i] = x[i] * x[i]; }\n\
+             void run(float* out, const float* x, int w, int h) {\n\
+             \x20 float *dx, *dout; size_t pitch;\n\
+             \x20 cudaMallocPitch(&dx, &pitch, w * sizeof(float), h);\n\
+             \x20 cudaMalloc(&dout, w * h * sizeof(float));\n\
+             \x20 cudaMemcpy2D(dx, pitch, x, w * sizeof(float), w * sizeof(float), h, cudaMemcpyHostToDevice);\n\
+             \x20 sq<<<1, 256>>>(dout, dx, w * h);\n\
+             \x20 cudaMemcpy(out, dout, w * h * sizeof(float), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "run",
+            "memcpy2d.cu:6:3: error: cuad cannot differentiate through `cudaMemcpy2D` yet",
+        ),
+        (
+            "half_intrinsic.cu",
+            "#include <cuda_fp16.h>\n\
+             __global__ void k(__half* y, const __half* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) y[i] = __hmul(x[i], x[i]);\n\
+             }\n",
+            "k",
+            "half_intrinsic.cu:4:21: error: no derivative for `__hmul`",
+        ),
+        (
+            "compaction.cu",
+            "__global__ void k(float* y, int* count, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n && x[i] > 0.0f) {\n\
+             \x20   int slot = atomicAdd(count, 1);\n\
+             \x20   y[slot] = x[i] * x[i];\n\
+             \x20 }\n\
+             }\n",
+            "k",
+            "compaction.cu:4:16: error: cuad cannot differentiate code where the value an atomic returns picks an address",
+        ),
+        (
+            "last_block.cu",
+            "__device__ unsigned int retired = 0;\n\
+             __global__ void k(float* partial, float* total, const float* x) {\n\
+             \x20 __shared__ bool last;\n\
+             \x20 if (threadIdx.x == 0) {\n\
+             \x20   partial[blockIdx.x] = x[blockIdx.x] * x[blockIdx.x];\n\
+             \x20   __threadfence();\n\
+             \x20   unsigned int ticket = atomicInc(&retired, gridDim.x);\n\
+             \x20   last = ticket == gridDim.x - 1;\n\
+             \x20 }\n\
+             \x20 __syncthreads();\n\
+             \x20 if (last && threadIdx.x == 0) {\n\
+             \x20   float t = 0.0f;\n\
+             \x20   for (int b = 0; b < gridDim.x; ++b) t += partial[b];\n\
+             \x20   *total = t;\n\
+             \x20 }\n\
+             }\n",
+            "k",
+            "last_block.cu:7:27: error: cuad cannot differentiate code where the value an atomic returns picks an address",
+        ),
+        (
+            "texture.cu",
+            "__global__ void k(float* y, cudaTextureObject_t t, int n) { int i = threadIdx.x; if (i < n) y[i] = tex1Dfetch<float>(t, i); }\n\
+             void run(float* y, const float* x, int n) {\n\
+             \x20 float *dx, *dy;\n\
+             \x20 cudaMalloc(&dx, n * sizeof(float));\n\
+             \x20 cudaMalloc(&dy, n * sizeof(float));\n\
+             \x20 cudaMemcpy(dx, x, n * sizeof(float), cudaMemcpyHostToDevice);\n\
+             \x20 cudaResourceDesc res = {};\n\
+             \x20 res.resType = cudaResourceTypeLinear;\n\
+             \x20 res.res.linear.devPtr = dx;\n\
+             \x20 cudaTextureDesc td = {};\n\
+             \x20 cudaTextureObject_t t = 0;\n\
+             \x20 cudaCreateTextureObject(&t, &res, &td, nullptr);\n\
+             \x20 k<<<1, 32>>>(dy, t, n);\n\
+             \x20 cudaMemcpy(y, dy, n * sizeof(float), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "run",
+            "texture.cu:9:3: error: cuad cannot follow the derivative of `dx` into `res.res.linear.devPtr`",
+        ),
+        (
+            "graph_capture.cu",
+            "__global__ void sq(float* y, const float* x, int n) { int i = threadIdx.x; if (i < n) y[i] = x[i] * x[i]; }\n\
+             void run(float* y, const float* x, int n) {\n\
+             \x20 float *dx, *dy;\n\
+             \x20 cudaMalloc(&dx, n * sizeof(float));\n\
+             \x20 cudaMalloc(&dy, n * sizeof(float));\n\
+             \x20 cudaStream_t s;\n\
+             \x20 cudaStreamCreate(&s);\n\
+             \x20 cudaGraph_t g;\n\
+             \x20 cudaGraphExec_t ge;\n\
+             \x20 cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);\n\
+             \x20 sq<<<1, 32, 0, s>>>(dy, dx, n);\n\
+             \x20 cudaStreamEndCapture(s, &g);\n\
+             \x20 cudaGraphInstantiate(&ge, g, 0);\n\
+             \x20 cudaMemcpy(dx, x, n * sizeof(float), cudaMemcpyHostToDevice);\n\
+             \x20 cudaGraphLaunch(ge, s);\n\
+             \x20 cudaMemcpy(y, dy, n * sizeof(float), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "run",
+            "graph_capture.cu:10:3: error: cuad cannot differentiate through `cudaStreamBeginCapture`",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

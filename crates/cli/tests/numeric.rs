@@ -1114,7 +1114,13 @@ fn rewrite_shared_variables(text: &str, code: &[bool], first_id: usize) -> Strin
         let alias = format!("cuad_shared_t{id}");
         let typedef = replace_word(&strip_align(decl), &name, &alias);
         let typedef = typedef.split_whitespace().collect::<Vec<_>>().join(" ");
-        out.push_str(&text[copied..at]);
+        // `static __shared__ T s[N];` (block reduction helpers): a block's instance either way.
+        let before = &text[copied..at];
+        let kept = before.trim_end();
+        match kept.strip_suffix("static") {
+            Some(rest) if !rest.ends_with(|c: char| is_ident_byte(c as u8)) => out.push_str(rest),
+            _ => out.push_str(before),
+        }
         let _ = write!(
             out,
             "typedef {typedef}; {alias}& {name} = *cuad_cpu::block_shared<{alias}, {id}>();"
@@ -1290,10 +1296,10 @@ fn parses_cuad_lines_and_expected_failures() {
 
 #[test]
 fn rewrites_shared_variables_per_block() {
-    let src = "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  __shared__ T sum;\n  __shared__ __align__(8) double buf[64][2];\n  __shared__ float a, b;\n}";
+    let src = "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  __shared__ T sum;\n  __shared__ __align__(8) double buf[64][2];\n  static __shared__ T red[32];\n  __shared__ float a, b;\n}";
     let out = rewrite_for_cpu(src, 7).unwrap_or_default();
     assert_eq!(
         out,
-        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  __shared__ float a, b;\n}"
+        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  typedef T cuad_shared_t9[32]; cuad_shared_t9& red = *cuad_cpu::block_shared<cuad_shared_t9, 9>();\n  __shared__ float a, b;\n}"
     );
 }

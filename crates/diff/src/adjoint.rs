@@ -69,6 +69,16 @@ impl Gen<'_, '_> {
                         offset: Some(Poly::constant(0)),
                     });
                 }
+                // A `__shared__` scalar is one variable for the whole block.
+                if self.shared_scalars.contains(n) && self.mode != Mode::Host {
+                    return Some(AdjPlace {
+                        ty: None,
+                        base: None,
+                        lvalue: ident(&adj_name(n)),
+                        space: Space::Shared,
+                        offset: Some(Poly::constant(0)),
+                    });
+                }
                 Some(AdjPlace {
                     ty: None,
                     base: None,

@@ -920,6 +920,30 @@ impl Gen<'_, '_> {
             "atomicAdd" | "atomicSub" if args.len() == 2 => {
                 let target = deref(args[0].clone());
                 let Some(place) = self.adj_place(&target) else {
+                    // An active value added into a `__device__` variable (no adjoint) or into
+                    // active memory cuad cannot place: skipping it would drop the derivative.
+                    let target = match &args[0].strip_parens().kind {
+                        ExprKind::Unary(UnOp::AddrOf, x) => (**x).clone(),
+                        _ => target,
+                    };
+                    let root = crate::usage::lvalue_root(&target);
+                    let file_scope = root.is_some_and(|r| !self.types.contains_key(r));
+                    if self.expr_is_active(&args[1])
+                        && (file_scope || root.is_none_or(|r| self.active.contains(r)))
+                    {
+                        let why = if file_scope {
+                            " (a `__device__` variable: cuad keeps no adjoint for it; pass the buffer as a kernel parameter)"
+                        } else {
+                            ""
+                        };
+                        self.error(
+                            args[0].span,
+                            format!(
+                                "cuad cannot tell where the adjoint of `{}` lives{why}",
+                                cuad_emit::print_expr(&target)
+                            ),
+                        );
+                    }
                     return (vec![s.clone()], vec![]);
                 };
                 self.note_reads(e);

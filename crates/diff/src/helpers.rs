@@ -164,10 +164,24 @@ __global__ void cuad_add_kernel(CuadT* dst, const CuadT* src, unsigned long long
 
 // Reverse of cudaMemcpy(dst, src, bytes, kind): the adjoint of dst is added into the adjoint
 // of src (each where its primal lives), then the adjoint of dst is zeroed.
+// With cudaMemcpyDefault, unified addressing tells where each adjoint (allocated next to its
+// primal) lives.
+inline bool cuad_on_device(const void* p) {
+    cudaPointerAttributes a;
+    if (p == nullptr || cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+    }
+    return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged;
+}
+
 template <typename CuadT>
 void cuad_memcpy_pullback(CuadT* d_dst, CuadT* d_src, size_t bytes, cudaMemcpyKind kind) {
-    const bool dst_on_device = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
-    const bool src_on_device = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+    const bool dflt = kind == cudaMemcpyDefault;
+    const bool dst_on_device = dflt ? cuad_on_device(d_dst)
+                                    : kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+    const bool src_on_device = dflt ? cuad_on_device(d_src)
+                                    : kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
     const unsigned long long n = bytes / sizeof(CuadT);
     if (d_src != nullptr && n > 0) {
         if (src_on_device) {

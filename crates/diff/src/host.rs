@@ -50,7 +50,11 @@ pub fn gen_host_call(
         "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => {
             // Host code reads managed memory directly: reverse launches must finish first.
             g.managed_memory |= name == "cudaMallocManaged";
-            Some(cuda_malloc(g, args, s))
+            Some(cuda_malloc(g, name, args, s))
+        }
+        // Pinned host memory: a host buffer, its adjoint pinned too and zeroed on the host.
+        "cudaMallocHost" | "cudaHostAlloc" if args.len() >= 2 => {
+            Some(cuda_malloc(g, name, args, s))
         }
         "malloc" | "calloc" => host_malloc(g, lhs?, name, args, s),
         "cudaMemcpy" | "cudaMemcpyAsync" if args.len() >= 4 => Some(cuda_memcpy(g, args, s)),
@@ -64,7 +68,7 @@ pub fn gen_host_call(
             }
             Some((vec![s.clone()], rev))
         }
-        "cudaFree" | "free" if args.len() == 1 => {
+        "cudaFree" | "cudaFreeHost" | "free" if args.len() == 1 => {
             let mut epilogue = vec![s.clone()];
             if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
                 if g.active.contains(p)
@@ -98,13 +102,36 @@ pub fn gen_host_call(
             }
             Some((vec![s.clone()], vec![]))
         }
-        // The reverse pass still launches on the stream (and may time with the event).
-        "cudaStreamDestroy" | "cudaEventDestroy" | "cudaGraphDestroy" | "cudaGraphExecDestroy" => {
+        // The reverse pass still launches on the stream (and may time with the event, or read
+        // the texture).
+        "cudaStreamDestroy"
+        | "cudaEventDestroy"
+        | "cudaGraphDestroy"
+        | "cudaGraphExecDestroy"
+        | "cudaDestroyTextureObject"
+        | "cudaDestroySurfaceObject" => {
             g.epilogue.push(s.clone());
             Some((vec![], vec![]))
         }
         "cudaDeviceSynchronize" | "cudaStreamSynchronize" => {
             Some((vec![s.clone()], vec![s.clone()]))
+        }
+        // Work launched through graphs, stream capture or `void**` argument arrays: cuad sees
+        // no kernel call there, and the derivative through it would be dropped.
+        "cudaStreamBeginCapture"
+        | "cudaGraphLaunch"
+        | "cudaGraphAddKernelNode"
+        | "cudaLaunchKernel"
+        | "cudaLaunchKernelExC"
+        | "cudaLaunchCooperativeKernel"
+        | "cudaLaunchHostFunc"
+            if !g.active.is_empty() =>
+        {
+            g.error(
+                s.span,
+                format!("cuad cannot differentiate through `{name}`: it differentiates kernels launched with `<<<...>>>` (no CUDA graphs, stream capture or launch APIs taking `void**` arguments)"),
+            );
+            Some((vec![s.clone()], vec![]))
         }
         _ if is_unmodelled_memory_call(name) => {
             // Pitched, 3-D, array, peer and pinned-host memory: cuad mirrors none of these
@@ -124,12 +151,45 @@ pub fn gen_host_call(
     }
 }
 
+/// Calls a host gradient defers to its end: the reverse pass still uses what they release.
+const TEARDOWN: [&str; 9] = [
+    "cudaFree",
+    "cudaFreeHost",
+    "free",
+    "cudaStreamDestroy",
+    "cudaEventDestroy",
+    "cudaGraphDestroy",
+    "cudaGraphExecDestroy",
+    "cudaDestroyTextureObject",
+    "cudaDestroySurfaceObject",
+];
+
+/// A statement made only of teardown calls (in blocks and `for` loops).
+pub(crate) fn only_teardown(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Block(b) => b.iter().all(only_teardown),
+        StmtKind::For { body, .. } => only_teardown(body),
+        StmtKind::Empty => true,
+        StmtKind::Expr(e) => {
+            // `err = cudaFree(p)` (error-checking macros) too.
+            let call = match &e.kind {
+                ExprKind::Assign(_, _, r) => r.strip_parens(),
+                _ => e,
+            };
+            callee_name(call).is_some_and(|n| TEARDOWN.contains(&n))
+        }
+        _ => false,
+    }
+}
+
 /// CUDA runtime calls that allocate, copy or set memory in forms cuad does not model.
 fn is_unmodelled_memory_call(name: &str) -> bool {
     let modelled = matches!(
         name,
         "cudaMalloc"
             | "cudaMallocManaged"
+            | "cudaMallocHost"
+            | "cudaHostAlloc"
             | "cudaMemcpy"
             | "cudaMemcpyAsync"
             | "cudaMemset"
@@ -178,8 +238,9 @@ fn host_malloc(
     Some((fwd, vec![]))
 }
 
-/// `cudaMalloc(&p, bytes)`: allocate and zero `_d_p` first when `p` carries derivatives.
-fn cuda_malloc(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+/// `cudaMalloc(&p, bytes)` (or `cudaMallocHost`, `cudaHostAlloc`): allocate and zero `_d_p`
+/// first, the same way, when `p` carries derivatives.
+fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let target = match &args[0].strip_parens().kind {
         ExprKind::Unary(UnOp::AddrOf, x) => x.strip_parens().clone(),
         ExprKind::Cast { expr, .. } => match &expr.strip_parens().kind {
@@ -199,25 +260,16 @@ fn cuda_malloc(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         let mut cargs = args.to_vec();
         cargs[0] = addr_of(d.clone());
         fwd.push(expr_stmt(Expr::synth(ExprKind::Call {
-            callee: Box::new(ident(callee_name(&stmt_expr(s)).unwrap_or("cudaMalloc"))),
+            callee: Box::new(ident(name)),
             template_args: vec![],
             args: cargs,
         })));
-        fwd.push(expr_stmt(call("cudaMemset", vec![d, int_lit(0), bytes])));
+        let pinned = matches!(name, "cudaMallocHost" | "cudaHostAlloc");
+        let zero = if pinned { "memset" } else { "cudaMemset" };
+        fwd.push(expr_stmt(call(zero, vec![d, int_lit(0), bytes])));
     }
     fwd.push(s.clone());
     (fwd, vec![])
-}
-
-fn stmt_expr(s: &Stmt) -> Expr {
-    match &s.kind {
-        StmtKind::Expr(Expr {
-            kind: ExprKind::Assign(_, _, r),
-            ..
-        }) => (**r).clone(),
-        StmtKind::Expr(e) => e.clone(),
-        _ => int_lit(0),
-    }
 }
 
 /// `cudaMemcpy(dst, src, bytes, kind)`: the reverse moves dst's adjoint into src's.
@@ -365,6 +417,20 @@ fn launch(
             return (vec![s.clone()], vec![]);
         }
     };
+    // Dynamic parallelism: a child grid finishes only after its parent, so the parent's reverse
+    // would read adjoints the child's gradient has not written yet.
+    if g.mode != crate::reverse::Mode::Host {
+        if let Some(a) = args
+            .iter()
+            .find(|a| g.expr_is_active(a) || g.shadow(a).is_some())
+        {
+            g.error(
+                a.span,
+                format!("cuad cannot differentiate a kernel launch from device code (dynamic parallelism) with arguments that carry derivatives: `{}`; launch `{kname}` from a host function instead", cuad_emit::print_expr(a)),
+            );
+            return (vec![s.clone()], vec![]);
+        }
+    }
     let primary = &primary;
     let kfun = instance.as_ref().unwrap_or(primary);
     let param_tys: Vec<Ty> = kfun
@@ -835,9 +901,12 @@ fn device_work(s: &Stmt, ours: &[&str]) -> (bool, bool) {
 /// back (or freed). Then what the launches compute reaches nothing the gradient uses
 /// (primal outputs are unspecified after a gradient).
 pub(crate) fn forward_launches_dead(fwd: &[Stmt], rev: &[Stmt]) -> bool {
-    const HARMLESS: [&str; 11] = [
+    const HARMLESS: [&str; 14] = [
         "cudaMalloc",
+        "cudaMallocHost",
+        "cudaHostAlloc",
         "cudaFree",
+        "cudaFreeHost",
         "cudaMemset",
         "cudaMemsetAsync",
         "cudaDeviceSynchronize",
@@ -899,7 +968,7 @@ pub(crate) fn forward_launches_dead(fwd: &[Stmt], rev: &[Stmt]) -> bool {
     for s in fwd.iter().chain(rev) {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             let harmless = matches!(&e.kind, ExprKind::Call { callee, .. }
-                if matches!(&callee.kind, ExprKind::Ident(n) if n == "free" || n == "cudaFree"))
+                if matches!(&callee.kind, ExprKind::Ident(n) if matches!(n.as_str(), "free" | "cudaFree" | "cudaFreeHost")))
                 || copies.contains(e);
             if !harmless {
                 crate::usage::reads(e, &mut mentioned);

@@ -107,6 +107,8 @@ pub struct Gen<'p, 'a> {
     pub params: Vec<(String, Ty)>,
     pub active: Names,
     pub spaces: HashMap<String, Space>,
+    /// `__shared__` locals that are not arrays (`__shared__ float s_inv;`): one per block.
+    pub shared_scalars: Names,
     pub env: IndexEnv,
     /// Declarations of temporaries and saves, placed at the top of the function.
     pub decls: Vec<Stmt>,
@@ -415,6 +417,12 @@ pub fn generate(
             );
         }
     }
+    let shared_scalars: Names = norm
+        .locals
+        .iter()
+        .filter(|l| l.specs.shared && !matches!(l.ty.kind, TyKind::Array { .. }))
+        .map(|l| l.name.clone())
+        .collect();
     let global_ptrs = spaces
         .iter()
         .filter(|(_, s)| **s == Space::Global)
@@ -462,6 +470,7 @@ pub fn generate(
         params: params.clone(),
         active,
         spaces,
+        shared_scalars,
         env,
         decls: vec![],
         guards: vec![],
@@ -506,6 +515,7 @@ pub fn generate(
         g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
     }
     g.check_bit_casts(&norm.body);
+    g.check_atomic_values(&norm.body);
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
     let (fwd, rev) = g.gen_block(&norm.body);
@@ -676,6 +686,85 @@ impl<'p, 'a> Gen<'p, 'a> {
     /// function that turns bits back into floating point (`__int_as_float`) or swaps them into
     /// memory (`atomicCAS`, `atomicExch`): a float atomicMax through a CAS loop, or a sign or
     /// abs trick on the bits. The derivative would be silently dropped, so it is an error.
+    /// `slot = atomicAdd(count, 1)` in a kernel: the gradient re-runs the atomic, and its
+    /// threads may draw other values than in the primal's run (their order is not fixed), so
+    /// a value an atomic returns must not choose an adjoint's address or a branch.
+    fn check_atomic_values(&mut self, body: &[Stmt]) {
+        if self.mode == Mode::Host {
+            return;
+        }
+        let is_atomic = |x: &Expr| {
+            matches!(&x.kind, ExprKind::Call { callee, .. }
+                if matches!(&callee.kind, ExprKind::Ident(n) if n.trim_start_matches("::").starts_with("atomic")))
+        };
+        // Locals holding an atomic's value, and what is computed from them.
+        let mut tainted: Vec<(String, Span)> = Vec::new();
+        for _ in 0..4 {
+            for s in body {
+                usage::visit_stmt_exprs(s, &mut |e| {
+                    usage::walk_expr(e, &mut |x| {
+                        let ExprKind::Assign(_, l, r) = &x.kind else {
+                            return;
+                        };
+                        let Some(n) = lvalue_root(l).filter(|_| usage::is_plain_var(l)) else {
+                            return;
+                        };
+                        let mut from = None;
+                        usage::walk_expr(r, &mut |y| {
+                            if is_atomic(y) {
+                                from = Some(y.span);
+                            }
+                            if let ExprKind::Ident(m) = &y.kind {
+                                if let Some((_, sp)) = tainted.iter().find(|(t, _)| t == m) {
+                                    from = Some(*sp);
+                                }
+                            }
+                        });
+                        if let Some(sp) = from.filter(|_| !tainted.iter().any(|(t, _)| t == n)) {
+                            tainted.push((n.to_string(), sp));
+                        }
+                    })
+                });
+            }
+        }
+        let uses = |e: &Expr, out: &mut Option<Span>| {
+            usage::walk_expr(e, &mut |y| {
+                if is_atomic(y) {
+                    *out = Some(y.span);
+                }
+                if let ExprKind::Ident(m) = &y.kind {
+                    if let Some((_, sp)) = tainted.iter().find(|(t, _)| t == m) {
+                        *out = Some(*sp);
+                    }
+                }
+            })
+        };
+        let mut found: Option<Span> = None;
+        for s in body {
+            s.visit(&mut |st| {
+                // (Loop conditions are left alone: CAS retry loops end the same either way.)
+                if let StmtKind::If { cond, .. } = &st.kind {
+                    uses(cond, &mut found);
+                }
+            });
+            usage::visit_stmt_exprs(s, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    if let ExprKind::Index(b, i) = &x.kind {
+                        if lvalue_root(b).is_some_and(|r| self.active.contains(r)) {
+                            uses(i, &mut found);
+                        }
+                    }
+                })
+            });
+        }
+        if let Some(span) = found {
+            self.error(
+                span,
+                "cuad cannot differentiate code where the value an atomic returns picks an address that carries a derivative or a branch (`slot = atomicAdd(count, 1)`): the gradient re-runs the atomic, and its threads may draw other values than in the primal's run; pass the slots (or their order) in an array instead".to_string(),
+            );
+        }
+    }
+
     fn check_bit_casts(&mut self, body: &[Stmt]) {
         const TO_BITS: &[&str] = &[
             "__float_as_int",
@@ -1256,6 +1345,27 @@ impl<'p, 'a> Gen<'p, 'a> {
                 return out;
             }
         }
+        // A pointer carrying derivatives stored where cuad keeps no shadow (a texture's
+        // resource descriptor, a struct cuad does not follow): reads through the copy would
+        // lose their derivatives.
+        if self.mode == Mode::Host
+            && op.is_none()
+            && self.shadow(r).is_some()
+            && self
+                .type_of(l)
+                .is_none_or(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+            && lvalue_root(l).is_some_and(|root| !self.active.contains(root))
+        {
+            self.error(
+                l.span,
+                format!(
+                    "cuad cannot follow the derivative of `{}` into `{}` (memory read through it, as by a texture object, would lose its derivative)",
+                    cuad_emit::print_expr(r),
+                    cuad_emit::print_expr(l)
+                ),
+            );
+            return (vec![], vec![]);
+        }
         let place = self.adj_place(l).filter(|_| self.is_real_value(l));
         // A root that is neither a parameter nor a local is a `__device__` (file-scope)
         // variable: cuad keeps no adjoint for it, so an active value stored there is lost.
@@ -1514,9 +1624,29 @@ impl<'p, 'a> Gen<'p, 'a> {
             | StmtKind::DoWhile { body, .. } => (**body).clone(),
             _ => Stmt::synth(StmtKind::Empty),
         };
+        let teardown_loop = self.mode == Mode::Host
+            && matches!(s.kind, StmtKind::For { .. })
+            && crate::host::only_teardown(&body);
+        let outer_epilogue = std::mem::take(&mut self.epilogue);
         self.loop_bodies.push(body);
         let out = self.gen_loop_parts(s);
         self.loop_bodies.pop();
+        let moved = std::mem::replace(&mut self.epilogue, outer_epilogue);
+        match &s.kind {
+            // `for (k...) cudaStreamDestroy(streams[k]);`: the whole loop moves to the end,
+            // not its body alone (which would run once, with the counter's final value).
+            StmtKind::For {
+                init, cond, step, ..
+            } if teardown_loop && !moved.is_empty() => {
+                self.epilogue.push(Stmt::synth(StmtKind::For {
+                    init: init.clone(),
+                    cond: cond.clone(),
+                    step: step.clone(),
+                    body: Box::new(block(moved)),
+                }))
+            }
+            _ => self.epilogue.extend(moved),
+        }
         if pushed {
             self.loop_ranges.pop();
         }

@@ -322,7 +322,7 @@ pub fn partials(call: &MathCall, ty: &Ty, args: &[Expr]) -> Option<Vec<Expr>> {
     Some((row.partials)(&ctx, args))
 }
 
-/// `min`/`max` on real arguments behave like `fmin`/`fmax`.
+/// `min`/`max`/`abs` (the `std::` overloads) on real arguments behave like `fmin`/`fmax`/`fabs`.
 pub fn min_max_alias(name: &str) -> Option<&'static str> {
     match name
         .trim_start_matches("::")
@@ -331,6 +331,7 @@ pub fn min_max_alias(name: &str) -> Option<&'static str> {
     {
         "min" => Some("fmin"),
         "max" => Some("fmax"),
+        "abs" => Some("fabs"),
         _ => None,
     }
 }

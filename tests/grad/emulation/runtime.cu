@@ -193,6 +193,24 @@ int main() {
   cudaMemcpy(&hfresh, fresh, sizeof(double), cudaMemcpyDeviceToHost);
   EXPECT(std::isnan(hfresh));
 
+  // Unified addressing: device, managed and host pointers are told apart.
+  double* managed;
+  cudaMallocManaged(&managed, sizeof(double));
+  cudaPointerAttributes attr;
+  EXPECT(cudaPointerGetAttributes(&attr, fresh) == cudaSuccess && attr.type == cudaMemoryTypeDevice);
+  EXPECT(cudaPointerGetAttributes(&attr, managed) == cudaSuccess &&
+         attr.type == cudaMemoryTypeManaged);
+  EXPECT(cudaPointerGetAttributes(&attr, &hfresh) == cudaSuccess &&
+         attr.type == cudaMemoryTypeUnregistered);
+  cudaStream_t st;
+  cudaEvent_t ev;
+  EXPECT(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking) == cudaSuccess);
+  EXPECT(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming) == cudaSuccess);
+  EXPECT(cudaEventRecord(ev, st) == cudaSuccess && cudaStreamWaitEvent(st, ev, 0) == cudaSuccess);
+  cudaEventDestroy(ev);
+  cudaStreamDestroy(st);
+  cudaFree(managed);
+
   cudaFree(d);
   cudaFree(o);
   cudaFree(fresh);
