@@ -1636,7 +1636,20 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __global__ void p2(const double* x, double* out) { out[0] = P2(x[0], x[1]).b; }\n\
          __global__ void ov(const double* x, double* out) { double o = atomicAdd(out, x[0]); out[1] = o; }\n\
          __device__ double cube(double v) { return v * v * v; }\n\
-         __global__ void hc(const double* x, double* out) { out[0] = cube(x[0]); }\n",
+         __global__ void hc(const double* x, double* out) { out[0] = cube(x[0]); }\n\
+         __device__ double g_acc;\n\
+         __global__ void gl(const double* x) { atomicAdd(&g_acc, x[threadIdx.x]); }\n\
+         __global__ void ga(const double* x) { g_acc = 2.0 * x[0]; }\n\
+         #include <vector>\n\
+         double hv(int n, const double* x) {\n\
+         \x20 std::vector<double> h(n);\n\
+         \x20 double* d;\n\
+         \x20 cudaMalloc(&d, n * sizeof(double));\n\
+         \x20 cudaMemcpy(d, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+         \x20 cudaMemcpy(h.data(), d, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+         \x20 cudaFree(d);\n\
+         \x20 return h[0] * h[0];\n\
+         }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1686,6 +1699,24 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "hc", "--wrt", "x"]);
     assert!(
         err.contains("fd.cu:18:52: error: forward mode: `out` receives values that depend on the differentiated parameters but has no tangent; add `out` to --wrt"),
+        "{err}"
+    );
+    // a `__device__` global receiving differentiated values (atomically or not) has no
+    // tangent for a later kernel to read: an error, not a dropped derivative
+    let err = run(&["--fn", "gl"]);
+    assert!(
+        err.contains("fd.cu:20:50: error: forward mode: `g_acc` is a global variable and receives values that depend on the differentiated parameters"),
+        "{err}"
+    );
+    let err = run(&["--fn", "ga"]);
+    assert!(
+        err.contains("fd.cu:21:39: error: forward mode: `g_acc` is a global variable"),
+        "{err}"
+    );
+    // a copy into a buffer that is not a pointer variable (`std::vector::data()`)
+    let err = run(&["--fn", "hv"]);
+    assert!(
+        err.contains("fd.cu:28:14: error: forward mode: cuad cannot tell where the tangent of the buffer `h.data()` lives"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

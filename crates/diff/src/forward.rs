@@ -936,6 +936,12 @@ impl Fwd<'_, '_> {
                 l.span,
                 format!("`{root}` receives values that depend on the differentiated parameters, but cuad cannot tell where its tangent lives"),
             );
+        } else if !self.types.contains_key(root) && self.prog.global_type(root).is_some() {
+            // a `__device__` global scalar has no tangent: later reads would see none
+            self.error(
+                l.span,
+                format!("`{root}` is a global variable and receives values that depend on the differentiated parameters; forward mode gives global variables no tangent (pass the memory as a parameter)"),
+            );
         }
     }
 }

@@ -212,7 +212,17 @@ impl Fwd<'_, '_> {
                         let root = crate::usage::lvalue_root(&args[0]).map(str::to_string);
                         let mut target = index(args[0].clone(), int_lit(0));
                         target.span = args[0].span;
-                        self.inactive_store(&target, root.as_deref());
+                        match root {
+                            Some(root) => self.inactive_store(&target, Some(&root)),
+                            // `h.data()`, `v.ptr`: no variable to give a tangent to
+                            None => self.error(
+                                args[0].span,
+                                format!(
+                                    "cuad cannot tell where the tangent of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
+                                    cuad_emit::print_expr(&args[0])
+                                ),
+                            ),
+                        }
                     }
                     (None, None) => {}
                 }
