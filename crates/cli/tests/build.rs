@@ -1649,7 +1649,8 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          \x20 cudaMemcpy(h.data(), d, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
          \x20 cudaFree(d);\n\
          \x20 return h[0] * h[0];\n\
-         }\n",
+         }\n\
+         double cm(double x, double y) { double b = 0; double z = (b += x, b * y); return z; }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1717,6 +1718,12 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "hv"]);
     assert!(
         err.contains("fd.cu:28:14: error: forward mode: cuad cannot tell where the tangent of the buffer `h.data()` lives"),
+        "{err}"
+    );
+    // an assignment inside an expression (a comma operand) would need its tangent there
+    let err = run(&["--fn", "cm"]);
+    assert!(
+        err.contains("fd.cu:32:58: error: forward mode: an assignment of a differentiated value inside an expression"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

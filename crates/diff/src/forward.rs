@@ -729,8 +729,9 @@ impl Fwd<'_, '_> {
             )
     }
 
-    /// Conditions and loop steps: assignments in them would need tangents too.
-    fn no_active_effects(&mut self, e: &Expr) {
+    /// Assignments (and pointer steps) of differentiated values nested in an expression
+    /// (`z = (b += x, b * c)`, conditions, loop steps) would need tangents in the middle of it.
+    fn no_nested_assignments(&mut self, e: &Expr) {
         let active = &self.active;
         let bad = crate::usage::any_expr(e, &|x| match &x.kind {
             ExprKind::Assign(_, l, r) => {
@@ -745,9 +746,14 @@ impl Fwd<'_, '_> {
         if bad {
             self.error(
                 e.span,
-                "an assignment of a differentiated value in a condition or loop step is not supported; move it into the body",
+                "an assignment of a differentiated value inside an expression (a condition, loop step, comma operand or argument) is not supported; make it a statement of its own",
             );
         }
+    }
+
+    /// Conditions and loop steps: assignments in them would need tangents too.
+    fn no_active_effects(&mut self, e: &Expr) {
+        self.no_nested_assignments(e);
         // A call there runs only as the primal: it must not update memory with tangents.
         let mut writing_calls = Vec::new();
         crate::usage::walk_expr(e, &mut |x| {
@@ -770,6 +776,9 @@ impl Fwd<'_, '_> {
         match &e.strip_parens().kind {
             ExprKind::Assign(op, l, r) => self.assignment(s, *op, l, r, out),
             ExprKind::Call { .. } | ExprKind::Launch { .. } => {
+                if let ExprKind::Call { args, .. } = &e.strip_parens().kind {
+                    args.iter().for_each(|a| self.no_nested_assignments(a));
+                }
                 let hoisted = match &e.strip_parens().kind {
                     ExprKind::Call {
                         callee,
@@ -811,6 +820,7 @@ impl Fwd<'_, '_> {
     }
 
     fn assignment(&mut self, s: &Stmt, op: Option<BinOp>, l: &Expr, r: &Expr, out: &mut Vec<Stmt>) {
+        self.no_nested_assignments(r);
         // CUDA runtime calls whose status is kept (`err = cudaMalloc(...)`).
         if let ExprKind::Call { .. } = &r.strip_parens().kind {
             if calls::is_runtime_call(r) {
