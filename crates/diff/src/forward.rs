@@ -188,6 +188,14 @@ pub fn generate(
         zero_tangent: std::cell::Cell::new(false),
         extern_shared: Names::new(),
     };
+    g.errors
+        .extend(crate::activity::bit_cast_errors(&norm.body, &g.active));
+    g.errors.extend(crate::activity::union_errors(
+        prog,
+        &g.types,
+        &g.active,
+        func.name_span,
+    ));
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
     let mut code = Vec::new();
@@ -288,6 +296,10 @@ fn using_directives(body: &[Stmt]) -> Vec<Stmt> {
 
 impl Fwd<'_, '_> {
     fn error(&mut self, span: Span, msg: impl Into<String>) {
+        // one error per construct (a call is looked at for its value and for its tangent)
+        if self.errors.iter().any(|d| d.span == span) {
+            return;
+        }
         self.errors.push(Diagnostic::error(
             span,
             format!("forward mode: {}", msg.into()),

@@ -418,6 +418,11 @@ impl Fwd<'_, '_> {
         }
         let instance;
         let f = match f.template {
+            Some(_) if crate::opaque_specialization(&self.prog.tu.items, &f.name).is_some() => {
+                // the primary template is not what the specialized instances run
+                self.error(e.span, crate::specialization_message(name));
+                return None;
+            }
             Some(_) => match self.instance(f, &bindings, template_args, &arg_types) {
                 Some(i) => {
                     instance = i;
