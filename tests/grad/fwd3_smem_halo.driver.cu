@@ -23,6 +23,6 @@ int main() {
   std::vector<double> got = as_doubles(d_v.get());
   for (float e : d_e.get()) got.push_back(e);
   for (float b : d_b.get()) got.push_back(b);
-  check.array("v, energy, bins", got, directional_fd<float>(outputs_at));
+  check.array("v, energy, bins", got, directional_fd<float>(outputs_at), default_tol<float>());
   return check.finish();
 }
