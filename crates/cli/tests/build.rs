@@ -606,6 +606,16 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "specialized.cu:3:56: error: cuad cannot differentiate calls of `pown`: it has an explicit specialization",
         ),
         (
+            "select.cu",
+            "__constant__ double table[64];\n\
+             __global__ void k(const double* x, double* y, int f) {\n\
+             \x20 const double* p = f ? x : table;\n\
+             \x20 y[threadIdx.x] = p[threadIdx.x] * p[threadIdx.x];\n\
+             }\n",
+            "k",
+            "select.cu:3:21: error: this pointer may point to memory without an adjoint",
+        ),
+        (
             "tile.cu",
             "#include <cooperative_groups.h>\n\
              namespace cg = cooperative_groups;\n\
@@ -1911,7 +1921,11 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __global__ void un(const float* x, float* y) { U u; u.f = x[0]; u.i &= 0x7fffffff; y[0] = u.f; }\n\
          template <int N> __device__ double pown(double x) { return x * pown<N - 1>(x); }\n\
          template <> __device__ double pown<0>(double x) { return 1.0; }\n\
-         __global__ void pw(const double* x, double* y) { y[0] = pown<3>(x[0]); }\n",
+         __global__ void pw(const double* x, double* y) { y[0] = pown<3>(x[0]); }\n\
+         __global__ void sel(const double* x, const double* c, int f, double* y) {\n\
+         \x20 const double* p = f ? x : c;\n\
+         \x20 y[0] = p[0] * p[0];\n\
+         }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -2005,6 +2019,15 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "pw"]);
     assert!(
         err.contains("fd.cu:41:57: error: forward mode: cuad cannot differentiate calls of `pown`: it has an explicit specialization"),
+        "{err}"
+    );
+    // a pointer that may point to memory without a tangent (`c` is not in --wrt): its
+    // shadow would be null where the tangent code reads it
+    let err = run(&["--fn", "sel", "--wrt", "x,y"]);
+    assert!(
+        err.contains(
+            "fd.cu:43:29: error: forward mode: this pointer may point to memory without a tangent"
+        ),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

@@ -152,12 +152,15 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
                     if !is_local_pointer(p) {
                         return;
                     }
-                    let target = match allocation_call(r) {
-                        true => Some(ALLOCATED),
-                        false => lvalue_root(r),
-                    };
-                    if let Some(t) = target {
-                        out.entry(p.clone()).or_default().insert(t.to_string());
+                    // `p = flag ? x + k : buf`: either branch
+                    for r in cond_branches(r) {
+                        let target = match allocation_call(r) {
+                            true => Some(ALLOCATED),
+                            false => lvalue_root(r),
+                        };
+                        if let Some(t) = target {
+                            out.entry(p.clone()).or_default().insert(t.to_string());
+                        }
                     }
                 }
                 // `cudaMalloc(&p, n)`, `cudaMallocManaged(&p, n)`.
@@ -179,6 +182,18 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
         });
     }
     out
+}
+
+/// The values a conditional expression may take (`c ? a : (d ? b : e)` -> a, b, e).
+fn cond_branches(e: &Expr) -> Vec<&Expr> {
+    match &e.strip_parens().kind {
+        ExprKind::Cond(_, a, b) => {
+            let mut out = cond_branches(a);
+            out.extend(cond_branches(b));
+            out
+        }
+        _ => vec![e.strip_parens()],
+    }
 }
 
 /// The target of a local pointer that holds memory the function allocates itself.

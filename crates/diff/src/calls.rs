@@ -1558,7 +1558,7 @@ pub fn identifier_name(name: &str) -> String {
 }
 
 /// For a conversion between floating-point formats, the conversion of its adjoint back.
-fn conversion_back(name: &str) -> Option<&'static str> {
+pub(crate) fn conversion_back(name: &str) -> Option<&'static str> {
     Some(match name {
         "__half2float" | "__low2float" | "__high2float" => "__float2half",
         "__float2half" | "__float2half_rn" | "__float2half_rz" => "__half2float",

@@ -1267,6 +1267,17 @@ impl<'p, 'a> Gen<'p, 'a> {
                 }
                 Some(_) => None,
             };
+            if moved.is_none()
+                && op.is_none()
+                && self.active.contains(n)
+                && matches!(r.strip_parens().kind, ExprKind::Cond(..))
+            {
+                // `p = f ? x : c` with `c` without adjoint: the shadow would stay null
+                self.error(
+                    r.span,
+                    "this pointer may point to memory without an adjoint (or cuad cannot tell which)",
+                );
+            }
             if let (true, Some(moved)) = (self.active.contains(n), moved) {
                 if self.needs_save(l) {
                     if let Some((sf, sr)) = self.save_value(&ident(&adj_name(n))) {

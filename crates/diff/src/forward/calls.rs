@@ -615,6 +615,11 @@ impl Fwd<'_, '_> {
             a[at] = t;
             return Some(with_args(e, a));
         }
+        // a conversion between floating-point formats (`__half2float`) converts the tangent
+        if crate::calls::conversion_back(base).is_some() && args.len() == 1 {
+            let t = self.tangent(&args[0])?;
+            return Some(with_args(e, vec![t]));
+        }
         if base.starts_with("__ld") && args.len() == 1 {
             let t = self.tangent(&args[0])?;
             return Some(with_args(e, vec![t]));
