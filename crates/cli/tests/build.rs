@@ -586,6 +586,36 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "symbol.cu:4:3: error: cuad cannot differentiate through `cudaMemcpyToSymbol`",
         ),
         (
+            "union.cu",
+            "union U { float f; int i; };\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 U u;\n\
+             \x20 u.f = x[threadIdx.x];\n\
+             \x20 u.i &= 0x7fffffff;\n\
+             \x20 y[threadIdx.x] = u.f;\n\
+             }\n",
+            "k",
+            "union.cu:2:17: error: `u` is a union that holds values carrying derivatives",
+        ),
+        (
+            "specialized.cu",
+            "template <int N> __device__ double pown(double x) { return x * pown<N - 1>(x); }\n\
+             template <> __device__ double pown<0>(double x) { return 1.0; }\n\
+             __global__ void k(const double* x, double* y) { y[0] = pown<3>(x[0]); }\n",
+            "k",
+            "specialized.cu:3:56: error: cuad cannot differentiate calls of `pown`: it has an explicit specialization",
+        ),
+        (
+            "select.cu",
+            "__constant__ double table[64];\n\
+             __global__ void k(const double* x, double* y, int f) {\n\
+             \x20 const double* p = f ? x : table;\n\
+             \x20 y[threadIdx.x] = p[threadIdx.x] * p[threadIdx.x];\n\
+             }\n",
+            "k",
+            "select.cu:3:21: error: this pointer may point to memory without an adjoint",
+        ),
+        (
             "tile.cu",
             "#include <cooperative_groups.h>\n\
              namespace cg = cooperative_groups;\n\
@@ -1028,6 +1058,186 @@ int main() {
         );
     }
     assert!(values.iter().any(|v| v.abs() > 0.1), "{stdout}");
+}
+
+/// `clad::differentiate` of a host function that launches a kernel (cudaMalloc, copies, a
+/// host-side sum of the copied-back result), requested by name and index next to
+/// `clad::gradient` of the same function (forward and reverse of one function and of the
+/// `__host__ __device__` helper it calls), and of a function of a struct: every line is the
+/// pushforward and the reference (a central difference, the gradient, the exact derivative).
+#[test]
+fn differentiate_next_to_gradient_runs() {
+    let program = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+__global__ void sq_kernel(int n, const double* x, double a, double* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] * x[i] + sin(x[i]);
+}
+double host_loss(const double* x, int n, double a) {
+  double *dx, *dy;
+  cudaMalloc(&dx, n * sizeof(double));
+  cudaMalloc(&dy, n * sizeof(double));
+  cudaMemcpy(dx, x, n * sizeof(double), cudaMemcpyHostToDevice);
+  sq_kernel<<<1, 32>>>(n, dx, a, dy);
+  double y[8];
+  cudaMemcpy(y, dy, n * sizeof(double), cudaMemcpyDeviceToHost);
+  double s = 0;
+  for (int i = 0; i < n; ++i) s += y[i];
+  cudaFree(dx);
+  cudaFree(dy);
+  return s;
+}
+__host__ __device__ double smooth(double x, double k) { return log(1.0 + exp(k * x)) / k; }
+double both(double x, double k) { return smooth(x, k) * smooth(-x, k) + x; }
+struct Acc { double v; };
+double field(Acc a, double t) { return a.v * t * t; }
+double refout(double x, double& y) { y = x * x; return y + x; }
+int main() {
+  auto da = clad::differentiate(host_loss, "a");
+  auto gk = clad::gradient(both);
+  auto dk = clad::differentiate(both, "k");
+  auto dx = clad::differentiate(both, 0);
+  auto dt = clad::differentiate(field, "t");
+  double x[5] = {0.1, 0.2, -0.3, 0.4, 0.5};
+  const double h = 1e-6;
+  printf("%.9f %.9f\n", da.execute(x, 5, 1.3), (host_loss(x, 5, 1.3 + h) - host_loss(x, 5, 1.3 - h)) / (2 * h));
+  double gx = 0, gkk = 0;
+  gk.execute(0.3, 2.0, &gx, &gkk);
+  printf("%.9f %.9f\n", dk.execute(0.3, 2.0), gkk);
+  printf("%.9f %.9f\n", dx.execute(0.3, 2.0), gx);
+  printf("%.9f %.9f\n", dt.execute(Acc{2.0}, 1.5), 2 * 2.0 * 1.5);
+  return 0;
+}
+"#;
+    let (stdout, _) = build_and_run("differentiate_and_gradient", program);
+    let values = numbers(&stdout);
+    assert_eq!(values.len(), 8, "{stdout}");
+    for pair in values.chunks(2) {
+        assert_close(
+            &pair[..1],
+            &pair[1..],
+            1e-6,
+            "clad::differentiate vs reference",
+        );
+    }
+    assert!(values.iter().all(|v| v.abs() > 0.1), "{stdout}");
+}
+
+/// `clad::differentiate` (by name and by index) of functions with locals that shadow outer
+/// ones, local references into an array in a loop, a ternary lvalue, a call updating a
+/// reference, a pointer chosen by a flag with a do-while and `continue`, arrays of structs
+/// and a struct with an array field, and most of the CUDA math library (Bessel `jn`/`yn`,
+/// `erfinv`, `normcdfinv`, `modf`, `frexp`...): each line is the pushforward and a central
+/// difference.
+#[test]
+fn differentiate_scoped_and_math_functions_run() {
+    let program = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+struct P { double x, v; };
+struct Arr { double c[3]; int n; };
+__host__ __device__ double upd(double& s, double k) { s = s * k + 1.0; return s * s; }
+double shadow(double x, double y) {
+  double t = x * y;
+  double acc = 0;
+  for (int i = 0; i < 3; ++i) {
+    double t = x + i;  // shadows the outer t
+    acc += t * t;
+    {
+      double acc2 = t * y;
+      acc += acc2;
+    }
+  }
+  return acc + t;
+}
+double refs(double x, double y) {
+  double a[2] = {x, y};
+  for (int i = 0; i < 5; ++i) {
+    double& r = a[i % 2];
+    r += x * r * 0.1;
+  }
+  double b = 0, c = 0;
+  (x > 0 ? b : c) = x * y;
+  b += 1.0;
+  double z = b * c + b;
+  return a[0] * a[1] + z;
+}
+double callref(double x, double k) {
+  double s = x;
+  double q = upd(s, k);
+  s = upd(s, k) + q;
+  return s;
+}
+double ptrsel(double x, double y, int f) {
+  double u[3] = {x, y, x * y};
+  double w[3] = {y, x, 1.0};
+  const double* p = f ? u : w;
+  double s = 0;
+  int i = 0;
+  do {
+    if (i == 1) { ++i; continue; }
+    s += p[i] * p[i];
+    ++i;
+  } while (i < 3);
+  int k = static_cast<int>(x * 10);
+  return s + k;
+}
+double structs(double x, double y) {
+  P pts[3];
+  for (int i = 0; i < 3; ++i) { pts[i].x = x * i; pts[i].v = y; }
+  for (int s = 0; s < 4; ++s)
+    for (int i = 0; i < 3; ++i) { pts[i].x += 0.1 * pts[i].v; pts[i].v -= 0.1 * pts[i].x * pts[i].x; }
+  Arr a;
+  a.n = 3;
+  for (int i = 0; i < a.n; ++i) a.c[i] = pts[i].x + pts[i].v;
+  return a.c[0] * a.c[1] + a.c[2];
+}
+double math1(double x, double y) {
+  int n = 3;
+  return pow(x, n) + pow(-1.5 + 0 * x, 2) * x + pow(x - 2.0, 3) + fma(x, y, x * x) + fdim(x, -2.0) + trunc(x) * y
+    + ldexp(x, 3) + scalbn(y, 2) + normcdf(x) + erfinv(0.3 * y)
+    + erfcx(x) + sinpi(x) + cospi(y) + asinh(x) + acosh(2.0 + y * y) + atanh(0.5 * y) + asin(0.3 * x) + acos(0.2 * y)
+    + jn(2, x + 3.0) + yn(2, 3.0 + y) + normcdfinv(0.5 + 0.2 * y) + exp10(0.1 * x) + remainder(x * 5.0, 1.3) + round(y) * x;
+}
+double math2(double x, double y) {
+  double ip;
+  double fr = modf(x * 3.0, &ip);
+  int e;
+  double m = frexp(y * 7.0, &e);
+  return fr * ip + m * e + logb(x * 9.0) * y + ilogb(y * 5.0) * x + nearbyint(x * 2.0) + rint(y) + lround(x) * y;
+}
+int main() {
+  const double h = 1e-6;
+#define CHK(F, X, Y, ...) { auto d = clad::differentiate(F, "x"); printf("%.9f %.9f\n", d.execute(X, Y, ##__VA_ARGS__), (F(X + h, Y, ##__VA_ARGS__) - F(X - h, Y, ##__VA_ARGS__)) / (2 * h)); \
+  auto e = clad::differentiate(F, 1); printf("%.9f %.9f\n", e.execute(X, Y, ##__VA_ARGS__), (F(X, Y + h, ##__VA_ARGS__) - F(X, Y - h, ##__VA_ARGS__)) / (2 * h)); }
+  CHK(shadow, 0.7, -0.4)
+  CHK(refs, 0.7, -0.4)
+  CHK(refs, -0.7, 0.4)
+  CHK(callref, 0.7, 1.3)
+  CHK(ptrsel, 0.73, -0.4, 1)
+  CHK(ptrsel, 0.73, -0.4, 0)
+  CHK(structs, 0.7, -0.4)
+  CHK(math1, 0.73, 0.41)
+  CHK(math2, 0.73, 0.41)
+  return 0;
+}
+"#;
+    let (stdout, _) = build_and_run("differentiate_scoped_math", program);
+    let values = numbers(&stdout);
+    assert_eq!(values.len(), 36, "{stdout}");
+    for pair in values.chunks(2) {
+        assert_close(
+            &pair[..1],
+            &pair[1..],
+            1e-6,
+            "clad::differentiate vs central difference",
+        );
+    }
+    assert!(
+        values.iter().filter(|v| v.abs() > 0.1).count() > 25,
+        "{stdout}"
+    );
 }
 
 /// Requests for instances of function templates, with and without `&`, of a host function
@@ -1747,8 +1957,60 @@ int main() {
 /// `cuad fwd` and `cuad grad` of one kernel agree: <w, J v> = <J^T w, v>.
 #[test]
 fn forward_and_reverse_modes_agree() {
-    let dir = scratch("cross_check");
-    let input = write(&dir, "k.cu", CROSS_CHECK_KERNEL);
+    modes_agree("cross_check", CROSS_CHECK_KERNEL);
+}
+
+/// The same check on a kernel with a shared tile and halo under `__syncthreads`, a struct
+/// returned by a device function in a loop, a data-dependent `while` in a device function,
+/// a local shadowing another one and an early return: an error in either mode shows.
+const CROSS_CHECK_KERNEL2: &str = r#"struct Acc { double s, q; };
+__device__ Acc step(Acc c, double v, double a) {
+  Acc r;
+  r.s = c.s * a + v;
+  r.q = c.q + v * v;
+  return r;
+}
+__device__ double settle(double s, double a) {
+  int it = 0;
+  double t = s;
+  while (fabs(t) > 0.05 && it < 20) {
+    double t2 = t * 0.5 * a;
+    t = t2 - 0.01 * sin(t2);
+    ++it;
+  }
+  return t + s;
+}
+__global__ void k(int n, const double* x, const double* y, double a, double* out) {
+  __shared__ double tile[34];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int li = threadIdx.x + 1;
+  tile[li] = i < n ? x[i] : 0.0;
+  if (threadIdx.x == 0) tile[0] = i > 0 ? x[i - 1] : 0.0;
+  if (threadIdx.x == blockDim.x - 1) tile[li + 1] = i + 1 < n ? x[i + 1] : 0.0;
+  __syncthreads();
+  if (i >= n) return;
+  Acc c = {0.0, 0.0};
+  for (int j = -1; j <= 1; ++j) {
+    double v = tile[li + j] * y[i];
+    c = step(c, v, a);
+  }
+  double s = c.s;
+  {
+    double s = settle(c.q, a);
+    out[i] = s * y[i];
+  }
+  out[i] += s;
+}
+"#;
+
+#[test]
+fn forward_and_reverse_modes_agree_on_shared_tiles_and_loops() {
+    modes_agree("cross_check2", CROSS_CHECK_KERNEL2);
+}
+
+fn modes_agree(name: &str, kernel: &str) {
+    let dir = scratch(name);
+    let input = write(&dir, "k.cu", kernel);
     let (fwd_out, grad_out) = (dir.join("k_fwd.cu"), dir.join("k_grad.cu"));
     for (command, out) in [("fwd", &fwd_out), ("grad", &grad_out)] {
         let r = cuad(&[command, path_str(&input), "--fn", "k", "-o", path_str(out)]);
@@ -1759,7 +2021,7 @@ fn forward_and_reverse_modes_agree() {
     let reverse = std::fs::read_to_string(&grad_out).expect("grad output");
     let program = format!(
         "#include <cmath>\n{forward}{}{CROSS_CHECK_DRIVER}",
-        &reverse[CROSS_CHECK_KERNEL.len()..]
+        &reverse[kernel.len()..]
     );
     let both = write(&dir, "both.cu", &program);
     let run = run_on_cpu(&both, &[]);
@@ -1796,7 +2058,34 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __global__ void p2(const double* x, double* out) { out[0] = P2(x[0], x[1]).b; }\n\
          __global__ void ov(const double* x, double* out) { double o = atomicAdd(out, x[0]); out[1] = o; }\n\
          __device__ double cube(double v) { return v * v * v; }\n\
-         __global__ void hc(const double* x, double* out) { out[0] = cube(x[0]); }\n",
+         __global__ void hc(const double* x, double* out) { out[0] = cube(x[0]); }\n\
+         __device__ double g_acc;\n\
+         __global__ void gl(const double* x) { atomicAdd(&g_acc, x[threadIdx.x]); }\n\
+         __global__ void ga(const double* x) { g_acc = 2.0 * x[0]; }\n\
+         #include <vector>\n\
+         double hv(int n, const double* x) {\n\
+         \x20 std::vector<double> h(n);\n\
+         \x20 double* d;\n\
+         \x20 cudaMalloc(&d, n * sizeof(double));\n\
+         \x20 cudaMemcpy(d, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+         \x20 cudaMemcpy(h.data(), d, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+         \x20 cudaFree(d);\n\
+         \x20 return h[0] * h[0];\n\
+         }\n\
+         double cm(double x, double y) { double b = 0; double z = (b += x, b * y); return z; }\n\
+         __global__ void bits(const double* x, double* y) {\n\
+         \x20 long long b = __double_as_longlong(x[0]);\n\
+         \x20 y[0] = __longlong_as_double(b ^ (1LL << 63));\n\
+         }\n\
+         union U { float f; int i; };\n\
+         __global__ void un(const float* x, float* y) { U u; u.f = x[0]; u.i &= 0x7fffffff; y[0] = u.f; }\n\
+         template <int N> __device__ double pown(double x) { return x * pown<N - 1>(x); }\n\
+         template <> __device__ double pown<0>(double x) { return 1.0; }\n\
+         __global__ void pw(const double* x, double* y) { y[0] = pown<3>(x[0]); }\n\
+         __global__ void sel(const double* x, const double* c, int f, double* y) {\n\
+         \x20 const double* p = f ? x : c;\n\
+         \x20 y[0] = p[0] * p[0];\n\
+         }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -1846,6 +2135,59 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "hc", "--wrt", "x"]);
     assert!(
         err.contains("fd.cu:18:52: error: forward mode: `out` receives values that depend on the differentiated parameters but has no tangent; add `out` to --wrt"),
+        "{err}"
+    );
+    // a `__device__` global receiving differentiated values (atomically or not) has no
+    // tangent for a later kernel to read: an error, not a dropped derivative
+    let err = run(&["--fn", "gl"]);
+    assert!(
+        err.contains("fd.cu:20:50: error: forward mode: `g_acc` is a global variable and receives values that depend on the differentiated parameters"),
+        "{err}"
+    );
+    let err = run(&["--fn", "ga"]);
+    assert!(
+        err.contains("fd.cu:21:39: error: forward mode: `g_acc` is a global variable"),
+        "{err}"
+    );
+    // a copy into a buffer that is not a pointer variable (`std::vector::data()`)
+    let err = run(&["--fn", "hv"]);
+    assert!(
+        err.contains("fd.cu:28:14: error: forward mode: cuad cannot tell where the tangent of the buffer `h.data()` lives"),
+        "{err}"
+    );
+    // an assignment inside an expression (a comma operand) would need its tangent there
+    let err = run(&["--fn", "cm"]);
+    assert!(
+        err.contains("fd.cu:32:58: error: forward mode: an assignment of a differentiated value inside an expression"),
+        "{err}"
+    );
+    // bits of a differentiated value turned back into a real, a union punning one
+    let err = run(&["--fn", "bits"]);
+    assert!(
+        err.contains(
+            "fd.cu:34:17: error: cuad cannot differentiate through `__double_as_longlong`"
+        ),
+        "{err}"
+    );
+    let err = run(&["--fn", "un"]);
+    assert!(
+        err.contains("fd.cu:38:17: error: `u` is a union that holds values carrying derivatives"),
+        "{err}"
+    );
+    // an explicit specialization (kept opaque) ends the template's recursion: an error,
+    // not the primary template instantiated forever
+    let err = run(&["--fn", "pw"]);
+    assert!(
+        err.contains("fd.cu:41:57: error: forward mode: cuad cannot differentiate calls of `pown`: it has an explicit specialization"),
+        "{err}"
+    );
+    // a pointer that may point to memory without a tangent (`c` is not in --wrt): its
+    // shadow would be null where the tangent code reads it
+    let err = run(&["--fn", "sel", "--wrt", "x,y"]);
+    assert!(
+        err.contains(
+            "fd.cu:43:29: error: forward mode: this pointer may point to memory without a tangent"
+        ),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

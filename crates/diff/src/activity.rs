@@ -5,6 +5,7 @@
 use crate::usage::{lvalue_root, Names};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
+use cuad_syntax::{Diagnostic, Span};
 use std::collections::HashMap;
 
 thread_local! {
@@ -497,4 +498,94 @@ pub fn depends_on_active(e: &Expr, active: &Names) -> bool {
 /// The caller registers parameters under a `__param:` marker key as well.
 fn params_contain(types: &HashMap<String, Ty>, name: &str) -> bool {
     types.contains_key(&format!("__param:{name}"))
+}
+
+/// An active floating-point value reinterpreted as integer bits (`__float_as_int`) in a
+/// function that turns bits back into floating point (`__int_as_float`) or swaps them into
+/// memory (`atomicCAS`, `atomicExch`): a float atomicMax through a CAS loop, or a sign or
+/// abs trick on the bits. The derivative would be silently dropped, so it is an error (in
+/// both modes).
+pub fn bit_cast_errors(body: &[Stmt], active: &Names) -> Vec<Diagnostic> {
+    const TO_BITS: &[&str] = &[
+        "__float_as_int",
+        "__float_as_uint",
+        "__double_as_longlong",
+        "__double2hiint",
+        "__double2loint",
+    ];
+    const FROM_BITS: &[&str] = &[
+        "__int_as_float",
+        "__uint_as_float",
+        "__longlong_as_double",
+        "__hiloint2double",
+        "atomicCAS",
+        "atomicExch",
+    ];
+    let mut to_bits: Vec<(Span, String)> = Vec::new();
+    let mut back = false;
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Call { callee, args, .. } = &x.kind else {
+                    return;
+                };
+                let ExprKind::Ident(n) = &callee.kind else {
+                    return;
+                };
+                let n = n.trim_start_matches("::");
+                if FROM_BITS.contains(&n) {
+                    back = true;
+                }
+                if TO_BITS.contains(&n) && args.iter().any(|a| depends_on_active(a, active)) {
+                    to_bits.push((x.span, n.to_string()));
+                }
+            })
+        });
+    }
+    if !back {
+        return vec![];
+    }
+    to_bits
+        .into_iter()
+        .map(|(span, n)| {
+            Diagnostic::error(
+                span,
+                format!("cuad cannot differentiate through `{n}` of a value that carries derivatives when the bits come back as floating point (`__int_as_float`, `atomicCAS`): a float atomic max/min through a CAS loop or a bit trick loses the derivative; write it with fmaxf/fminf/fabsf or a custom derivative"),
+            )
+        })
+        .collect()
+}
+
+/// Active variables of union type: a union's members share their bytes (`u.f = x; u.i &=
+/// mask; y = u.f`), so a tangent per member would silently miss what the other members do.
+pub fn union_errors(
+    prog: &Program,
+    types: &HashMap<String, Ty>,
+    active: &Names,
+    span: Span,
+) -> Vec<Diagnostic> {
+    let mut names: Vec<&String> = active.iter().collect();
+    names.sort();
+    names
+        .into_iter()
+        .filter_map(|n| {
+            let mut t = prog.canonical(types.get(n)?);
+            while let TyKind::Pointer { pointee: x, .. }
+            | TyKind::LRef(x)
+            | TyKind::RRef(x)
+            | TyKind::Array { elem: x, .. } = t.kind
+            {
+                t = prog.canonical(&x);
+            }
+            let TyKind::Named { name, .. } = &t.kind else {
+                return None;
+            };
+            (prog.struct_def(name)?.keyword == "union").then(|| {
+                Diagnostic::error(
+                    span,
+                    format!("`{n}` is a union that holds values carrying derivatives: cuad cannot differentiate through a union (its members share their bytes); use a struct"),
+                )
+            })
+        })
+        .collect()
 }

@@ -13,6 +13,16 @@ use std::collections::BTreeSet;
 const VECTOR_FIELDS: [&str; 4] = ["x", "y", "z", "w"];
 
 impl Gen<'_, '_> {
+    /// A call of a function template that has an explicit specialization cuad keeps opaque:
+    /// an error (true) rather than differentiating the primary template for it.
+    fn specialized(&mut self, name: &str, at: cuad_syntax::Span) -> bool {
+        if crate::opaque_specialization(&self.prog.tu.items, name).is_none() {
+            return false;
+        }
+        self.error(at, crate::specialization_message(name));
+        true
+    }
+
     pub fn expr_is_active(&self, e: &Expr) -> bool {
         depends_on_active(e, &self.active)
     }
@@ -569,6 +579,9 @@ impl Gen<'_, '_> {
             .resolve_call_with(name, &template_args, &arg_types)
             .filter(|(f, _)| f.body.is_some());
         let instance = match resolved {
+            Some((f, _)) if f.template.is_some() && self.specialized(&f.name, e.span) => {
+                return vec![];
+            }
             Some((f, bindings)) if f.template.is_some() => {
                 let mut values = crate::instantiate::deduce_values(f, &arg_types);
                 // Non-type arguments written at the call (`reduce<256>(s)`).
@@ -1569,7 +1582,7 @@ pub fn identifier_name(name: &str) -> String {
 }
 
 /// For a conversion between floating-point formats, the conversion of its adjoint back.
-fn conversion_back(name: &str) -> Option<&'static str> {
+pub(crate) fn conversion_back(name: &str) -> Option<&'static str> {
     Some(match name {
         "__half2float" | "__low2float" | "__high2float" => "__float2half",
         "__float2half" | "__float2half_rn" | "__float2half_rz" => "__half2float",
@@ -1617,19 +1630,24 @@ fn thread_local_computation(prog: &cuad_sema::Program, f: &Function, depth: u32)
             &|x| matches!(&x.kind, StmtKind::Decl(d) if d.specs.shared),
         )
     });
-    let mut local = !shared && depth < 4;
+    // a recursive function's calls are not followed forever
+    if shared || depth >= 4 {
+        return false;
+    }
+    let mut local = true;
     visit_calls(f, &mut |x| {
-        local &= match crate::host::callee_name(x) {
-            Some(n) if rules::is_pure_math(n) => true,
-            Some(n) => {
-                let defs = prog.functions(n);
-                !defs.is_empty()
-                    && defs
-                        .into_iter()
-                        .all(|g| thread_local_computation(prog, g, depth + 1))
+        local = local
+            && match crate::host::callee_name(x) {
+                Some(n) if rules::is_pure_math(n) => true,
+                Some(n) => {
+                    let defs = prog.functions(n);
+                    !defs.is_empty()
+                        && defs
+                            .into_iter()
+                            .all(|g| thread_local_computation(prog, g, depth + 1))
+                }
+                None => false,
             }
-            None => false,
-        }
     });
     local
 }

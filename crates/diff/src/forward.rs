@@ -188,6 +188,14 @@ pub fn generate(
         zero_tangent: std::cell::Cell::new(false),
         extern_shared: Names::new(),
     };
+    g.errors
+        .extend(crate::activity::bit_cast_errors(&norm.body, &g.active));
+    g.errors.extend(crate::activity::union_errors(
+        prog,
+        &g.types,
+        &g.active,
+        func.name_span,
+    ));
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
     let mut code = Vec::new();
@@ -288,6 +296,10 @@ fn using_directives(body: &[Stmt]) -> Vec<Stmt> {
 
 impl Fwd<'_, '_> {
     fn error(&mut self, span: Span, msg: impl Into<String>) {
+        // one error per construct (a call is looked at for its value and for its tangent)
+        if self.errors.iter().any(|d| d.span == span) {
+            return;
+        }
         self.errors.push(Diagnostic::error(
             span,
             format!("forward mode: {}", msg.into()),
@@ -729,8 +741,9 @@ impl Fwd<'_, '_> {
             )
     }
 
-    /// Conditions and loop steps: assignments in them would need tangents too.
-    fn no_active_effects(&mut self, e: &Expr) {
+    /// Assignments (and pointer steps) of differentiated values nested in an expression
+    /// (`z = (b += x, b * c)`, conditions, loop steps) would need tangents in the middle of it.
+    fn no_nested_assignments(&mut self, e: &Expr) {
         let active = &self.active;
         let bad = crate::usage::any_expr(e, &|x| match &x.kind {
             ExprKind::Assign(_, l, r) => {
@@ -745,9 +758,14 @@ impl Fwd<'_, '_> {
         if bad {
             self.error(
                 e.span,
-                "an assignment of a differentiated value in a condition or loop step is not supported; move it into the body",
+                "an assignment of a differentiated value inside an expression (a condition, loop step, comma operand or argument) is not supported; make it a statement of its own",
             );
         }
+    }
+
+    /// Conditions and loop steps: assignments in them would need tangents too.
+    fn no_active_effects(&mut self, e: &Expr) {
+        self.no_nested_assignments(e);
         // A call there runs only as the primal: it must not update memory with tangents.
         let mut writing_calls = Vec::new();
         crate::usage::walk_expr(e, &mut |x| {
@@ -770,6 +788,9 @@ impl Fwd<'_, '_> {
         match &e.strip_parens().kind {
             ExprKind::Assign(op, l, r) => self.assignment(s, *op, l, r, out),
             ExprKind::Call { .. } | ExprKind::Launch { .. } => {
+                if let ExprKind::Call { args, .. } = &e.strip_parens().kind {
+                    args.iter().for_each(|a| self.no_nested_assignments(a));
+                }
                 let hoisted = match &e.strip_parens().kind {
                     ExprKind::Call {
                         callee,
@@ -811,6 +832,7 @@ impl Fwd<'_, '_> {
     }
 
     fn assignment(&mut self, s: &Stmt, op: Option<BinOp>, l: &Expr, r: &Expr, out: &mut Vec<Stmt>) {
+        self.no_nested_assignments(r);
         // CUDA runtime calls whose status is kept (`err = cudaMalloc(...)`).
         if let ExprKind::Call { .. } = &r.strip_parens().kind {
             if calls::is_runtime_call(r) {
@@ -935,6 +957,12 @@ impl Fwd<'_, '_> {
             self.error(
                 l.span,
                 format!("`{root}` receives values that depend on the differentiated parameters, but cuad cannot tell where its tangent lives"),
+            );
+        } else if !self.types.contains_key(root) && self.prog.global_type(root).is_some() {
+            // a `__device__` global scalar has no tangent: later reads would see none
+            self.error(
+                l.span,
+                format!("`{root}` is a global variable and receives values that depend on the differentiated parameters; forward mode gives global variables no tangent (pass the memory as a parameter)"),
             );
         }
     }

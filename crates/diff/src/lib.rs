@@ -1012,6 +1012,36 @@ fn all_functions(items: &[cuad_syntax::ast::Item]) -> Vec<&Function> {
     out
 }
 
+/// The span of an explicit specialization of the function template `name` (`template <>
+/// double pown<0>(double x)`), which the parser keeps verbatim: instances of `name` would
+/// be differentiated from the primary template instead (and a recursion that the
+/// specialization ends would not end).
+pub(crate) fn opaque_specialization(items: &[Item], name: &str) -> Option<Span> {
+    let name = name.rsplit("::").next().unwrap_or(name);
+    items.iter().find_map(|item| match item {
+        Item::Namespace { items, .. } | Item::ExternC { items, .. } => {
+            opaque_specialization(items, name)
+        }
+        Item::Opaque { text, span, .. } => {
+            let compact: String = text.split_whitespace().collect();
+            let bytes = text.as_bytes();
+            let is_ident = |c: u8| c == b'_' || c.is_ascii_alphanumeric();
+            let specializes = compact.starts_with("template<>")
+                && text.match_indices(name).any(|(at, _)| {
+                    let end = at + name.len();
+                    (at == 0 || !is_ident(bytes[at - 1]))
+                        && text[end..].trim_start().starts_with('<')
+                });
+            specializes.then_some(*span)
+        }
+        _ => None,
+    })
+}
+
+pub(crate) fn specialization_message(name: &str) -> String {
+    format!("cuad cannot differentiate calls of `{name}`: it has an explicit specialization (`template <>`), which cuad does not model")
+}
+
 /// The span and reason of a top-level construct kept verbatim (`Item::Opaque`) that defines
 /// a function named `name` (its text has `name (` followed later by a `{`).
 fn opaque_defining(items: &[Item], name: &str) -> Option<(Span, String)> {

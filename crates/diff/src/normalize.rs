@@ -806,17 +806,27 @@ impl Hoister<'_, '_> {
     }
 
     /// A name for a hoisted local: the source name unless an earlier local of another type
-    /// already took it.
+    /// already took it, or a variable of an enclosing scope that the declaration shadows
+    /// still uses it (locals of sibling scopes share one hoisted variable).
     fn hoisted_name(&self, name: &str, ty: &Ty) -> String {
         let mut candidate = name.to_string();
         let mut k = 0;
         loop {
+            let visible = self.renames.iter().any(|m| {
+                m.values()
+                    .any(|e| matches!(&e.kind, ExprKind::Ident(n) if *n == candidate))
+            });
             match self.locals.iter().find(|l| l.name == candidate) {
-                None => return candidate,
-                Some(l) if l.ty.kind == ty.kind && !l.specs.shared && !l.specs.is_static => {
+                None if !visible => return candidate,
+                Some(l)
+                    if !visible
+                        && l.ty.kind == ty.kind
+                        && !l.specs.shared
+                        && !l.specs.is_static =>
+                {
                     return candidate
                 }
-                Some(_) => {
+                _ => {
                     k += 1;
                     candidate = format!("{name}_{k}");
                 }

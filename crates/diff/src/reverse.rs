@@ -682,10 +682,6 @@ impl<'p, 'a> Gen<'p, 'a> {
             .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. }))
     }
 
-    /// An active floating-point value reinterpreted as integer bits (`__float_as_int`) in a
-    /// function that turns bits back into floating point (`__int_as_float`) or swaps them into
-    /// memory (`atomicCAS`, `atomicExch`): a float atomicMax through a CAS loop, or a sign or
-    /// abs trick on the bits. The derivative would be silently dropped, so it is an error.
     /// `slot = atomicAdd(count, 1)` in a kernel: the gradient re-runs the atomic, and its
     /// threads may draw other values than in the primal's run (their order is not fixed), so
     /// a value an atomic returns must not choose an adjoint's address or a branch.
@@ -765,55 +761,12 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
     }
 
+    /// Bit tricks and unions on values with adjoints would drop derivatives: errors.
     fn check_bit_casts(&mut self, body: &[Stmt]) {
-        const TO_BITS: &[&str] = &[
-            "__float_as_int",
-            "__float_as_uint",
-            "__double_as_longlong",
-            "__double2hiint",
-            "__double2loint",
-        ];
-        const FROM_BITS: &[&str] = &[
-            "__int_as_float",
-            "__uint_as_float",
-            "__longlong_as_double",
-            "__hiloint2double",
-            "atomicCAS",
-            "atomicExch",
-        ];
-        let mut to_bits: Vec<(Span, String)> = Vec::new();
-        let mut back = false;
-        for s in body {
-            usage::visit_stmt_exprs(s, &mut |e| {
-                usage::walk_expr(e, &mut |x| {
-                    let ExprKind::Call { callee, args, .. } = &x.kind else {
-                        return;
-                    };
-                    let ExprKind::Ident(n) = &callee.kind else {
-                        return;
-                    };
-                    let n = n.trim_start_matches("::");
-                    if FROM_BITS.contains(&n) {
-                        back = true;
-                    }
-                    if TO_BITS.contains(&n)
-                        && args
-                            .iter()
-                            .any(|a| crate::activity::depends_on_active(a, &self.active))
-                    {
-                        to_bits.push((x.span, n.to_string()));
-                    }
-                })
-            });
-        }
-        if back {
-            for (span, n) in to_bits {
-                self.error(
-                    span,
-                    format!("cuad cannot differentiate through `{n}` of a value that carries derivatives when the bits come back as floating point (`__int_as_float`, `atomicCAS`): a float atomic max/min through a CAS loop or a bit trick loses the derivative; write it with fmaxf/fminf/fabsf or a custom derivative"),
-                );
-            }
-        }
+        let errors = crate::activity::bit_cast_errors(body, &self.active);
+        self.errors.extend(errors);
+        let errors = crate::activity::union_errors(self.prog, &self.types, &self.active, self.span);
+        self.errors.extend(errors);
     }
 
     pub fn error(&mut self, span: Span, msg: impl Into<String>) {
@@ -1450,6 +1403,17 @@ impl<'p, 'a> Gen<'p, 'a> {
                 }
                 Some(_) => None,
             };
+            if moved.is_none()
+                && op.is_none()
+                && self.active.contains(n)
+                && matches!(r.strip_parens().kind, ExprKind::Cond(..))
+            {
+                // `p = f ? x : c` with `c` without adjoint: the shadow would stay null
+                self.error(
+                    r.span,
+                    "this pointer may point to memory without an adjoint (or cuad cannot tell which)",
+                );
+            }
             if let (true, Some(moved)) = (self.active.contains(n), moved) {
                 if self.needs_save(l) {
                     if let Some((sf, sr)) = self.save_value(&ident(&adj_name(n))) {

@@ -105,6 +105,14 @@ pub fn is_piecewise_constant(name: &str) -> bool {
     )
 }
 
+/// `(f(n - 1, x) - f(n + 1, x)) * 0.5`, the derivative of the Bessel function `f(n, x)` in x.
+fn bessel_n(c: &Ctx, f: &str, a: &[Expr]) -> Expr {
+    let order = |op| binary(op, paren(a[0].clone()), int_lit(1));
+    let lower = c.f(f, vec![order(BinOp::Sub), a[1].clone()]);
+    let upper = c.f(f, vec![order(BinOp::Add), a[1].clone()]);
+    mul(paren(sub(lower, upper)), c.lit(0.5))
+}
+
 struct Row {
     name: &'static str,
     arity: usize,
@@ -205,6 +213,9 @@ static ROWS: &[Row] = &[
     Row { name: "j1", arity: 1, intrinsic: false, partials: |c, a| vec![sub(c.f("j0", vec![a[0].clone()]), div(c.f("j1", vec![a[0].clone()]), paren(a[0].clone())))] },
     Row { name: "y0", arity: 1, intrinsic: false, partials: |c, a| vec![neg(c.f("y1", vec![a[0].clone()]))] },
     Row { name: "y1", arity: 1, intrinsic: false, partials: |c, a| vec![sub(c.f("y0", vec![a[0].clone()]), div(c.f("y1", vec![a[0].clone()]), paren(a[0].clone())))] },
+    // `jn(n, x)`, `yn(n, x)`: d/dx = (f(n-1, x) - f(n+1, x)) / 2; the order is an integer.
+    Row { name: "jn", arity: 2, intrinsic: false, partials: |c, a| vec![c.lit(0.0), bessel_n(c, "jn", a)] },
+    Row { name: "yn", arity: 2, intrinsic: false, partials: |c, a| vec![c.lit(0.0), bessel_n(c, "yn", a)] },
     Row { name: "cyl_bessel_i0", arity: 1, intrinsic: false, partials: |c, a| vec![c.f("cyl_bessel_i1", vec![a[0].clone()])] },
     Row { name: "cyl_bessel_i1", arity: 1, intrinsic: false, partials: |c, a| vec![sub(c.f("cyl_bessel_i0", vec![a[0].clone()]), div(c.f("cyl_bessel_i1", vec![a[0].clone()]), paren(a[0].clone())))] },
     Row { name: "cbrt", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), mul(c.lit(3.0), sq(&c.f("cbrt", vec![a[0].clone()]))))] },

@@ -212,7 +212,17 @@ impl Fwd<'_, '_> {
                         let root = crate::usage::lvalue_root(&args[0]).map(str::to_string);
                         let mut target = index(args[0].clone(), int_lit(0));
                         target.span = args[0].span;
-                        self.inactive_store(&target, root.as_deref());
+                        match root {
+                            Some(root) => self.inactive_store(&target, Some(&root)),
+                            // `h.data()`, `v.ptr`: no variable to give a tangent to
+                            None => self.error(
+                                args[0].span,
+                                format!(
+                                    "cuad cannot tell where the tangent of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
+                                    cuad_emit::print_expr(&args[0])
+                                ),
+                            ),
+                        }
                     }
                     (None, None) => {}
                 }
@@ -408,6 +418,11 @@ impl Fwd<'_, '_> {
         }
         let instance;
         let f = match f.template {
+            Some(_) if crate::opaque_specialization(&self.prog.tu.items, &f.name).is_some() => {
+                // the primary template is not what the specialized instances run
+                self.error(e.span, crate::specialization_message(name));
+                return None;
+            }
             Some(_) => match self.instance(f, &bindings, template_args, &arg_types) {
                 Some(i) => {
                     instance = i;
@@ -599,6 +614,11 @@ impl Fwd<'_, '_> {
             let mut a = args.clone();
             a[at] = t;
             return Some(with_args(e, a));
+        }
+        // a conversion between floating-point formats (`__half2float`) converts the tangent
+        if crate::calls::conversion_back(base).is_some() && args.len() == 1 {
+            let t = self.tangent(&args[0])?;
+            return Some(with_args(e, vec![t]));
         }
         if base.starts_with("__ld") && args.len() == 1 {
             let t = self.tangent(&args[0])?;

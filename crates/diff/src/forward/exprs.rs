@@ -107,6 +107,22 @@ impl Fwd<'_, '_> {
                     return None;
                 }
                 let ty = self.type_of(e);
+                if ty
+                    .as_ref()
+                    .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
+                {
+                    // a branch pointing to memory without a tangent would give a null shadow
+                    // that the tangent code dereferences
+                    for (t, x) in [(&ta, a), (&tb, b)] {
+                        if t.is_none() && !super::is_null(x) {
+                            self.error(
+                                x.span,
+                                "this pointer may point to memory without a tangent (or cuad cannot tell which)",
+                            );
+                            return None;
+                        }
+                    }
+                }
                 let zero = |s: &Self| match &ty {
                     Some(t) => s.zero_of(t),
                     None => int_lit(0),
