@@ -5,6 +5,11 @@ using namespace cuad_test;
 int main() {
   Checker check("fwd3_const_recursive");
 #if CUAD_OUTPUT == 3
+#ifndef CUAD_CPU
+  // The recursive pullback keeps a per-thread tape in each frame: more than the GPU's
+  // default 1 KB stack per thread.
+  cudaDeviceSetLimit(cudaLimitStackSize, 64 * 1024);
+#endif
   const int n = 40, m = 7;
   Rng rng(314);
   std::vector<double> c = rng.vec(m), x = rng.vec(n), w = rng.vec(n);
