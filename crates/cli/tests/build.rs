@@ -959,6 +959,17 @@ fn assert_close(got: &[f64], expected: &[f64], tol: f64, context: &str) {
     }
 }
 
+/// The numbers of `stdout` (exactly `count`), checked in pairs: each line is a value and its
+/// reference, within `tol` relative. Returns them for further checks.
+fn pairs_close(stdout: &str, count: usize, tol: f64, context: &str) -> Vec<f64> {
+    let values = numbers(stdout);
+    assert_eq!(values.len(), count, "{stdout}");
+    for pair in values.chunks(2) {
+        assert_close(&pair[..1], &pair[1..], tol, context);
+    }
+    values
+}
+
 /// Builds `src` with `cuad build`, checks nvcc accepts the output, runs it on the CPU
 /// emulation and returns its stdout and cuad's stderr.
 fn build_and_run(name: &str, src: &str) -> (String, String) {
@@ -1047,16 +1058,12 @@ int main() {
 }
 "#;
     let (stdout, _) = build_and_run("differentiate_realistic", program);
-    let values = numbers(&stdout);
-    assert_eq!(values.len(), 26, "{stdout}");
-    for pair in values.chunks(2) {
-        assert_close(
-            &pair[..1],
-            &pair[1..],
-            1e-6,
-            "clad::differentiate vs central difference",
-        );
-    }
+    let values = pairs_close(
+        &stdout,
+        26,
+        1e-6,
+        "clad::differentiate vs central difference",
+    );
     assert!(values.iter().any(|v| v.abs() > 0.1), "{stdout}");
 }
 
@@ -1111,16 +1118,7 @@ int main() {
 }
 "#;
     let (stdout, _) = build_and_run("differentiate_and_gradient", program);
-    let values = numbers(&stdout);
-    assert_eq!(values.len(), 8, "{stdout}");
-    for pair in values.chunks(2) {
-        assert_close(
-            &pair[..1],
-            &pair[1..],
-            1e-6,
-            "clad::differentiate vs reference",
-        );
-    }
+    let values = pairs_close(&stdout, 8, 1e-6, "clad::differentiate vs reference");
     assert!(values.iter().all(|v| v.abs() > 0.1), "{stdout}");
 }
 
@@ -1224,16 +1222,12 @@ int main() {
 }
 "#;
     let (stdout, _) = build_and_run("differentiate_scoped_math", program);
-    let values = numbers(&stdout);
-    assert_eq!(values.len(), 36, "{stdout}");
-    for pair in values.chunks(2) {
-        assert_close(
-            &pair[..1],
-            &pair[1..],
-            1e-6,
-            "clad::differentiate vs central difference",
-        );
-    }
+    let values = pairs_close(
+        &stdout,
+        36,
+        1e-6,
+        "clad::differentiate vs central difference",
+    );
     assert!(
         values.iter().filter(|v| v.abs() > 0.1).count() > 25,
         "{stdout}"

@@ -245,3 +245,12 @@ pub fn derived_function(
         name_span: Span::default(),
     }
 }
+
+/// `ty` with a pointer's `__restrict__` dropped (for pointers that may alias).
+pub fn without_restrict(ty: &Ty) -> Ty {
+    let mut ty = ty.clone();
+    if let TyKind::Pointer { restrict, .. } = &mut ty.kind {
+        *restrict = false;
+    }
+    ty
+}

@@ -405,12 +405,9 @@ fn zero_then_gather(
     }
     // The zeroed seeds are the gather targets (the same pointers): neither may be declared
     // `__restrict__`, or nvcc could move the clearing store past the target's update.
-    let unrestricted = |p: &Param| {
-        let mut q = p.clone();
-        if let TyKind::Pointer { restrict, .. } = &mut q.ty.kind {
-            *restrict = false;
-        }
-        q
+    let unrestricted = |p: &Param| Param {
+        ty: without_restrict(&p.ty),
+        ..p.clone()
     };
     let mut params: Vec<Param> = zero
         .params

@@ -747,10 +747,7 @@ fn deferred_zero_site(
                 g.decls.push(decl(Ty::named("dim3"), name, None));
             }
             for (p, name) in split.zero.params.iter().zip(&pending.args) {
-                let mut ty = p.ty.clone().with_const(false);
-                if let TyKind::Pointer { restrict, .. } = &mut ty.kind {
-                    *restrict = false;
-                }
+                let ty = without_restrict(&p.ty).with_const(false);
                 g.decls.push(decl(ty, name, None));
             }
             g.pending_zeros.push(pending);
@@ -784,9 +781,8 @@ fn deferred_zero_site(
             .iter()
             .map(|&t| binary(BinOp::Eq, ident(&p.args[z]), arg(t)))
             .reduce(|x, y| binary(BinOp::Or, x, y));
-        let Some(is_target) = is_target else {
-            return Stmt::synth(StmtKind::Empty);
-        };
+        // No target to match: never fused (the zeroing then runs alone).
+        let is_target = is_target.unwrap_or(Expr::synth(ExprKind::BoolLit(false)));
         cond = binary(BinOp::And, cond, paren(is_target));
         for &sd in &fused.seeds {
             cond = binary(
