@@ -223,16 +223,40 @@ pub fn split(grad: &Function) -> Option<Split> {
             Update::Zero => Some(Stmt::synth(StmtKind::Empty)),
         });
     }
-    // Every run twice: with the thread's divisions by uniform divisors rewritten from `s`'s
-    // (`fast`, for positive divisors), and as written. A uniform branch picks one: as
-    // `n > 0 ? fast : t % n` per use, nvcc computed the divisions anyway and the gather was
-    // compute-bound (jacobi's step).
+    // Every run twice. `fast`, for threads whose every neighbour `s ± c` is a launched thread
+    // and positive divisors: no range tests, the own run's atomics for targets outside the
+    // launch left out (there are none), and the thread's divisions by uniform divisors
+    // rewritten from `s`'s. `plain`, as written, for the others (a stencil's edge rows).
+    // The gather is compute-bound (jacobi's step): as `n > 0 ? fast : t % n` per use, nvcc
+    // computed the divisions anyway; the range tests were a fifth of its instructions.
     let (mut fast_runs, mut plain_runs) = (vec![], vec![]);
     plain_runs.push(Stmt::synth(StmtKind::Block(own.clone())));
+    for st in own.iter_mut() {
+        strip_outside_atomics(st);
+    }
     for st in own.iter_mut().skip(pos + 1) {
         divmods.rewrite(st, &int_lit(0));
     }
     fast_runs.push(Stmt::synth(StmtKind::Block(own)));
+    let in_launch = |t: Expr| {
+        binary(
+            BinOp::And,
+            binary(BinOp::Ge, paren(t.clone()), int_lit(0)),
+            binary(BinOp::Lt, paren(t), paren(total.clone())),
+        )
+    };
+    let mut inner: Vec<Expr> = vec![];
+    for (_, offset) in &scan.offsets {
+        for t in [virtual_index(s_name, offset), shifted_index(s_name, offset)] {
+            if !inner.iter().any(|x| same(x, &t)) {
+                inner.push(t);
+            }
+        }
+    }
+    let inner = inner
+        .into_iter()
+        .map(in_launch)
+        .reduce(|a, b| binary(BinOp::And, a, b));
     // One run per gathered update, as the thread whose update lands here.
     for (target, offset) in &scan.offsets {
         let (_, acc, hit) = sum_of(target)?;
@@ -268,40 +292,36 @@ pub fn split(grad: &Function) -> Option<Split> {
         if seen == 0 {
             return None;
         }
-        let in_range = binary(
-            BinOp::And,
-            binary(BinOp::Ge, paren(virtual_t.clone()), int_lit(0)),
-            binary(BinOp::Lt, paren(virtual_t), paren(total.clone())),
-        );
         plain_runs.push(if_stmt(
-            in_range.clone(),
+            in_launch(virtual_t),
             vec![Stmt::synth(StmtKind::Block(run.clone()))],
             None,
         ));
         for st in run.iter_mut().skip(pos + 1) {
             divmods.rewrite(st, offset);
         }
-        fast_runs.push(if_stmt(
-            in_range,
-            vec![Stmt::synth(StmtKind::Block(run))],
-            None,
-        ));
+        fast_runs.push(Stmt::synth(StmtKind::Block(run)));
     }
-    match divmods.all_positive() {
-        Some(positive) => gather_body.push(if_stmt(positive, fast_runs, Some(plain_runs))),
-        None => gather_body.extend(plain_runs),
-    }
-    for (target, acc, hit) in &sums {
-        gather_body.push(if_stmt(
-            ident(hit),
-            vec![expr_stmt(compound(
-                BinOp::Add,
-                index(ident(target), ident(s_name)),
-                ident(acc),
-            ))],
-            None,
-        ));
-    }
+    let fast_when = match (divmods.all_positive(), inner) {
+        (Some(positive), Some(inner)) => binary(BinOp::And, positive, inner),
+        (None, Some(inner)) => inner,
+        (_, None) => return None,
+    };
+    gather_body.push(if_stmt(fast_when, fast_runs, Some(plain_runs)));
+    let stores: Vec<Stmt> = sums
+        .iter()
+        .map(|(target, acc, hit)| {
+            if_stmt(
+                ident(hit),
+                vec![expr_stmt(compound(
+                    BinOp::Add,
+                    index(ident(target), ident(s_name)),
+                    ident(acc),
+                ))],
+                None,
+            )
+        })
+        .collect();
     // The zeroing pass: no adjoint updates.
     let mut zero_body = body.clone();
     for st in zero_body.iter_mut().skip(pos + 1) {
@@ -317,13 +337,20 @@ pub fn split(grad: &Function) -> Option<Split> {
     }
     prune_empty(&mut gather_body);
     prune_empty(&mut zero_body);
-    let mut gather = grad.clone();
-    gather.name = format!("{}_gather", grad.name);
-    gather.body = Some(gather_body);
     let mut zero = grad.clone();
     zero.name = format!("{}_zero", grad.name);
     zero.body = Some(zero_body);
-    let zero_gather = zero_then_gather(grad, &zero, &gather, &tvar, pos, &scan);
+    let gathered = Gathered {
+        body: &gather_body,
+        sums: &sums,
+        stores: &stores,
+        s_name,
+    };
+    let zero_gather = zero_then_gather(grad, &zero, &gathered, &tvar, pos, &scan);
+    let mut gather = grad.clone();
+    gather.name = format!("{}_gather", grad.name);
+    gather_body.extend(stores);
+    gather.body = Some(gather_body);
     Some(Split {
         gather,
         zero,
@@ -331,12 +358,27 @@ pub fn split(grad: &Function) -> Option<Split> {
     })
 }
 
+/// The gather pass before its final stores: the sums `(target, acc, hit)` hold, per gathered
+/// array, what lands on element `s_name`.
+struct Gathered<'a> {
+    body: &'a [Stmt],
+    sums: &'a [(String, String, String)],
+    /// `if (hit) target[s] += acc;` per sum.
+    stores: &'a [Stmt],
+    s_name: &'a str,
+}
+
 /// The fused kernel of `ZeroGather`, when every store of the zeroing pass is `seed[t] = 0`
 /// with `t` the thread index the body never reassigns.
+///
+/// The clearing stores become flags: at the end, a target the thread cleared (the same
+/// pointer as a zeroed seed) is assigned its sum instead of read, added to and written after
+/// a store of zero (jacobi's step: the hand-written adjoint's single store); zeroed seeds
+/// that are no target are cleared there.
 fn zero_then_gather(
     grad: &Function,
     zero: &Function,
-    gather: &Function,
+    gathered: &Gathered,
     tvar: &str,
     pos: usize,
     scan: &Scan,
@@ -347,36 +389,27 @@ fn zero_then_gather(
     if assigned.contains(tvar) {
         return None;
     }
-    let mut zeroed = Names::new();
+    let mut zeroed: Vec<String> = vec![];
     let mut own_index_only = true;
     for st in zero_body {
-        each_update(st, scan.adjoints, &mut |st, u| {
-            let place = match (u, &st.kind) {
-                (Update::Zero, StmtKind::Expr(e)) => match &e.kind {
-                    ExprKind::Assign(None, l, _) => Some(l),
-                    _ => None,
-                },
-                _ => None,
-            };
-            match place.map(|l| &l.kind) {
-                Some(ExprKind::Index(b, i)) => match (&b.kind, &i.strip_parens().kind) {
-                    (ExprKind::Ident(a), ExprKind::Ident(t)) if t == tvar => {
-                        zeroed.insert(a.clone());
-                    }
-                    _ => own_index_only = false,
-                },
-                _ => own_index_only = false,
-            }
-        });
+        each_update(
+            st,
+            scan.adjoints,
+            &mut |st, u| match cleared_own_element(st, u, tvar) {
+                Some(a) if !zeroed.iter().any(|z| z == a) => zeroed.push(a.to_string()),
+                Some(_) => {}
+                None => own_index_only = false,
+            },
+        );
     }
     if !own_index_only || zeroed.is_empty() {
         return None;
     }
-    let index_of = |names: &Names| -> Vec<usize> {
+    let index_of = |names: &dyn Fn(&str) -> bool| -> Vec<usize> {
         grad.params
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.name.as_ref().is_some_and(|n| names.contains(n)))
+            .filter(|(_, p)| p.name.as_deref().is_some_and(names))
             .map(|(k, _)| k)
             .collect()
     };
@@ -393,8 +426,13 @@ fn zero_then_gather(
     }
     let renamed: Names = grad.params.iter().filter_map(|p| p.name.clone()).collect();
     let prefix = |n: &str| format!("_cuad_z_{n}");
+    let flag = |k: usize| format!("_cuad_cleared{k}");
+    let flagged_stores = final_stores(grad, gathered, &zeroed, &prefix, &flag);
     let mut zero_part = zero_body.clone();
     for st in &mut zero_part {
+        if flagged_stores.is_some() {
+            mark_clears(st, scan.adjoints, tvar, &zeroed, &flag);
+        }
         crate::methods::map_stmt_exprs(st, &mut |e| {
             if let ExprKind::Ident(n) = &mut e.kind {
                 if renamed.contains(n.as_str()) {
@@ -404,7 +442,7 @@ fn zero_then_gather(
         });
     }
     // The zeroed seeds are the gather targets (the same pointers): neither may be declared
-    // `__restrict__`, or nvcc could move the clearing store past the target's update.
+    // `__restrict__`, or nvcc could reorder their accesses.
     let unrestricted = |p: &Param| Param {
         ty: without_restrict(&p.ty),
         ..p.clone()
@@ -418,24 +456,150 @@ fn zero_then_gather(
             q
         })
         .collect();
-    params.extend(gather.params.iter().map(|p| {
+    params.extend(grad.params.iter().map(|p| {
         match p.name.as_ref().is_some_and(|n| scan.targets.contains(n)) {
             true => unrestricted(p),
             false => p.clone(),
         }
     }));
-    let mut body = vec![Stmt::synth(StmtKind::Block(zero_part))];
-    body.extend(gather.body.clone()?);
-    let mut function = gather.clone();
+    let mut body: Vec<Stmt> = vec![];
+    if flagged_stores.is_some() {
+        body.extend((0..zeroed.len()).map(|k| {
+            decl(
+                Ty::new(TyKind::Bool),
+                &flag(k),
+                Some(Expr::synth(ExprKind::BoolLit(false))),
+            )
+        }));
+    }
+    body.push(Stmt::synth(StmtKind::Block(zero_part)));
+    body.extend(gathered.body.iter().cloned());
+    body.extend(flagged_stores.unwrap_or_else(|| gathered.stores.to_vec()));
+    let mut function = grad.clone();
     function.name = format!("{}_zero_gather", grad.name);
     function.params = params;
     function.body = Some(body);
     Some(ZeroGather {
         function,
-        zeroed: index_of(&zeroed),
-        targets: index_of(&scan.targets),
-        seeds: index_of(&scan.seeds),
+        zeroed: index_of(&|n| zeroed.iter().any(|z| z == n)),
+        targets: index_of(&|n| scan.targets.contains(n)),
+        seeds: index_of(&|n| scan.seeds.contains(n)),
     })
+}
+
+/// The array `u` clears at the thread's own element: `a[t] = 0` with `t` the thread index.
+fn cleared_own_element<'s>(st: &'s Stmt, u: &Update, tvar: &str) -> Option<&'s str> {
+    let (Update::Zero, StmtKind::Expr(e)) = (u, &st.kind) else {
+        return None;
+    };
+    let ExprKind::Assign(None, l, _) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Index(b, i) = &l.kind else {
+        return None;
+    };
+    match (&b.kind, &i.strip_parens().kind) {
+        (ExprKind::Ident(a), ExprKind::Ident(t)) if t == tvar => Some(a),
+        _ => None,
+    }
+}
+
+/// Replaces each clearing store `zeroed[k][t] = 0` with `flag(k) = true`.
+fn mark_clears(
+    st: &mut Stmt,
+    adjoints: &Names,
+    tvar: &str,
+    zeroed: &[String],
+    flag: &dyn Fn(usize) -> String,
+) {
+    let replacement = classify(st, adjoints).and_then(|u| {
+        let a = cleared_own_element(st, &u, tvar)?;
+        let k = zeroed.iter().position(|z| z == a)?;
+        Some(expr_stmt(assign(
+            ident(&flag(k)),
+            Expr::synth(ExprKind::BoolLit(true)),
+        )))
+    });
+    match replacement {
+        Some(r) => *st = r,
+        None => st.for_each_child_mut(&mut |c| mark_clears(c, adjoints, tvar, zeroed, flag)),
+    }
+}
+
+/// The fused kernel's last statements: each target takes its sum (assigned where the thread
+/// cleared the same array, added otherwise), then zeroed seeds that are no target are cleared.
+/// `None` when the gather pass writes a target elsewhere (a plain `+=`), which a flag would
+/// reorder.
+fn final_stores(
+    grad: &Function,
+    gathered: &Gathered,
+    zeroed: &[String],
+    prefix: &dyn Fn(&str) -> String,
+    flag: &dyn Fn(usize) -> String,
+) -> Option<Vec<Stmt>> {
+    let adjoints: Names = gathered.sums.iter().map(|(t, _, _)| t.clone()).collect();
+    let mut plain = false;
+    for st in gathered.body {
+        each_update(st, &adjoints, &mut |_, u| {
+            plain |= matches!(u, Update::Plain)
+        });
+    }
+    if plain {
+        return None;
+    }
+    let s = || ident(gathered.s_name);
+    // `zeroed[k]` may be the same array as `target` only when the element types agree.
+    let same_array = |k: usize, target: &str| -> Option<Expr> {
+        let z = &zeroed[k];
+        (elem_ty(grad, z)? == elem_ty(grad, target)?)
+            .then(|| binary(BinOp::Eq, ident(&prefix(z)), ident(target)))
+    };
+    let mut out = vec![];
+    for (target, acc, hit) in gathered.sums {
+        let cleared = (0..zeroed.len())
+            .filter_map(|k| {
+                let same = same_array(k, target)?;
+                Some(paren(binary(BinOp::And, ident(&flag(k)), same)))
+            })
+            .reduce(|a, b| binary(BinOp::Or, a, b));
+        let add = if_stmt(
+            ident(hit),
+            vec![expr_stmt(compound(
+                BinOp::Add,
+                index(ident(target), s()),
+                ident(acc),
+            ))],
+            None,
+        );
+        out.push(match cleared {
+            Some(c) => if_stmt(
+                c,
+                vec![expr_stmt(assign(index(ident(target), s()), ident(acc)))],
+                Some(vec![add]),
+            ),
+            None => add,
+        });
+    }
+    for (k, z) in zeroed.iter().enumerate() {
+        let elem = elem_ty(grad, z)?;
+        let not_a_target = gathered
+            .sums
+            .iter()
+            .filter_map(|(target, _, _)| {
+                same_array(k, target)?;
+                Some(binary(BinOp::Ne, ident(&prefix(z)), ident(target)))
+            })
+            .fold(ident(&flag(k)), |a, b| binary(BinOp::And, a, b));
+        out.push(if_stmt(
+            not_a_target,
+            vec![expr_stmt(assign(
+                index(ident(&prefix(z)), s()),
+                real_zero(&elem),
+            ))],
+            None,
+        ));
+    }
+    Some(out)
 }
 
 fn is_decl(s: &Stmt) -> bool {
@@ -692,6 +856,38 @@ fn each_update(s: &Stmt, adjoints: &Names, f: &mut dyn FnMut(&Stmt, &Update)) {
         return;
     }
     s.for_each_child(&mut |c| each_update(c, adjoints, f));
+}
+
+/// The element the thread's own update at offset `c` lands on: `s + c`.
+fn shifted_index(s: &str, offset: &Expr) -> Expr {
+    match &offset.kind {
+        ExprKind::IntLit(t) if t == "0" => ident(s),
+        ExprKind::Unary(UnOp::Neg, x) => binary(BinOp::Sub, ident(s), (**x).clone()),
+        _ => binary(BinOp::Add, ident(s), paren(offset.clone())),
+    }
+}
+
+/// Drops the own run's `if (outside the launch) atomicAdd(...)` updates: the fast path runs
+/// only where every target is inside.
+fn strip_outside_atomics(st: &mut Stmt) {
+    let is_atomic = |s: &Stmt| {
+        matches!(&s.kind, StmtKind::Expr(Expr { kind: ExprKind::Call { callee, .. }, .. })
+            if matches!(&callee.kind, ExprKind::Ident(n) if n == "atomicAdd"))
+    };
+    let is_outside_atomic = |s: &Stmt| match &s.kind {
+        StmtKind::If {
+            then, els: None, ..
+        } => match &then.kind {
+            StmtKind::Block(b) => matches!(b.as_slice(), [a] if is_atomic(a)),
+            _ => is_atomic(then),
+        },
+        _ => false,
+    };
+    if is_outside_atomic(st) {
+        st.kind = StmtKind::Empty;
+        return;
+    }
+    st.for_each_child_mut(&mut |c| strip_outside_atomics(c));
 }
 
 /// The thread whose update at offset `c` lands on `s`: `s - c` (`s + x` for `c = -x`).
