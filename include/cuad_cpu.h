@@ -1357,6 +1357,36 @@ struct thread_block_tile {
 };
 template <unsigned S>
 thread_block_tile<S> tiled_partition(const thread_block&) { return {}; }
+// <cooperative_groups/reduce.h>: every thread of the tile gets the reduction of all of them.
+template <class T>
+struct plus {
+  T operator()(T a, T b) const { return a + b; }
+};
+template <class T>
+struct less {
+  T operator()(T a, T b) const { return b < a ? b : a; }
+};
+template <class T>
+struct greater {
+  T operator()(T a, T b) const { return a < b ? b : a; }
+};
+template <class T>
+struct bit_and {
+  T operator()(T a, T b) const { return a & b; }
+};
+template <class T>
+struct bit_or {
+  T operator()(T a, T b) const { return a | b; }
+};
+template <class T>
+struct bit_xor {
+  T operator()(T a, T b) const { return a ^ b; }
+};
+template <unsigned S, class T, class Op>
+T reduce(const thread_block_tile<S>& tile, T v, Op op) {
+  for (int o = S / 2; o > 0; o /= 2) v = op(v, tile.shfl_xor(v, o));
+  return v;
+}
 }  // namespace cooperative_groups
 
 // <cuComplex.h> (a shim header): complex numbers as float2 / double2.

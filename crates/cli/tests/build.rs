@@ -628,6 +628,43 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "error: cuad does not model cooperative groups' `coalesced_threads` yet",
         ),
         (
+            "reduce_cond.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __global__ void k(float* y) {\n\
+             \x20 auto w = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             \x20 float v = y[threadIdx.x];\n\
+             \x20 y[threadIdx.x] = v > 0 ? cg::reduce(w, v, cg::plus<float>()) : v;\n\
+             }\n",
+            "k",
+            "reduce_cond.cu:6:28: error: `cg::reduce` is a collective of the whole tile: cuad needs it outside `?:`, `&&` and `||`",
+        ),
+        (
+            "reduce_loop.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __global__ void k(float* y) {\n\
+             \x20 auto w = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             \x20 float v = y[threadIdx.x];\n\
+             \x20 while (cg::reduce(w, v, cg::plus<float>()) > 1.0f) v *= 0.5f;\n\
+             \x20 y[threadIdx.x] = v;\n\
+             }\n",
+            "k",
+            "reduce_loop.cu:6:3: error: cuad lowers `cg::reduce` only in a statement's own expressions, not in a loop's header",
+        ),
+        (
+            "reduce_op.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __global__ void k(float* y) {\n\
+             \x20 auto w = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             \x20 float v = y[threadIdx.x];\n\
+             \x20 y[threadIdx.x] = cg::reduce(w, v, [](float a, float b) { return a * b; });\n\
+             }\n",
+            "k",
+            "reduce_op.cu:6:37: error: cuad lowers `cg::reduce` with `cg::plus`",
+        ),
+        (
             "lambda.cu",
             "template <typename F> __device__ float apply(F f, float v) { return f(v); }\n\
              __global__ void k(float* y, float a) {\n\

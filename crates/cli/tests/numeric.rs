@@ -274,8 +274,10 @@ fn write_cuda_header_shims(dir: &Path) {
         "device_functions.h",
         "math_functions.h",
         "cooperative_groups.h",
+        "cooperative_groups/reduce.h",
         "cuComplex.h",
     ] {
+        let _ = fs::create_dir_all(dir.join(name).parent().unwrap_or(dir));
         let _ = fs::write(dir.join(name), "#pragma once\n// provided by cuad_cpu.h\n");
     }
 }

@@ -3,7 +3,8 @@
 //! locals initialized with `this_thread_block()`; warp tiles `tiled_partition<S>(block)`
 //! (`S` a literal power of two up to 32): `tile.shfl_down(v, o)` -> `__shfl_down_sync(~0, v,
 //! o, S)` (also `shfl_up`, `shfl_xor`, `shfl`), `tile.sync()` -> `__syncwarp()`,
-//! `thread_rank()` / `meta_group_rank()` from the linear thread index. A barrier cuad did not
+//! `thread_rank()` / `meta_group_rank()` from the linear thread index, `cg::reduce(tile, v,
+//! op)` as a butterfly of shuffles (`tile_reduce.rs`). A barrier cuad did not
 //! recognise would be missing from the reverse pass (a race), so other group operations are
 //! errors.
 
@@ -115,7 +116,7 @@ fn tile_op(field: &str, args: &[Expr], size: i64) -> Option<Expr> {
 
 /// Rewrites thread-block groups and their warp tiles in `body`; errors for group operations
 /// cuad does not model.
-pub fn lower(body: &mut [Stmt]) -> Result<(), Vec<Diagnostic>> {
+pub fn lower(body: &mut Vec<Stmt>) -> Result<(), Vec<Diagnostic>> {
     let mut groups = Names::new();
     for s in body.iter() {
         s.visit(&mut |s| {
@@ -144,6 +145,7 @@ pub fn lower(body: &mut [Stmt]) -> Result<(), Vec<Diagnostic>> {
             }
         });
     }
+    crate::tile_reduce::lower(body, &tiles)?;
     let mut errors = Vec::new();
     for s in body.iter_mut() {
         rewrite_tiles(s, &tiles, &mut errors);

@@ -947,6 +947,11 @@ fn casts() {
         ("v = Vec{1.0f}", "(= v (cast:Functional Vec {1.0f}))"),
         ("v = float4()", "(= v (cast:Functional float4 {}))"),
         ("h = __half(x)", "(= h (cast:Functional half x))"),
+        // A template from a header cuad does not read, braced: only a functional cast.
+        (
+            "r = cg::reduce(w, v, cg::plus<float>{})",
+            "(= r (call cg::reduce w v (cast:Functional cg::plus<float> {})))",
+        ),
     ];
     for (src, want) in cases {
         assert_eq!(sx(&expr_with(prelude, src)), want, "{src}");

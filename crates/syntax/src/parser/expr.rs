@@ -528,7 +528,10 @@ impl Parser<'_, '_> {
         if targs.is_some() && self.at("::") {
             return self.verbatim_qualified_name(start);
         }
-        if is_type && (self.at("(") || self.at("{")) {
+        // `name<args>{...}` can only be a functional cast (`cg::plus<float>{}`), even where
+        // the name is not known as a type (declared in a header cuad does not read).
+        let braced_template = targs.is_some() && self.at("{");
+        if (is_type && (self.at("(") || self.at("{"))) || braced_template {
             let args = targs.unwrap_or_default();
             let ty = match name.as_str() {
                 "half" | "__half" if args.is_empty() => Ty::new(TyKind::Half),
