@@ -201,6 +201,7 @@ pub fn generate(
     let mut code = Vec::new();
     g.block(&norm.body, &mut code);
     out.extend(code);
+    crate::sincos::fuse(&mut out, &params);
     if !g.errors.is_empty() {
         return Err(g.errors);
     }

@@ -38,6 +38,7 @@ mod recompute;
 mod replay;
 mod reverse;
 mod rules;
+mod sincos;
 mod tile_reduce;
 mod usage;
 mod zero_adjoints;

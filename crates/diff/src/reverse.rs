@@ -992,6 +992,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         body.extend(block_reductions(std::mem::take(&mut self.kernel_accs)));
         body.append(&mut self.epilogue);
         crate::merge::merge_accumulations(&mut body);
+        crate::sincos::fuse(&mut body, &self.params);
         self.helpers.zero_tangent |= crate::zero_adjoints::rewrite(self.prog, &mut body);
         body
     }
