@@ -17,6 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <new>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -415,6 +417,80 @@ class array_ref {
  private:
   T* m_Data;
   std::size_t m_Size;
+};
+
+/// Clad's `zero_init`: a value reset to zero, as Clad initializes adjoints. A type that can
+/// be default-constructed is rebuilt by value-initialization (`T()`); one that cannot (only
+/// user constructors taking arguments) has all its bytes cleared. Types with a destructor are
+/// refused: rebuilding them in place would skip it.
+template <typename T>
+CUAD_HD void zero_init(T& x) {
+  static_assert(std::is_trivially_destructible<T>::value,
+                "clad::zero_init requires trivially destructible types");
+  if constexpr (std::is_default_constructible<T>::value) {
+    new (&x) T();
+  } else {
+    unsigned char* bytes = reinterpret_cast<unsigned char*>(&x);
+    for (std::size_t i = 0; i < sizeof(T); ++i) bytes[i] = 0;
+  }
+}
+template <typename T>
+CUAD_HD void zero_init(T* x, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) zero_init(x[i]);
+}
+template <typename T, std::size_t N>
+CUAD_HD void zero_init(T (&arr)[N]) {
+  zero_init(&arr[0], N);
+}
+
+#ifndef CUAD_RESTORE_TRACKER_RECORDS
+#define CUAD_RESTORE_TRACKER_RECORDS 64
+#endif
+#ifndef CUAD_RESTORE_TRACKER_BYTES
+#define CUAD_RESTORE_TRACKER_BYTES 1024
+#endif
+
+/// Clad's `restore_tracker`: `store(v)` remembers the bytes of `v` (the first store of an
+/// address wins), `restore()` writes every remembered value back and keeps them, `clear()`
+/// forgets them. Fixed capacity, so it works in device code too
+/// (`-DCUAD_RESTORE_TRACKER_RECORDS=N`, `-DCUAD_RESTORE_TRACKER_BYTES=N` to change);
+/// overflowing it stops the program instead of losing a value.
+class restore_tracker {
+ public:
+  template <typename T>
+  CUAD_HD void store(const T& val) {
+    const unsigned char* addr = reinterpret_cast<const unsigned char*>(&val);
+    for (std::size_t i = 0; i < m_Count; ++i)
+      if (m_Records[i].addr == addr) return;
+    if (m_Count == CUAD_RESTORE_TRACKER_RECORDS ||
+        m_Used + sizeof(T) > CUAD_RESTORE_TRACKER_BYTES) {
+      printf("cuad: clad::restore_tracker full (raise CUAD_RESTORE_TRACKER_RECORDS/BYTES)\n");
+#if defined(__CUDA_ARCH__)
+      __trap();
+#else
+      std::abort();
+#endif
+    }
+    m_Records[m_Count++] = {const_cast<unsigned char*>(addr), sizeof(T), m_Used};
+    for (std::size_t i = 0; i < sizeof(T); ++i) m_Bytes[m_Used++] = addr[i];
+  }
+  CUAD_HD void restore() const {
+    for (std::size_t r = 0; r < m_Count; ++r)
+      for (std::size_t i = 0; i < m_Records[r].size; ++i)
+        m_Records[r].addr[i] = m_Bytes[m_Records[r].offset + i];
+  }
+  CUAD_HD void clear() { m_Count = m_Used = 0; }
+
+ private:
+  struct Record {
+    unsigned char* addr;
+    std::size_t size;
+    std::size_t offset;
+  };
+  Record m_Records[CUAD_RESTORE_TRACKER_RECORDS];
+  unsigned char m_Bytes[CUAD_RESTORE_TRACKER_BYTES];
+  std::size_t m_Count = 0;
+  std::size_t m_Used = 0;
 };
 
 /// Only reached when a program with requests is compiled without `cuad build`.

@@ -655,6 +655,31 @@ impl<'a> Differentiator<'a> {
         }
     }
 
+    /// A parameter that is a library container of reals (`thrust::device_vector<double>`,
+    /// `std::vector<float>`): cuad has no adjoints for containers (nor derivatives of thrust's
+    /// algorithms), so a request w.r.t. one is refused with what to pass instead.
+    fn container_param(&self, func: &Function, p: &Param) -> Option<Diagnostic> {
+        let ty = self.prog.canonical(&p.ty);
+        let elem = cuad_sema::builtins::container_element(&ty)?;
+        if !activity::is_real(&self.prog.canonical(&elem)) {
+            return None;
+        }
+        let TyKind::Named { name, .. } = &cuad_sema::types::strip_refs(&ty).kind else {
+            return None;
+        };
+        Some(Diagnostic::error(
+            p.span,
+            format!(
+                "parameter `{}` of `{}` is a `{name}`: cuad does not differentiate w.r.t. library \
+                 containers (std::vector, thrust vectors) or through thrust's algorithms yet; \
+                 take a pointer to the elements instead (`T*`: `v.data()`, \
+                 `thrust::raw_pointer_cast(v.data())`) and compute with loops or kernels",
+                p.name.as_deref().unwrap_or("?"),
+                func.name
+            ),
+        ))
+    }
+
     fn wrt_indices(
         &self,
         func: &Function,
@@ -663,6 +688,14 @@ impl<'a> Differentiator<'a> {
     ) -> Result<Vec<usize>, Vec<Diagnostic>> {
         let names: Vec<Option<&str>> = func.params.iter().map(|p| p.name.as_deref()).collect();
         let Some(wrt) = wrt else {
+            // Every parameter is requested: one that is a container would be silently left out.
+            if let Some(d) = func
+                .params
+                .iter()
+                .find_map(|p| self.container_param(func, p))
+            {
+                return Err(vec![d]);
+            }
             let all: Vec<usize> = func
                 .params
                 .iter()
@@ -690,10 +723,10 @@ impl<'a> Differentiator<'a> {
                 .or_else(|| w.parse::<usize>().ok().filter(|&i| i < names.len()));
             match idx {
                 Some(i) if activity::is_differentiable(&self.prog, &self.prog.canonical(&func.params[i].ty)) => out.push(i),
-                Some(i) => errors.push(Diagnostic::error(
+                Some(i) => errors.push(self.container_param(func, &func.params[i]).unwrap_or_else(|| Diagnostic::error(
                     func.params[i].span,
                     format!("parameter `{w}` of `{}` cannot carry a derivative (not a real number or a pointer to one)", func.name),
-                )),
+                ))),
                 None if w.contains('[') => errors.push(Diagnostic::error(span, format!("`{w}`: differentiating w.r.t. an array element is not supported; use the array"))),
                 None => errors.push(Diagnostic::error(span, format!("`{}` has no parameter named `{w}`", func.name))),
             }

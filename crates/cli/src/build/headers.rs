@@ -8,10 +8,22 @@ pub const CUAD_H: &str = include_str!("../../../../include/cuad/cuad.h");
 /// `include/clad/Differentiator/Differentiator.h`: `namespace clad = cuad`.
 pub const CLAD_H: &str = include_str!("../../../../include/clad/Differentiator/Differentiator.h");
 
+/// `include/clad/Differentiator/ArrayRef.h`: Clad's header of `clad::array_ref` (Clad's test
+/// utilities include it), the same API.
+pub const CLAD_ARRAY_REF_H: &str =
+    include_str!("../../../../include/clad/Differentiator/ArrayRef.h");
+
+/// `include/clad/Differentiator/ThrustDerivatives.h`: the name of Clad's thrust header (cuad
+/// has no thrust derivatives; see the file), the same API.
+pub const CLAD_THRUST_H: &str =
+    include_str!("../../../../include/clad/Differentiator/ThrustDerivatives.h");
+
 /// Header paths (relative to the include folder) that a request program may include.
-const API_HEADERS: [(&str, &str); 2] = [
+const API_HEADERS: [(&str, &str); 4] = [
     ("cuad/cuad.h", CUAD_H),
     ("clad/Differentiator/Differentiator.h", CLAD_H),
+    ("clad/Differentiator/ArrayRef.h", CLAD_ARRAY_REF_H),
+    ("clad/Differentiator/ThrustDerivatives.h", CLAD_THRUST_H),
 ];
 
 /// Macro defined while cuad parses a program: the API headers then declare nothing.
@@ -135,6 +147,10 @@ mod tests {
         assert_eq!(
             api_include("#include \"../../cuad/cuad.h\""),
             Some("cuad/cuad.h")
+        );
+        assert_eq!(
+            api_include("#include \"clad/Differentiator/ArrayRef.h\""),
+            Some("clad/Differentiator/ArrayRef.h")
         );
         assert_eq!(api_include("#include <cuda_runtime.h>"), None);
         assert_eq!(api_include("// #include <cuad/cuad.h>"), None);
