@@ -229,10 +229,15 @@ pub fn split(grad: &Function) -> Option<Split> {
     // rewritten from `s`'s. `plain`, as written, for the others (a stencil's edge rows).
     // The gather is compute-bound (jacobi's step): as `n > 0 ? fast : t % n` per use, nvcc
     // computed the divisions anyway; the range tests were a fifth of its instructions.
+    // A block reduction in the own run is a barrier: then the choice must be the same for the
+    // whole block (`n > 0` alone), and the fast path keeps the range tests.
+    let per_thread_choice = !body.iter().any(|s| is_reduction(s));
     let (mut fast_runs, mut plain_runs) = (vec![], vec![]);
     plain_runs.push(Stmt::synth(StmtKind::Block(own.clone())));
-    for st in own.iter_mut() {
-        strip_outside_atomics(st);
+    if per_thread_choice {
+        for st in own.iter_mut() {
+            strip_outside_atomics(st);
+        }
     }
     for st in own.iter_mut().skip(pos + 1) {
         divmods.rewrite(st, &int_lit(0));
@@ -300,14 +305,26 @@ pub fn split(grad: &Function) -> Option<Split> {
         for st in run.iter_mut().skip(pos + 1) {
             divmods.rewrite(st, offset);
         }
-        fast_runs.push(Stmt::synth(StmtKind::Block(run)));
+        fast_runs.push(match per_thread_choice {
+            true => Stmt::synth(StmtKind::Block(run)),
+            false => if_stmt(
+                in_launch(virtual_index(s_name, offset)),
+                vec![Stmt::synth(StmtKind::Block(run))],
+                None,
+            ),
+        });
     }
-    let fast_when = match (divmods.all_positive(), inner) {
-        (Some(positive), Some(inner)) => binary(BinOp::And, positive, inner),
-        (None, Some(inner)) => inner,
-        (_, None) => return None,
+    let positive = divmods.all_positive();
+    let fast_when = match (per_thread_choice, positive, inner) {
+        (true, Some(positive), Some(inner)) => Some(binary(BinOp::And, positive, inner)),
+        (true, None, Some(inner)) => Some(inner),
+        (false, positive, _) => positive,
+        (true, _, None) => return None,
     };
-    gather_body.push(if_stmt(fast_when, fast_runs, Some(plain_runs)));
+    match fast_when {
+        Some(when) => gather_body.push(if_stmt(when, fast_runs, Some(plain_runs))),
+        None => gather_body.extend(plain_runs),
+    }
     let stores: Vec<Stmt> = sums
         .iter()
         .map(|(target, acc, hit)| {
