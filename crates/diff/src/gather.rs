@@ -231,7 +231,7 @@ pub fn split(grad: &Function) -> Option<Split> {
     // computed the divisions anyway; the range tests were a fifth of its instructions.
     // A block reduction in the own run is a barrier: then the choice must be the same for the
     // whole block (`n > 0` alone), and the fast path keeps the range tests.
-    let per_thread_choice = !body.iter().any(|s| is_reduction(s));
+    let per_thread_choice = !body.iter().any(&is_reduction);
     let (mut fast_runs, mut plain_runs) = (vec![], vec![]);
     plain_runs.push(Stmt::synth(StmtKind::Block(own.clone())));
     if per_thread_choice {
