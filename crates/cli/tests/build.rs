@@ -686,6 +686,46 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "union.cu:2:17: error: `u` is a union that holds values carrying derivatives",
         ),
         (
+            // llm.c's Packed128: 128-bit loads and stores of floats as int4 bits
+            "packed128.cu",
+            "struct alignas(16) P { float v[4]; };\n\
+             __device__ P load128(const float* a) { P p; *reinterpret_cast<int4*>(p.v) = *reinterpret_cast<const int4*>(a); return p; }\n\
+             __global__ void k(float* y, const float* x) {\n\
+             \x20 P p = load128(x + 4 * threadIdx.x);\n\
+             \x20 y[threadIdx.x] = p.v[0] * p.v[3];\n\
+             }\n",
+            "k",
+            "packed128.cu:2:78: error: cuad cannot differentiate through the cast of `a` to `const int4*`",
+        ),
+        (
+            // llm.c names kernels and their launchers alike
+            "overloaded.cu",
+            "__global__ void gelu(float* y, const float* x) { y[threadIdx.x] = x[threadIdx.x] * x[threadIdx.x]; }\n\
+             void gelu(float* y, const float* x, int n) { gelu<<<1, n>>>(y, x); }\n",
+            "gelu",
+            "overloaded.cu:1:17: error: `gelu` is overloaded (2 definitions): cuad cannot tell which one to differentiate",
+        ),
+        (
+            // a sized byte buffer viewed as floats: the adjoint could not repeat its alignas
+            "byte_view.cu",
+            "__device__ float f(const float* x) {\n\
+             \x20 alignas(16) unsigned char buf[16];\n\
+             \x20 float* v = reinterpret_cast<float*>(buf);\n\
+             \x20 for (int k = 0; k < 4; ++k) v[k] = x[k] * x[k];\n\
+             \x20 return v[0] * v[3];\n\
+             }\n\
+             __global__ void k(float* y, const float* x) { y[threadIdx.x] = f(x + 4 * threadIdx.x); }\n",
+            "k",
+            "byte_view.cu:3:14: error: cuad cannot differentiate values stored through a view of the integer buffer `buf`",
+        ),
+        (
+            "memcpy.cu",
+            "__device__ float first(const float* a) { float v[2]; memcpy(v, a, sizeof(v)); return v[0] * v[1]; }\n\
+             __global__ void k(float* y, const float* x) { y[threadIdx.x] = first(x + 2 * threadIdx.x); }\n",
+            "k",
+            "memcpy.cu:1:54: error: cuad cannot differentiate `memcpy` of memory that carries derivatives",
+        ),
+        (
             "specialized.cu",
             "template <int N> __device__ double pown(double x) { return x * pown<N - 1>(x); }\n\
              template <> __device__ double pown<0>(double x) { return 1.0; }\n\
@@ -2344,6 +2384,10 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __global__ void sel(const double* x, const double* c, int f, double* y) {\n\
          \x20 const double* p = f ? x : c;\n\
          \x20 y[0] = p[0] * p[0];\n\
+         }\n\
+         __global__ void ld128(const float* x, float* y) {\n\
+         \x20 int4 b = *reinterpret_cast<const int4*>(x + 4 * threadIdx.x);\n\
+         \x20 y[threadIdx.x] = __int_as_float(b.x) + __int_as_float(b.w);\n\
          }\n",
     );
     let run = |args: &[&str]| {
@@ -2447,6 +2491,12 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
         err.contains(
             "fd.cu:43:29: error: forward mode: this pointer may point to memory without a tangent"
         ),
+        "{err}"
+    );
+    // 128-bit loads as integer bits (llm.c's Packed128): the values' derivatives would be lost
+    let err = run(&["--fn", "ld128"]);
+    assert!(
+        err.contains("fd.cu:47:13: error: cuad cannot differentiate through the cast of `x + 4 * threadIdx.x` to `const int4*`"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

@@ -1159,7 +1159,20 @@ fn brace_depths(b: &[u8], code: &[bool]) -> Vec<usize> {
 
 /// The variable declared by `T name[N][M]` or `T name` (one declarator, no initializer).
 fn declared_name(decl: &str) -> Option<String> {
-    if decl.contains([',', '=', '(']) && !decl.contains("__align__") {
+    // Array bounds may hold any expression (`[(STEPS + 2 * HALO) * DIM]`).
+    let mut brackets = 0usize;
+    let outside: String = decl
+        .chars()
+        .filter(|&c| {
+            match c {
+                '[' => brackets += 1,
+                ']' => brackets = brackets.saturating_sub(1),
+                _ => {}
+            }
+            brackets == 0
+        })
+        .collect();
+    if outside.contains([',', '=', '(']) && !decl.contains("__align__") {
         return None;
     }
     let decl = strip_align(decl);
@@ -1298,10 +1311,10 @@ fn parses_cuad_lines_and_expected_failures() {
 
 #[test]
 fn rewrites_shared_variables_per_block() {
-    let src = "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  __shared__ T sum;\n  __shared__ __align__(8) double buf[64][2];\n  static __shared__ T red[32];\n  __shared__ float a, b;\n}";
+    let src = "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  __shared__ T sum;\n  __shared__ __align__(8) double buf[64][2];\n  static __shared__ T red[32];\n  __shared__ float a, b;\n  __shared__ float t[4][(8 + 2) * 16];\n}";
     let out = rewrite_for_cpu(src, 7).unwrap_or_default();
     assert_eq!(
         out,
-        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  typedef T cuad_shared_t9[32]; cuad_shared_t9& red = *cuad_cpu::block_shared<cuad_shared_t9, 9>();\n  __shared__ float a, b;\n}"
+        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  typedef T cuad_shared_t9[32]; cuad_shared_t9& red = *cuad_cpu::block_shared<cuad_shared_t9, 9>();\n  __shared__ float a, b;\n  typedef float cuad_shared_t10[4][(8 + 2) * 16]; cuad_shared_t10& t = *cuad_cpu::block_shared<cuad_shared_t10, 10>();\n}"
     );
 }

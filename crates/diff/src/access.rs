@@ -309,7 +309,8 @@ impl Scan<'_, '_> {
             ("cudaMemcpy" | "cudaMemcpyAsync", 1) => return read,
             ("cudaMemset" | "cudaMemsetAsync", 0) => return write,
             ("cudaFree", _) => return Access::default(),
-            ("__ldg", 0) => return read,
+            ("__ldg" | "__ldcg" | "__ldca" | "__ldcs" | "__ldlu" | "__ldcv", 0) => return read,
+            ("__stcs" | "__stcg" | "__stwb" | "__stwt", 0) => return write,
             _ => {}
         }
         let with_body: Vec<&Function> = self

@@ -120,10 +120,14 @@ pub fn active_vars(
         }
         // A local pointer into a local (shared) array: active values stored through the
         // pointer make the array active, so that the pointer's shadow has memory to point to.
+        // That holds for a raw buffer of integers too (`extern __shared__ int smem[];
+        // float* s = (float*)smem;`): its adjoint is raw memory the shadow views the same way.
         for (p, ts) in &targets {
             if active.contains(p) {
                 for t in ts {
-                    if !params_contain(types, t) && differentiable_var(prog, types, t) {
+                    if !params_contain(types, t)
+                        && (differentiable_var(prog, types, t) || raw_buffer(types, t))
+                    {
                         active.insert(t.clone());
                     }
                 }
@@ -231,6 +235,16 @@ fn strip_casts(e: &Expr) -> &Expr {
 fn allocation_call(e: &Expr) -> bool {
     matches!(&strip_casts(e).kind, ExprKind::Call { callee, .. }
         if matches!(&callee.kind, ExprKind::Ident(n) if n == "malloc" || n == "calloc"))
+}
+
+/// An unsized array of integers (`extern __shared__ int smem[]`, the dynamic shared memory)
+/// that a pointer to reals may view. Its adjoint is the second half of the region, aligned
+/// as the first; a sized buffer's adjoint could not repeat its `alignas` (see
+/// `raw_bytes_errors`).
+fn raw_buffer(types: &HashMap<String, Ty>, name: &str) -> bool {
+    types.get(name).is_some_and(|t| {
+        matches!(&t.kind, TyKind::Array { elem, len: None } if matches!(elem.kind, TyKind::Int { .. }))
+    })
 }
 
 fn differentiable_var(prog: &Program, types: &HashMap<String, Ty>, name: &str) -> bool {
@@ -554,6 +568,78 @@ pub fn bit_cast_errors(body: &[Stmt], active: &Names) -> Vec<Diagnostic> {
             )
         })
         .collect()
+}
+
+/// Memory that carries derivatives accessed as raw bytes: a cast of such a pointer to a pointer
+/// to integers (`reinterpret_cast<const int4*>(p)` for 128-bit loads and stores, `(char*)p`)
+/// or, in reverse mode, `memcpy`/`memmove` of it (`memcpy(&bits, &payload, 16)`). The values
+/// would travel as integer bits and their derivatives be dropped: errors.
+pub fn raw_bytes_errors(
+    prog: &Program,
+    body: &[Stmt],
+    types: &HashMap<String, Ty>,
+    active: &Names,
+    copies: bool,
+) -> Vec<Diagnostic> {
+    let integer_target = |t: &Ty| {
+        let TyKind::Pointer { pointee, .. } = &prog.canonical(t).kind else {
+            return false;
+        };
+        match &prog.canonical(pointee).kind {
+            TyKind::Int { .. } | TyKind::Bool => true,
+            TyKind::Named { name, .. } => cuad_sema::builtins::vector_type(name)
+                .is_some_and(|(elem, _)| matches!(elem.kind, TyKind::Int { .. })),
+            _ => false,
+        }
+    };
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                // `float* v = (float*)buf;` of a sized local or `__shared__` integer buffer
+                // holding values with derivatives: no adjoint memory to view.
+                ExprKind::Assign(None, l, r) if matches!(&l.kind, ExprKind::Ident(p) if active.contains(p)) => {
+                    if let ExprKind::Cast { expr, .. } = &r.strip_parens().kind {
+                        if let ExprKind::Ident(b) = &expr.strip_parens().kind {
+                            let sized_raw = types.get(b).is_some_and(|t| {
+                                matches!(&t.kind, TyKind::Array { elem, len: Some(_) } if matches!(elem.kind, TyKind::Int { .. }))
+                            });
+                            if sized_raw && !active.contains(b) && !params_contain(types, b) {
+                                out.push(Diagnostic::error(
+                                    r.span,
+                                    format!("cuad cannot differentiate values stored through a view of the integer buffer `{b}`: its adjoint would need the buffer's alignment; declare the buffer with the element type it holds"),
+                                ));
+                            }
+                        }
+                    }
+                }
+                ExprKind::Cast { ty, expr, .. }
+                    if integer_target(ty) && depends_on_active(expr, active) =>
+                {
+                    out.push(Diagnostic::error(
+                        x.span,
+                        format!("cuad cannot differentiate through the cast of `{}` to `{}`: the memory carries derivatives, and values read or written through it as integer bits would drop them; load and store floating-point values (float4, or element by element)", cuad_emit::print_expr(expr), cuad_emit::print_ty(ty)),
+                    ));
+                }
+                ExprKind::Call { callee, args, .. } if copies => {
+                    let ExprKind::Ident(n) = &callee.kind else {
+                        return;
+                    };
+                    let n = n.trim_start_matches("::").trim_start_matches("std::");
+                    if matches!(n, "memcpy" | "memmove")
+                        && args.iter().take(2).any(|a| depends_on_active(a, active))
+                    {
+                        out.push(Diagnostic::error(
+                            x.span,
+                            format!("cuad cannot differentiate `{n}` of memory that carries derivatives (it copies raw bytes); copy the values by assignment"),
+                        ));
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    out
 }
 
 /// Active variables of union type: a union's members share their bytes (`u.f = x; u.i &=

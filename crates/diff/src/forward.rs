@@ -190,6 +190,9 @@ pub fn generate(
     };
     g.errors
         .extend(crate::activity::bit_cast_errors(&norm.body, &g.active));
+    g.errors.extend(crate::activity::raw_bytes_errors(
+        prog, &norm.body, &g.types, &g.active, false,
+    ));
     g.errors.extend(crate::activity::union_errors(
         prog,
         &g.types,
@@ -431,14 +434,14 @@ impl Fwd<'_, '_> {
         out
     }
 
-    /// `reinterpret_cast<T*>(buf)` of a raw `extern __shared__` buffer (`unsigned char buf[]`)
-    /// with a tangent-free element type: the view's tangent is the same view of the second
-    /// half of the dynamic shared memory.
+    /// `reinterpret_cast<T*>(buf)` of an `extern __shared__` buffer (`unsigned char buf[]`,
+    /// active when values with tangents are stored through the view): the view's tangent is
+    /// the same view of the second half of the dynamic shared memory.
     pub(super) fn raw_shared_view_tangent(&mut self, ty: &Ty, inner: &Expr) -> Option<Expr> {
         let ExprKind::Ident(n) = &inner.strip_parens().kind else {
             return None;
         };
-        if !self.extern_shared.contains(n) || self.active.contains(n) {
+        if !self.extern_shared.contains(n) {
             return None;
         }
         if !matches!(self.prog.canonical(ty).kind, TyKind::Pointer { .. }) {

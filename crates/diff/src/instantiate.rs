@@ -310,10 +310,20 @@ fn expr(e: &mut Expr, b: &Subst) {
             expr(y, b);
         }
         ExprKind::Call {
+            callee,
             args,
             template_args,
-            ..
         } => {
+            // A function as a template argument (`template <float (*f)(float)>`): `f(x)` calls it.
+            if let ExprKind::Ident(n) = &callee.kind {
+                if let Some(v) = b
+                    .values
+                    .get(n)
+                    .filter(|v| matches!(v.kind, ExprKind::Ident(_)))
+                {
+                    **callee = v.clone();
+                }
+            }
             for t in template_args.iter_mut() {
                 match t {
                     TemplateArg::Type(ty) => *ty = b.ty(ty),

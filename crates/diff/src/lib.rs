@@ -594,6 +594,27 @@ impl<'a> Differentiator<'a> {
 
     fn find_definition(&self, function: &str, span: Span) -> Result<&'a Function, Vec<Diagnostic>> {
         let candidates = self.prog.functions(function);
+        // Overloads (llm.c names a kernel and its launcher alike): the request does not say
+        // which one it means.
+        let defined: Vec<&Function> = candidates
+            .iter()
+            .copied()
+            .filter(|f| f.body.is_some())
+            .collect();
+        if defined.len() > 1 {
+            return Err(defined
+                .iter()
+                .map(|f| {
+                    Diagnostic::error(
+                        f.name_span,
+                        format!(
+                            "`{function}` is overloaded ({} definitions): cuad cannot tell which one to differentiate; give the one you mean a name of its own",
+                            defined.len()
+                        ),
+                    )
+                })
+                .collect());
+        }
         candidates
             .iter()
             .copied()

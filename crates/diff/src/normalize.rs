@@ -157,7 +157,8 @@ fn map_simple_stmts(s: Stmt, f: &dyn Fn(Stmt) -> Stmt) -> Stmt {
 
 /// `sincosf(x, &s, &c);` -> `{ float _cuad_sc = x; s = sinf(_cuad_sc); c = cosf(_cuad_sc); }`
 /// (also `sincos`, `sincospi[f]`, `__sincosf`): two ordinary math calls, differentiated by
-/// the rule table. `std::swap(a, b);` likewise becomes assignments.
+/// the rule table. `std::swap(a, b);` likewise becomes assignments, and a cache-hinted store
+/// `__stcs(p, v);` the store `*p = v;` it performs.
 fn split_sincos(s: Stmt) -> Stmt {
     map_simple_stmts(s, &|s| match &s.kind {
         StmtKind::Expr(e) => match sincos_parts(e) {
@@ -192,6 +193,12 @@ fn sincos_parts(e: &Expr) -> Option<Vec<Stmt>> {
             expr_stmt(assign(b.clone(), ident(tmp))),
         ]);
     }
+    if matches!(bare, "__stcs" | "__stcg" | "__stwb" | "__stwt") {
+        let [p, v] = args.as_slice() else {
+            return None;
+        };
+        return Some(vec![expr_stmt(assign(deref_target(p), v.clone()))]);
+    }
     let (sin, cos, ty) = match bare {
         "sincosf" | "__sincosf" => ("sinf", "cosf", TyKind::Float),
         "sincos" => ("sin", "cos", TyKind::Double),
@@ -202,16 +209,20 @@ fn sincos_parts(e: &Expr) -> Option<Vec<Stmt>> {
     let [x, sp, cp] = args.as_slice() else {
         return None;
     };
-    let target = |p: &Expr| match &p.strip_parens().kind {
-        ExprKind::Unary(UnOp::AddrOf, v) => (**v).clone(),
-        _ => Expr::synth(ExprKind::Unary(UnOp::Deref, Box::new(p.clone()))),
-    };
     let arg = "_cuad_sc";
     Some(vec![
         decl(Ty::new(ty), arg, Some(x.clone())),
-        expr_stmt(assign(target(sp), call(sin, vec![ident(arg)]))),
-        expr_stmt(assign(target(cp), call(cos, vec![ident(arg)]))),
+        expr_stmt(assign(deref_target(sp), call(sin, vec![ident(arg)]))),
+        expr_stmt(assign(deref_target(cp), call(cos, vec![ident(arg)]))),
     ])
+}
+
+/// What pointer `p` points to: `x` for `&x`, else `*p`.
+fn deref_target(p: &Expr) -> Expr {
+    match &p.strip_parens().kind {
+        ExprKind::Unary(UnOp::AddrOf, v) => (**v).clone(),
+        _ => Expr::synth(ExprKind::Unary(UnOp::Deref, Box::new(p.clone()))),
+    }
 }
 
 /// Can `e` be bound to a non-const reference (a variable or memory, not a temporary)?

@@ -765,6 +765,9 @@ impl<'p, 'a> Gen<'p, 'a> {
     fn check_bit_casts(&mut self, body: &[Stmt]) {
         let errors = crate::activity::bit_cast_errors(body, &self.active);
         self.errors.extend(errors);
+        let errors =
+            crate::activity::raw_bytes_errors(self.prog, body, &self.types, &self.active, true);
+        self.errors.extend(errors);
         let errors = crate::activity::union_errors(self.prog, &self.types, &self.active, self.span);
         self.errors.extend(errors);
     }
