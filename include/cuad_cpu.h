@@ -1222,6 +1222,37 @@ inline cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cud
                                    cudaStream_t = nullptr) {
   return cudaMemcpy(dst, src, count, kind);
 }
+// Pitched 2-D memory: rows padded to 512 bytes, as on current GPUs (so code that assumes
+// pitch == width fails here too).
+inline cudaError_t cudaMallocPitch(void** p, size_t* pitch, size_t width, size_t height) {
+  *pitch = (width + 511) / 512 * 512;
+  return cudaMalloc(p, *pitch * height);
+}
+template <class T>
+cudaError_t cudaMallocPitch(T** p, size_t* pitch, size_t width, size_t height) {
+  return cudaMallocPitch(reinterpret_cast<void**>(p), pitch, width, height);
+}
+inline cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
+                                size_t width, size_t height, cudaMemcpyKind kind) {
+  if (width > dpitch || width > spitch) {
+    cuad_cpu::fatal("cudaMemcpy2D: width %zu exceeds a pitch (%zu, %zu)", width, dpitch, spitch);
+  }
+  for (size_t r = 0; r < height; ++r) {
+    cudaMemcpy(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch,
+               width, kind);
+  }
+  return cudaSuccess;
+}
+inline cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch,
+                                     size_t width, size_t height, cudaMemcpyKind kind,
+                                     cudaStream_t = nullptr) {
+  return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+inline cudaError_t cudaMemset(void* p, int value, size_t count);
+inline cudaError_t cudaMemset2D(void* p, size_t pitch, int value, size_t width, size_t height) {
+  for (size_t r = 0; r < height; ++r) cudaMemset(static_cast<char*>(p) + r * pitch, value, width);
+  return cudaSuccess;
+}
 inline cudaError_t cudaMemset(void* p, int value, size_t count) {
   cuad_cpu::check_side(p, count, true, "cudaMemset", "destination");
   if (count) std::memset(p, value, count);

@@ -453,6 +453,49 @@ pub fn untraced_pointer_stores(
     out
 }
 
+/// Values carrying derivatives stored into a library container the function keeps
+/// (`h.push_back(x[i])`, `h[i] = x[i]` on a `std::vector` cuad does not lower, vectors.rs):
+/// its elements have no adjoint, and dropping the derivative would be a silently wrong
+/// gradient. The stores' spans and the containers' names.
+pub fn container_stores(
+    body: &[Stmt],
+    types: &HashMap<String, Ty>,
+    params: &[(String, Ty)],
+    active: &Names,
+) -> Vec<(cuad_syntax::Span, String)> {
+    let container = |n: &str| {
+        !params.iter().any(|(p, _)| p == n)
+            && types
+                .get(n)
+                .is_some_and(|t| cuad_sema::builtins::container_element(t).is_some())
+    };
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(_, l, r)
+                    if !crate::usage::is_plain_var(l) && depends_on_active(r, active) =>
+                {
+                    if let Some(root) = lvalue_root(l).filter(|r| container(r)) {
+                        out.push((x.span, root.to_string()));
+                    }
+                }
+                ExprKind::Call { callee, args, .. }
+                    if args.iter().any(|a| depends_on_active(a, active)) =>
+                {
+                    if let ExprKind::Member { base, .. } = &callee.kind {
+                        if let Some(root) = lvalue_root(base).filter(|r| container(r)) {
+                            out.push((x.span, root.to_string()));
+                        }
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    out
+}
+
 /// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it
 /// points into the variable itself (`std::vector`, a library class or a field holding a
 /// pointer could point anywhere).
@@ -592,6 +635,32 @@ pub fn raw_bytes_errors(
             _ => false,
         }
     };
+    // `(T*)((char*)base + r * pitch)`: a byte offset (pitched rows) cast straight back to
+    // a pointer of reals; no value goes through the bytes.
+    let is_char = |t: &Ty| {
+        matches!(&prog.canonical(t).kind, TyKind::Pointer { pointee, .. }
+            if matches!(&prog.canonical(pointee).kind, TyKind::Int { kind: IntKind::Char, .. }))
+    };
+    let mut byte_offsets: Vec<Span> = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Cast { ty, expr, .. } = &x.kind else {
+                    return;
+                };
+                if integer_target(ty) {
+                    return;
+                }
+                if let ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) = &expr.strip_parens().kind {
+                    if let ExprKind::Cast { ty: inner, .. } = &l.strip_parens().kind {
+                        if is_char(inner) {
+                            byte_offsets.push(l.strip_parens().span);
+                        }
+                    }
+                }
+            })
+        });
+    }
     let mut out = Vec::new();
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
@@ -614,7 +683,9 @@ pub fn raw_bytes_errors(
                     }
                 }
                 ExprKind::Cast { ty, expr, .. }
-                    if integer_target(ty) && depends_on_active(expr, active) =>
+                    if integer_target(ty)
+                        && depends_on_active(expr, active)
+                        && !byte_offsets.contains(&x.span) =>
                 {
                     out.push(Diagnostic::error(
                         x.span,

@@ -17,6 +17,24 @@ pub enum Space {
     Global,
     /// `__shared__` memory shared by the threads of a block.
     Shared,
+    /// A pointer that may point into a thread's local array or into memory other threads
+    /// share (`c ? buf : g + i`): an update checks at run time (atomics on local memory are
+    /// undefined).
+    MaybeLocal,
+}
+
+impl Space {
+    /// The space of a pointer that may point into either.
+    pub fn join(self, other: Space) -> Space {
+        match (self, other) {
+            (a, b) if a == b => a,
+            (Space::Private | Space::MaybeLocal, _) | (_, Space::Private | Space::MaybeLocal) => {
+                Space::MaybeLocal
+            }
+            // Global and shared memory: atomics work on both through a generic address.
+            _ => Space::Global,
+        }
+    }
 }
 
 pub fn adj_name(name: &str) -> String {
@@ -231,8 +249,9 @@ impl Gen<'_, '_> {
                 ))
             }
             ExprKind::Cond(c, a, b) => {
-                let (sa, space, _) = self.shadow(a)?;
-                let (sb, _, _) = self.shadow(b)?;
+                let (sa, space_a, _) = self.shadow(a)?;
+                let (sb, space_b, _) = self.shadow(b)?;
+                let space = space_a.join(space_b);
                 Some((
                     paren(Expr::synth(ExprKind::Cond(
                         c.clone(),
@@ -464,6 +483,7 @@ impl Gen<'_, '_> {
     pub fn strategy(&self, place: &AdjPlace) -> Strategy {
         match (place.space, self.mode) {
             (Space::Private, _) | (_, Mode::Host) => Strategy::Plain("thread-private"),
+            (Space::MaybeLocal, _) => Strategy::AtomicUnlessLocal,
             (Space::Shared, _) => match &place.offset {
                 Some(off)
                     if shared_unique(&self.env, off, &self.loop_ranges)
@@ -660,6 +680,7 @@ impl Gen<'_, '_> {
             }
             Strategy::WarpGrouped => "warp reduction when the whole warp shares the address at run time (it varies only through a quotient like `t / width`), else atomicAdd".into(),
             Strategy::Atomic => "atomicAdd (address may be shared by threads)".into(),
+            Strategy::AtomicUnlessLocal => "plain += when the address is thread-local at run time, else atomicAdd (the pointer may point into a local array or into memory other threads share)".into(),
         };
         self.explain(&place.lvalue, &why);
         match strategy {
@@ -667,6 +688,13 @@ impl Gen<'_, '_> {
             Strategy::Atomic => {
                 vec![expr_stmt(call(
                     "atomicAdd",
+                    vec![addr_of(place.lvalue), value],
+                ))]
+            }
+            Strategy::AtomicUnlessLocal => {
+                self.helpers.maybe_local_add = true;
+                vec![expr_stmt(call(
+                    "cuad_add_maybe_local",
                     vec![addr_of(place.lvalue), value],
                 ))]
             }

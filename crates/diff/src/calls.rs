@@ -70,6 +70,22 @@ impl Gen<'_, '_> {
                 let call = self.user_operator_call(e).unwrap_or_else(|| e.clone());
                 return self.rev_call(&call, Some(adj));
             }
+            // A struct of the file without a visible operator (a class template's friend):
+            // its operator need not be (bi)linear, so the rules below could be wrong.
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, l, r)
+                if [l, r].iter().any(|x| {
+                    self.type_of(x).is_some_and(|t| {
+                        matches!(&self.prog.canonical(&t).kind, TyKind::Named { name, .. }
+                            if self.prog.struct_def(name).is_some())
+                    })
+                }) =>
+            {
+                self.error(
+                    e.span,
+                    "cuad cannot differentiate arithmetic on a struct whose operator it cannot see (friend operators of class templates are not modelled); define the operator as a function outside the class".to_string(),
+                );
+                return out;
+            }
             ExprKind::Binary(op, l, r) => {
                 let (la, ra) = (self.expr_is_active(l), self.expr_is_active(r));
                 let ty = self.type_of(e);
@@ -676,6 +692,7 @@ impl Gen<'_, '_> {
             .map(|p| crate::qualify_ty(self.prog, &self.prog.canonical(&p.ty), &callee_ns))
             .collect();
         let mut globals = BTreeSet::new();
+        let mut mixed = BTreeSet::new();
         let mut active_params = BTreeSet::new();
         let mut pre = Vec::new();
         // Partials computed in the forward sweep: the pullback runs there with a unit seed,
@@ -710,6 +727,9 @@ impl Gen<'_, '_> {
                             if space != Space::Private {
                                 globals.insert(j);
                             }
+                            if space == Space::MaybeLocal {
+                                mixed.insert(j);
+                            }
                             active_params.insert(j);
                             call_args.push(sh);
                         }
@@ -725,6 +745,9 @@ impl Gen<'_, '_> {
                     Some((sh, space, _)) => {
                         if space != Space::Private {
                             globals.insert(j);
+                        }
+                        if space == Space::MaybeLocal {
+                            mixed.insert(j);
                         }
                         active_params.insert(j);
                         call_args.push(sh);
@@ -822,6 +845,9 @@ impl Gen<'_, '_> {
                 let mut n = format!("{base}_pullback");
                 for g in &globals {
                     n.push_str(&format!("_{g}"));
+                    if mixed.contains(g) {
+                        n.push('m');
+                    }
                 }
                 // Arguments that carry no derivative at this call site: a distinct pullback
                 // that never touches their (null) adjoints.
@@ -846,6 +872,7 @@ impl Gen<'_, '_> {
                     callee: callee.clone(),
                     name: n.clone(),
                     globals,
+                    mixed,
                     active: active_params,
                     mode,
                 };

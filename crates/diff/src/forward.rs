@@ -193,6 +193,13 @@ pub fn generate(
     g.errors.extend(crate::activity::raw_bytes_errors(
         prog, &norm.body, &g.types, &g.active, false,
     ));
+    for (span, name) in crate::activity::container_stores(&norm.body, &g.types, &params, &g.active)
+    {
+        g.errors.push(Diagnostic::error(
+            span,
+            format!("forward mode: cuad cannot differentiate values stored into `{name}`: it stays a library container (grown, passed or copied whole, or sized in a loop), whose elements have no tangent; use it as a fixed buffer (`{name}[i]`, `{name}.data()`, `{name}.size()`, sized once outside loops) or a pointer from malloc/new[]"),
+        ));
+    }
     g.errors.extend(crate::activity::union_errors(
         prog,
         &g.types,

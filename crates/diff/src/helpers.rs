@@ -207,6 +207,19 @@ void cuad_memcpy_pullback(CuadT* d_dst, CuadT* d_src, size_t bytes, cudaMemcpyKi
 }
 "#;
 
+const MEMCPY2D_PULLBACK: &str = r#"// Reverse of cudaMemcpy2D: each of the `height` rows of `width` bytes as a cudaMemcpy.
+template <typename CuadT>
+void cuad_memcpy2d_pullback(CuadT* d_dst, size_t dpitch, CuadT* d_src, size_t spitch,
+                            size_t width, size_t height, cudaMemcpyKind kind) {
+    for (size_t r = 0; r < height; ++r) {
+        CuadT* src_row = d_src == nullptr ? nullptr
+            : reinterpret_cast<CuadT*>(reinterpret_cast<char*>(d_src) + r * spitch);
+        cuad_memcpy_pullback(reinterpret_cast<CuadT*>(reinterpret_cast<char*>(d_dst) + r * dpitch),
+                             src_row, width, kind);
+    }
+}
+"#;
+
 const DIGAMMA: &str = r#"// Digamma (the derivative of lgamma): reflection below 0, recurrence up to 6, then the
 // asymptotic series.
 template <typename CuadT>
@@ -243,6 +256,25 @@ template <typename T> __host__ __device__ inline T cuad_zero_tangent() {
 #endif // CUAD_ZERO_TANGENT
 ";
 
+/// `*addr += v` through a pointer that may point into a thread's local array or into memory
+/// other threads share: atomics on local addresses are undefined, plain `+=` on shared ones
+/// races. (The CPU emulation's atomics work on any address; host code is sequential.)
+const MAYBE_LOCAL_ADD: &str = "#ifndef CUAD_MAYBE_LOCAL_ADD
+#define CUAD_MAYBE_LOCAL_ADD
+template <typename CuadT>
+__host__ __device__ __forceinline__ void cuad_add_maybe_local(CuadT* addr, CuadT v) {
+#if defined(__CUDA_ARCH__)
+    if (__isLocal(addr)) *addr += v;
+    else atomicAdd(addr, v);
+#elif defined(CUAD_CPU)
+    atomicAdd(addr, v);
+#else
+    *addr += v;
+#endif
+}
+#endif // CUAD_MAYBE_LOCAL_ADD
+";
+
 /// The helper code needed, wrapped in an include guard.
 pub fn helper_code(h: &Helpers) -> String {
     let mut out = String::new();
@@ -251,6 +283,9 @@ pub fn helper_code(h: &Helpers) -> String {
     }
     if h.zero_tangent {
         out.push_str(ZERO_TANGENT);
+    }
+    if h.maybe_local_add {
+        out.push_str(MAYBE_LOCAL_ADD);
     }
     if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
         return out;
@@ -264,6 +299,9 @@ pub fn helper_code(h: &Helpers) -> String {
     if h.memcpy {
         out.push_str("#include <cstring>\n");
         out.push_str(MEMCPY_PULLBACK);
+        if h.memcpy2d {
+            out.push_str(MEMCPY2D_PULLBACK);
+        }
     }
     if h.digamma {
         out.push_str(DIGAMMA);

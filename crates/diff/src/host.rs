@@ -57,6 +57,18 @@ pub fn gen_host_call(
             Some(cuda_malloc(g, name, args, s))
         }
         "malloc" | "calloc" => host_malloc(g, lhs?, name, args, s),
+        "cudaMallocPitch" if args.len() == 4 => Some(cuda_malloc_pitch(g, args, s)),
+        "cudaMemcpy2D" | "cudaMemcpy2DAsync" if args.len() >= 7 => Some(cuda_memcpy_2d(g, args, s)),
+        "cudaMemset2D" | "cudaMemset2DAsync" if args.len() >= 5 => {
+            let mut rev = Vec::new();
+            if let Some((sh, _, _)) = g.shadow(&args[0]) {
+                let mut zero = args[..5].to_vec();
+                zero[0] = sh;
+                zero[2] = int_lit(0);
+                rev.push(expr_stmt(call("cudaMemset2D", zero)));
+            }
+            Some((vec![s.clone()], rev))
+        }
         "cudaMemcpy" | "cudaMemcpyAsync" if args.len() >= 4 => Some(cuda_memcpy(g, args, s)),
         "cudaMemset" | "cudaMemsetAsync" if args.len() >= 3 => {
             let mut rev = Vec::new();
@@ -133,6 +145,19 @@ pub fn gen_host_call(
             );
             Some((vec![s.clone()], vec![]))
         }
+        // 3-D and array copies name their buffers through descriptors (`cudaPitchedPtr`,
+        // `cudaMemcpy3DParms`, `cudaArray_t`) that cuad does not follow: any derivative in
+        // this function could pass through one.
+        _ if (name.contains("3D") || name.contains("Array") || name == "make_cudaPitchedPtr")
+            && (name.starts_with("cuda") || name.starts_with("make_cuda"))
+            && !g.active.is_empty() =>
+        {
+            g.error(
+                s.span,
+                format!("cuad cannot differentiate through `{name}` yet (3-D and array memory are reached through descriptors it does not follow); use cudaMallocPitch/cudaMemcpy2D with rows `z * height + y`, or linear buffers"),
+            );
+            Some((vec![s.clone()], vec![]))
+        }
         _ if is_unmodelled_memory_call(name) => {
             // Pitched, 3-D, array, peer and pinned-host memory: cuad mirrors none of these
             // with adjoint buffers, so a derivative passing through one would be dropped.
@@ -194,6 +219,11 @@ fn is_unmodelled_memory_call(name: &str) -> bool {
             | "cudaMemcpyAsync"
             | "cudaMemset"
             | "cudaMemsetAsync"
+            | "cudaMallocPitch"
+            | "cudaMemcpy2D"
+            | "cudaMemcpy2DAsync"
+            | "cudaMemset2D"
+            | "cudaMemset2DAsync"
     );
     !modelled
         && (name.starts_with("cudaMalloc")
@@ -272,6 +302,124 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
     (fwd, vec![])
 }
 
+/// `cudaMallocPitch(&p, &pitch, width, height)`: after it, `_d_p` gets `pitch * height` bytes
+/// (zeroed), so the adjoint has the primal's row layout and kernels index both with `pitch`.
+fn cuda_malloc_pitch(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let addressed = |e: &Expr| match &e.strip_parens().kind {
+        ExprKind::Unary(UnOp::AddrOf, x) => Some(x.strip_parens().clone()),
+        ExprKind::Cast { expr, .. } => match &expr.strip_parens().kind {
+            ExprKind::Unary(UnOp::AddrOf, x) => Some(x.strip_parens().clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (Some(target), Some(pitch)) = (addressed(&args[0]), addressed(&args[1])) else {
+        if g.expr_is_active(&args[0]) {
+            g.error(s.span, "cuad differentiates `cudaMallocPitch(&p, &pitch, width, height)` with `p` and `pitch` variables".to_string());
+        }
+        return (vec![s.clone()], vec![]);
+    };
+    let ExprKind::Ident(p) = &target.kind else {
+        return (vec![s.clone()], vec![]);
+    };
+    let bytes = binary(BinOp::Mul, paren(pitch), paren(args[3].clone()));
+    g.allocations.push((p.clone(), bytes.clone()));
+    let mut fwd = vec![s.clone()];
+    if g.active.contains(p) {
+        let d = ident(&adj_name(p));
+        fwd.push(expr_stmt(call(
+            "cudaMalloc",
+            vec![addr_of(d.clone()), bytes.clone()],
+        )));
+        fwd.push(expr_stmt(call("cudaMemset", vec![d, int_lit(0), bytes])));
+    }
+    (fwd, vec![])
+}
+
+/// `cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind)`: row by row, as `cudaMemcpy`.
+fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let dst = g.shadow(&args[0]).map(|x| x.0);
+    let src = g.shadow(&args[2]).map(|x| x.0);
+    let missing = match (&dst, &src) {
+        (None, Some(_)) => Some(&args[0]),
+        (Some(_), None)
+            if g.expr_is_active(&args[2])
+                || !(is_plain_buffer(&args[2]) || kept_container_data(g, &args[2])) =>
+        {
+            Some(&args[2])
+        }
+        _ => None,
+    };
+    if let Some(end) = missing {
+        g.error(
+            s.span,
+            format!(
+                "cuad cannot tell where the adjoint of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
+                cuad_emit::print_expr(end)
+            ),
+        );
+        return (vec![s.clone()], vec![]);
+    }
+    // Rows the copy overwrites: a buffer allocated elsewhere is checkpointed over `dpitch`
+    // times `height` bytes.
+    if let ExprKind::Ident(n) = &args[0].strip_parens().kind {
+        if !g.allocations.iter().any(|(m, _)| m == n) {
+            let bytes = binary(BinOp::Mul, paren(args[1].clone()), paren(args[5].clone()));
+            g.allocations.push((n.clone(), bytes));
+        }
+    }
+    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    fwd.push(s.clone());
+    if let Some(d_dst) = dst {
+        let real = g
+            .type_of(&args[0])
+            .map(|t| g.prog.canonical(&t))
+            .and_then(|t| match t.kind {
+                TyKind::Pointer { pointee, .. } => uniform_real(g.prog, &pointee, 0),
+                _ => None,
+            });
+        let Some(real) = real else {
+            g.error(
+                s.span,
+                "cuad can differentiate a 2-D copy of reals (or structs of one real type) only"
+                    .to_string(),
+            );
+            return (fwd, rev);
+        };
+        g.helpers.memcpy = true;
+        g.helpers.memcpy2d = true;
+        let ptr = Ty::pointer_to(real);
+        let cast = |e: Expr| {
+            Expr::synth(ExprKind::Cast {
+                kind: CastKind::Reinterpret,
+                ty: ptr.clone(),
+                expr: Box::new(e),
+            })
+        };
+        let template_args = match (&src, &ptr.kind) {
+            (None, TyKind::Pointer { pointee, .. }) => vec![TemplateArg::Type((**pointee).clone())],
+            _ => vec![],
+        };
+        let d_src = src
+            .map(cast)
+            .unwrap_or_else(|| Expr::synth(ExprKind::Nullptr));
+        rev.push(expr_stmt(Expr::synth(ExprKind::Call {
+            callee: Box::new(ident("cuad_memcpy2d_pullback")),
+            template_args,
+            args: vec![
+                cast(d_dst),
+                args[1].clone(),
+                d_src,
+                args[3].clone(),
+                args[4].clone(),
+                args[5].clone(),
+                args[6].clone(),
+            ],
+        })));
+    }
+    (fwd, rev)
+}
+
 /// `cudaMemcpy(dst, src, bytes, kind)`: the reverse moves dst's adjoint into src's.
 fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     // A copy touches `bytes` of both buffers: a size to checkpoint them with when they were
@@ -289,7 +437,10 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     // be a silently wrong gradient.
     let missing = match (&dst, &src) {
         (None, Some(_)) => Some(&args[0]),
-        (Some(_), None) if g.expr_is_active(&args[1]) || !is_plain_buffer(&args[1]) => {
+        (Some(_), None)
+            if g.expr_is_active(&args[1])
+                || !(is_plain_buffer(&args[1]) || kept_container_data(g, &args[1])) =>
+        {
             Some(&args[1])
         }
         _ => None,
@@ -318,9 +469,12 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
                 TyKind::Pointer { pointee, .. } => Some(*pointee),
                 _ => None,
             });
+        // The element type, explicit when the source has no adjoint (`nullptr` deduces none).
+        let mut elem = pointee.clone().filter(is_real).map(|t| t.with_const(false));
         if let Some(pointee) = pointee.filter(|t| !is_real(t)) {
             match uniform_real(g.prog, &pointee, 0) {
                 Some(real) => {
+                    elem = Some(real.clone());
                     let ptr = Ty::pointer_to(real);
                     let cast = |e: Expr| {
                         Expr::synth(ExprKind::Cast {
@@ -340,12 +494,32 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
                 ),
             }
         }
-        rev.push(expr_stmt(call(
-            "cuad_memcpy_pullback",
-            vec![d_dst, d_src, args[2].clone(), args[3].clone()],
-        )));
+        let template_args = match (&d_src.kind, elem) {
+            (ExprKind::Nullptr, Some(t)) => vec![TemplateArg::Type(t)],
+            _ => vec![],
+        };
+        rev.push(expr_stmt(Expr::synth(ExprKind::Call {
+            callee: Box::new(ident("cuad_memcpy_pullback")),
+            template_args,
+            args: vec![d_dst, d_src, args[2].clone(), args[3].clone()],
+        })));
     }
     (fwd, rev)
+}
+
+/// `v.data()` of a local library container: no value carrying a derivative is stored
+/// there (`activity::container_stores`), so it is a constant source.
+fn kept_container_data(g: &Gen, e: &Expr) -> bool {
+    let ExprKind::Call { callee, args, .. } = &e.strip_parens().kind else {
+        return false;
+    };
+    let ExprKind::Member { base, field, .. } = &callee.kind else {
+        return false;
+    };
+    matches!(&base.kind, ExprKind::Ident(v) if !g.is_param(v)
+        && g.types.get(v).is_some_and(|t| cuad_sema::builtins::container_element(t).is_some()))
+        && field == "data"
+        && args.is_empty()
 }
 
 /// `p`, `p + k`, `(T*)p`, `&p[k]`: a buffer named by a variable.

@@ -174,6 +174,9 @@ pub enum Strategy {
     WarpGrouped,
     /// Anything else.
     Atomic,
+    /// A pointer that may point into a thread's local array: `+=` where the address is
+    /// local at run time, else `atomicAdd`.
+    AtomicUnlessLocal,
 }
 
 /// Facts the analysis knows about the kernel body.

@@ -41,6 +41,7 @@ mod rules;
 mod sincos;
 mod tile_reduce;
 mod usage;
+mod vectors;
 mod zero_adjoints;
 
 pub use access::Access;
@@ -795,6 +796,7 @@ impl<'a> Differentiator<'a> {
             for req in g.pullbacks {
                 let target = Target::Pullback {
                     globals: req.globals,
+                    mixed: req.mixed,
                     active: req.active,
                 };
                 queue.push((req.callee, req.name, req.mode, target));

@@ -49,6 +49,12 @@ pub fn normalize(
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
     let body = structure_returns(body);
+    let host = !func.attrs.global && !func.attrs.device;
+    let kept_vectors = if host {
+        crate::vectors::kept_vectors(prog, &body)
+    } else {
+        Names::new()
+    };
     let mut h = Hoister {
         prog,
         locals: vec![],
@@ -58,6 +64,9 @@ pub fn normalize(
         errors: vec![],
         constants: Names::new(),
         aliases: HashMap::new(),
+        host,
+        vectors: HashMap::new(),
+        kept_vectors,
     };
     for p in &func.params {
         if let Some(n) = &p.name {
@@ -66,6 +75,13 @@ pub fn normalize(
         }
     }
     let mut body = h.block(body);
+    crate::vectors::lower_uses(
+        &mut body,
+        &prog.canonical(&func.ret),
+        &mut h.vectors,
+        &mut h.locals,
+        &mut h.errors,
+    );
     if !h.errors.is_empty() {
         return Err(h.errors);
     }
@@ -584,6 +600,11 @@ struct Hoister<'p, 'a> {
     constants: Names,
     /// Type aliases declared in the body (`typedef double T;`).
     aliases: HashMap<String, Ty>,
+    /// A host function: its `std::vector`s of reals become `calloc` buffers (vectors.rs).
+    host: bool,
+    vectors: HashMap<String, crate::vectors::Vector>,
+    /// Vectors that stay library objects (`vectors::kept_vectors`).
+    kept_vectors: Names,
 }
 
 impl Hoister<'_, '_> {
@@ -768,6 +789,13 @@ impl Hoister<'_, '_> {
             if compile_time {
                 self.constants.insert(name.clone());
             }
+            if let Some(elem) = (self.host && !self.kept_vectors.contains(&v.name))
+                .then(|| crate::vectors::real_vector_elem(self.prog, &ty))
+                .flatten()
+            {
+                out.extend(self.hoist_vector(&name, elem, init, v.span));
+                continue;
+            }
             let already = self.locals.iter().any(|l| l.name == name);
             if !already {
                 // A hoisted declaration is assigned later, so it cannot stay const (a constant
@@ -792,6 +820,88 @@ impl Hoister<'_, '_> {
             out.extend(self.init_assignments(&name, &ty, init, v.span));
         }
         out
+    }
+
+    /// `std::vector<T> v(...)` in a host function: `T* v` with its size in `_cuad_size_v`,
+    /// sized here when the declaration gives a size.
+    fn hoist_vector(&mut self, name: &str, elem: Ty, init: Option<Init>, span: Span) -> Vec<Stmt> {
+        use crate::vectors::{size_name, sizing, Vector};
+        let long = cuad_sema::types::ulong_ty();
+        for (n, t) in [
+            (name.to_string(), Ty::pointer_to(elem.clone())),
+            (size_name(name), long),
+        ] {
+            crate::vectors::add_local(&mut self.locals, &n, t);
+        }
+        // `h = std::vector<T>(n)` (copy-initialization from a temporary) reads as `h(n)`.
+        let args = match init {
+            None => None,
+            Some(Init::Paren(args)) => Some(args),
+            Some(Init::Assign(Expr {
+                kind: ExprKind::Call { callee, args, .. },
+                ..
+            })) if matches!(&callee.kind, ExprKind::Ident(_)) => Some(args),
+            Some(Init::Assign(Expr {
+                kind:
+                    ExprKind::Cast {
+                        kind: CastKind::Functional,
+                        expr,
+                        ..
+                    },
+                ..
+            })) => Some(match expr.kind {
+                ExprKind::InitList(items) if items.is_empty() => vec![],
+                ExprKind::InitList(_) => {
+                    self.errors
+                        .push(unsupported(span, "a std::vector initialized from a list"));
+                    return vec![];
+                }
+                _ => vec![*expr],
+            }),
+            Some(_) => {
+                self.errors.push(unsupported(
+                    span,
+                    "a std::vector initialized from a list or another vector",
+                ));
+                return vec![];
+            }
+        };
+        let mut args = args.unwrap_or_default();
+        let sized = !args.is_empty();
+        if self.vectors.contains_key(name) {
+            self.errors.push(unsupported(
+                span,
+                "two std::vector declarations sharing one name",
+            ));
+        }
+        self.vectors.insert(
+            name.to_string(),
+            Vector {
+                elem: elem.clone(),
+                sized,
+            },
+        );
+        match args.len() {
+            0 => vec![
+                Stmt::new(
+                    StmtKind::Expr(assign(ident(&size_name(name)), int_lit(0))),
+                    span,
+                ),
+                Stmt::new(
+                    StmtKind::Expr(assign(ident(name), Expr::synth(ExprKind::Nullptr))),
+                    span,
+                ),
+            ],
+            1 | 2 => {
+                let fill = (args.len() == 2).then(|| args.remove(1));
+                sizing(&mut self.locals, name, &elem, args.remove(0), fill, span)
+            }
+            _ => {
+                self.errors
+                    .push(unsupported(span, "this std::vector constructor"));
+                vec![]
+            }
+        }
     }
 
     /// The type `decltype(operand)` names: the declared type of a name, a reference for
@@ -963,6 +1073,14 @@ impl Hoister<'_, '_> {
                     && args.len() == 1 =>
             {
                 let range = &args[0];
+                // A host function's std::vector (vectors.rs): its size variable.
+                if let ExprKind::Ident(n) = &range.strip_parens().kind {
+                    if let Some(ExprKind::Ident(v)) = self.rename_of(n).map(|e| &e.kind) {
+                        if self.vectors.contains_key(v) {
+                            return Expr::new(ExprKind::Ident(crate::vectors::size_name(v)), span);
+                        }
+                    }
+                }
                 let ty = self
                     .prog
                     .type_of(range, &self.scope)

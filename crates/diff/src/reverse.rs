@@ -33,9 +33,11 @@ pub enum Mode {
 pub enum Target {
     /// Top-level gradient w.r.t. these parameter indices; `keep_seeds`: see `keep_seeds`.
     Grad { wrt: Vec<usize>, keep_seeds: bool },
-    /// Pullback; `globals` are pointer parameters that receive shared (global) memory.
+    /// Pullback; `globals` are pointer parameters that receive shared (global) memory,
+    /// `mixed` those among them that may also receive a thread's local array.
     Pullback {
         globals: BTreeSet<usize>,
+        mixed: BTreeSet<usize>,
         active: BTreeSet<usize>,
     },
 }
@@ -48,11 +50,15 @@ pub struct Helpers {
     pub tape: bool,
     pub host_tape: bool,
     pub memcpy: bool,
+    /// `cuad_memcpy2d_pullback` (with `memcpy`).
+    pub memcpy2d: bool,
     pub digamma: bool,
     /// `cuad_value_and_pushforward` (forward mode's value functions return it).
     pub value_and_pushforward: bool,
     /// `cuad_zero_tangent<T>()` (forward mode: zero tangents of structs with constructors).
     pub zero_tangent: bool,
+    /// `cuad_add_maybe_local` (updates through pointers that may point into local arrays).
+    pub maybe_local_add: bool,
 }
 
 impl Helpers {
@@ -62,9 +68,11 @@ impl Helpers {
         self.tape |= o.tape;
         self.host_tape |= o.host_tape;
         self.memcpy |= o.memcpy;
+        self.memcpy2d |= o.memcpy2d;
         self.digamma |= o.digamma;
         self.value_and_pushforward |= o.value_and_pushforward;
         self.zero_tangent |= o.zero_tangent;
+        self.maybe_local_add |= o.maybe_local_add;
     }
 }
 
@@ -75,6 +83,8 @@ pub struct PullbackReq {
     pub callee: Function,
     pub name: String,
     pub globals: BTreeSet<usize>,
+    /// Parameters (among `globals`) that may also receive a thread's local array.
+    pub mixed: BTreeSet<usize>,
     /// Parameters whose adjoints the caller passes (the others get null/scratch adjoints).
     pub active: BTreeSet<usize>,
     pub mode: Mode,
@@ -351,6 +361,20 @@ pub fn generate(
             })
             .collect());
     }
+    let kept = crate::activity::container_stores(&norm.body, &types, &params, &active);
+    if !kept.is_empty() {
+        return Err(kept
+            .into_iter()
+            .map(|(span, name)| {
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "cuad cannot differentiate values stored into `{name}`: it stays a library container (grown, passed or copied whole, or sized in a loop), whose elements have no adjoint; use it as a fixed buffer (`{name}[i]`, `{name}.data()`, `{name}.size()`, sized once outside loops) or a pointer from malloc/new[]"
+                    ),
+                )
+            })
+            .collect());
+    }
     let untraced = crate::activity::untraced_pointer_stores(prog, &norm.body, &types, &active);
     if !untraced.is_empty() {
         return Err(untraced
@@ -400,6 +424,12 @@ pub fn generate(
                 (Mode::Device, Target::Pullback { globals, .. }) if !globals.contains(&i) => {
                     Space::Private
                 }
+                (Mode::Device, Target::Pullback { mixed, .. }) if mixed.contains(&i) => {
+                    Space::MaybeLocal
+                }
+                // A device function's gradient is called by user code, with local arrays
+                // as well as global memory.
+                (Mode::Device, Target::Grad { .. }) => Space::MaybeLocal,
                 (Mode::Device, _) => Space::Global,
             };
             spaces.insert(n.clone(), space);
@@ -807,17 +837,36 @@ impl<'p, 'a> Gen<'p, 'a> {
                 });
             });
         }
-        for _ in 0..3 {
+        // A local pointer not inferred yet: `shadow` would take it for global memory.
+        let unknown = |g: &Self, r: &Expr| {
+            usage::any_expr(r, &|x| {
+                matches!(&x.kind, ExprKind::Ident(m) if !g.is_param(m)
+                    && matches!(g.types.get(m).map(|t| &t.kind), Some(TyKind::Pointer { .. }))
+                    && !g.spaces.contains_key(m))
+            })
+        };
+        for _ in 0..8 {
+            // A pointer assigned several times may point into any of its targets.
+            let mut joined: HashMap<String, Space> = HashMap::new();
             for (n, r) in &assigns {
                 if self.is_param(n)
                     || !self.is_pointer_or_array(n)
                     || matches!(self.types[n].kind, TyKind::Array { .. })
+                    || unknown(self, r)
                 {
                     continue;
                 }
                 if let Some((_, space, _)) = self.shadow(r) {
-                    self.spaces.insert(n.clone(), space);
+                    joined
+                        .entry(n.clone())
+                        .and_modify(|s| *s = s.join(space))
+                        .or_insert(space);
                 }
+            }
+            let changed = joined.iter().any(|(n, s)| self.spaces.get(n) != Some(s));
+            self.spaces.extend(joined);
+            if !changed {
+                break;
             }
         }
         for (n, t) in &self.types {

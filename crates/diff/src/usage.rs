@@ -343,21 +343,26 @@ pub fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
 /// Calls `f` on `e` and every subexpression.
 pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
+    for_each_child(e, &mut |x| walk_expr(x, f));
+}
+
+/// The direct subexpressions of `e`.
+pub fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     match &e.kind {
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => walk_expr(x, f),
-        ExprKind::Cast { expr, .. } => walk_expr(expr, f),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => f(x),
+        ExprKind::Cast { expr, .. } => f(expr),
         ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) | ExprKind::Assign(_, l, r) => {
-            walk_expr(l, f);
-            walk_expr(r, f);
+            f(l);
+            f(r);
         }
         ExprKind::Cond(c, a, b) => {
-            walk_expr(c, f);
-            walk_expr(a, f);
-            walk_expr(b, f);
+            f(c);
+            f(a);
+            f(b);
         }
         ExprKind::Call { callee, args, .. } => {
-            walk_expr(callee, f);
-            args.iter().for_each(|a| walk_expr(a, f));
+            f(callee);
+            args.iter().for_each(&mut *f);
         }
         ExprKind::Launch {
             kernel,
@@ -365,11 +370,11 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             args,
             ..
         } => {
-            walk_expr(kernel, f);
-            config.iter().chain(args).for_each(|a| walk_expr(a, f));
+            f(kernel);
+            config.iter().chain(args).for_each(&mut *f);
         }
-        ExprKind::Member { base, .. } => walk_expr(base, f),
-        ExprKind::InitList(items) => items.iter().for_each(|a| walk_expr(a, f)),
+        ExprKind::Member { base, .. } => f(base),
+        ExprKind::InitList(items) => items.iter().for_each(&mut *f),
         _ => {}
     }
 }
@@ -406,8 +411,13 @@ pub fn write_only_names(stmts: &[Stmt]) -> Names {
 pub fn may_have_effects(e: &Expr) -> bool {
     any_expr(e, &|x| {
         // The trip count of a range-based `for` (a constant once normalized).
-        if let ExprKind::Call { callee, .. } = &x.kind {
-            return !matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent");
+        if let ExprKind::Call { callee, args, .. } = &x.kind {
+            // A container's observers (`i < h.size()`) change nothing.
+            let observer = args.is_empty()
+                && matches!(&callee.kind, ExprKind::Member { field, .. }
+                    if matches!(field.as_str(), "size" | "empty" | "length"));
+            return !observer
+                && !matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent");
         }
         matches!(
             x.kind,

@@ -1615,3 +1615,73 @@ fn lambdas_parse_with_captures_parameters_and_return_types() {
     assert_eq!(g.default_capture, Some('='));
     assert!(g.params.is_empty() && g.ret.is_none());
 }
+
+#[test]
+fn friend_functions_defined_in_structs_are_functions_of_the_namespace() {
+    let src = r#"
+namespace geo {
+struct V { float x; friend class W; friend __device__ V operator+(V a, V b) { return V{a.x + b.x}; } friend float dot(V, V); };
+}
+"#;
+    let (tu, diags, sm) = parse_full(src);
+    assert!(diags.list.is_empty(), "{}", diags.render(&sm));
+    let Item::Namespace { items, .. } = &tu.items[0] else {
+        panic!("{:?}", tu.items[0])
+    };
+    let Item::Struct(s) = &items[0] else {
+        panic!("{:?}", items[0])
+    };
+    let members = s.members.as_ref().unwrap();
+    assert_eq!(members.len(), 1, "{members:?}");
+    let names: Vec<(&str, bool)> = items[1..]
+        .iter()
+        .map(|i| match i {
+            Item::Function(f) => (f.name.as_str(), f.body.is_some()),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(names, [("operator+", true), ("dot", false)]);
+}
+
+#[test]
+fn new_and_delete_of_plain_types_read_as_malloc_and_free() {
+    let src = "void f(int n) { float* a = new float[n + 1]; double* s = new double; delete[] a; delete s; }\n\
+               struct S { S(); }; void g() { S* p = new S[2]; }\n";
+    let (tu, diags, sm) = parse_full(src);
+    // constructors would not run: `g` is kept as written, with a warning
+    let rendered = diags.render(&sm);
+    assert_eq!(diags.list.len(), 1, "{rendered}");
+    assert!(
+        rendered.contains("2:46: warning: `new` with constructors"),
+        "{rendered}"
+    );
+    let f = function(&tu, "f");
+    let body = f.body.as_ref().unwrap();
+    let callee = |e: &Expr| match &e.kind {
+        ExprKind::Call { callee, .. } => match &callee.kind {
+            ExprKind::Ident(n) => n.clone(),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    for s in &body[..2] {
+        let Some(Init::Assign(e)) = &decl(s).vars[0].init else {
+            panic!("{s:?}")
+        };
+        let ExprKind::Cast { ty, expr, .. } = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert!(matches!(ty.kind, TyKind::Pointer { .. }), "{ty:?}");
+        assert_eq!(callee(expr), "malloc");
+    }
+    for s in &body[2..] {
+        let StmtKind::Expr(e) = &s.kind else {
+            panic!("{s:?}")
+        };
+        assert_eq!(callee(e), "free");
+    }
+    assert!(!tu
+        .items
+        .iter()
+        .any(|i| matches!(i, Item::Function(g) if g.name == "g")));
+}

@@ -124,6 +124,17 @@ impl Fwd<'_, '_> {
             );
             return None;
         }
+        // 3-D and array memory: descriptors cuad does not follow may carry any tangent.
+        if (base.contains("3D") || base.contains("Array"))
+            && (base.starts_with("cuda") || base.starts_with("make_cuda"))
+            && !self.active.is_empty()
+        {
+            self.error(
+                e.span,
+                format!("cuad cannot differentiate through `{base}` yet (3-D and array memory are reached through descriptors it does not follow); use cudaMallocPitch/cudaMemcpy2D with rows `z * height + y`, or linear buffers"),
+            );
+            return None;
+        }
         if is_runtime_call(e) || matches!(base, "free" | "memcpy" | "memset") {
             self.runtime_call(e, base, args, out);
             return None;
@@ -187,6 +198,60 @@ impl Fwd<'_, '_> {
                     a[0] = tp;
                     a[1] = int_lit(0);
                     out.push(expr_stmt(with_args(e, a)));
+                }
+            }
+            // The tangent buffer gets the same pitch (it depends only on the width).
+            "cudaMallocPitch" if args.len() == 4 => {
+                if let Some(tp) = self.pointer_arg_tangent(&args[0]) {
+                    let mut a = args.to_vec();
+                    a[0] = tp;
+                    out.push(expr_stmt(with_args(e, a)));
+                }
+            }
+            "cudaMemset2D" | "cudaMemset2DAsync" if args.len() >= 5 => {
+                if let Some(tp) = self.pointer_arg_tangent(&args[0]) {
+                    let mut a = args.to_vec();
+                    a[0] = tp;
+                    a[2] = int_lit(0);
+                    out.push(expr_stmt(with_args(e, a)));
+                }
+            }
+            "cudaMemcpy2D" | "cudaMemcpy2DAsync" if args.len() >= 7 => {
+                let tdst = self.pointer_arg_tangent(&args[0]);
+                let tsrc = self.pointer_arg_tangent(&args[2]);
+                let to_host = cuad_emit::print_expr(&args[6]).ends_with("ToHost");
+                match (tdst, tsrc) {
+                    (Some(d), Some(s)) => {
+                        let mut a = args.to_vec();
+                        a[0] = d;
+                        a[2] = s;
+                        out.push(expr_stmt(with_args(e, a)));
+                    }
+                    // an inactive source on the device: the copied rows have zero tangent
+                    (Some(d), None) if !to_host => out.push(expr_stmt(call(
+                        "cudaMemset2D",
+                        vec![d, args[1].clone(), int_lit(0), args[4].clone(), args[5].clone()],
+                    ))),
+                    (Some(_), None) => self.error(
+                        e.span,
+                        "forward mode: a `cudaMemcpy2D` of memory without tangents into host memory with tangents is not supported".to_string(),
+                    ),
+                    (None, Some(_)) => match crate::usage::lvalue_root(&args[0]) {
+                        Some(root) => {
+                            let root = root.to_string();
+                            let mut target = index(args[0].clone(), int_lit(0));
+                            target.span = args[0].span;
+                            self.inactive_store(&target, Some(&root));
+                        }
+                        None => self.error(
+                            args[0].span,
+                            format!(
+                                "cuad cannot tell where the tangent of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
+                                cuad_emit::print_expr(&args[0])
+                            ),
+                        ),
+                    },
+                    (None, None) => {}
                 }
             }
             "cudaMemcpy" | "cudaMemcpyAsync" | "memcpy" if args.len() >= 3 => {

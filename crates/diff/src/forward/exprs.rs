@@ -13,6 +13,22 @@ impl Fwd<'_, '_> {
     fn carries_nothing(&self, e: &Expr) -> bool {
         self.type_of(e)
             .is_some_and(|t| !is_differentiable(self.prog, &t))
+            && !self.byte_view(e)
+    }
+
+    /// A pointer with tangents viewed as bytes (`(char*)base + row * pitch`): its shadow is
+    /// viewed the same way.
+    fn byte_view(&self, e: &Expr) -> bool {
+        if !self.is_pointer(e) {
+            return false;
+        }
+        match &e.strip_parens().kind {
+            ExprKind::Cast { expr, .. } => self.is_pointer(expr) && !self.carries_nothing(expr),
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, r) => {
+                self.byte_view(l) || self.byte_view(r)
+            }
+            _ => false,
+        }
     }
 
     fn is_pointer(&self, e: &Expr) -> bool {
@@ -140,6 +156,15 @@ impl Fwd<'_, '_> {
                     return Some(t);
                 }
                 let target = self.prog.canonical(ty);
+                // A pointer viewed as another pointer type (`(char*)base + row * pitch`): the
+                // shadow is viewed the same way.
+                if matches!(target.kind, TyKind::Pointer { .. }) && self.is_pointer(expr) {
+                    return Some(Expr::synth(ExprKind::Cast {
+                        kind: *kind,
+                        ty: ty.clone(),
+                        expr: Box::new(self.tangent(expr)?),
+                    }));
+                }
                 if !is_differentiable(self.prog, &target) {
                     return None;
                 }

@@ -201,11 +201,84 @@ impl Parser<'_, '_> {
         }
         match t.text {
             "sizeof" if t.is_ident() => self.parse_sizeof(),
-            "new" | "delete" if t.is_ident() => {
-                self.unsupported("`new` and `delete` expressions are")
-            }
+            "new" if t.is_ident() => self.parse_new(),
+            "delete" if t.is_ident() => self.parse_delete(),
             _ => self.parse_postfix(),
         }
+    }
+
+    /// `new T[n]` / `new T` of an arithmetic or pointer type `T` (no constructors run): read as
+    /// `(T*)malloc((n) * sizeof(T))`, which `delete` frees (`free`), so the rest of cuad
+    /// sees a `malloc` buffer.
+    fn parse_new(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        self.bump();
+        if self.at("(") || self.at("::") {
+            return self.unsupported("placement `new` is");
+        }
+        let ty = self.parse_type_id()?;
+        let (elem, count) = match ty.kind {
+            TyKind::Array {
+                elem,
+                len: Some(len),
+            } => (*elem, Some(*len)),
+            _ => (ty, None),
+        };
+        let plain = matches!(
+            elem.kind,
+            TyKind::Float
+                | TyKind::Double
+                | TyKind::Half
+                | TyKind::LongDouble
+                | TyKind::Int { .. }
+                | TyKind::Bool
+                | TyKind::Pointer { .. }
+        );
+        if !plain || self.at("(") || self.at("{") {
+            return self.unsupported(
+                "`new` with constructors or initializers (only `new T[n]` of arithmetic or pointer types) is",
+            );
+        }
+        let span = self.span_from(start);
+        let at = |kind: ExprKind| Expr::new(kind, span);
+        let size = at(ExprKind::SizeofType(elem.clone()));
+        let bytes = match count {
+            Some(n) => at(ExprKind::Binary(
+                BinOp::Mul,
+                Box::new(at(ExprKind::Paren(Box::new(n)))),
+                Box::new(size),
+            )),
+            None => size,
+        };
+        let alloc = at(ExprKind::Call {
+            callee: Box::new(at(ExprKind::Ident("malloc".into()))),
+            template_args: vec![],
+            args: vec![bytes],
+        });
+        Ok(at(ExprKind::Cast {
+            kind: CastKind::CStyle,
+            ty: Ty::pointer_to(elem),
+            expr: Box::new(alloc),
+        }))
+    }
+
+    /// `delete p` / `delete[] p`: `free(p)` (see `parse_new`).
+    fn parse_delete(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        self.bump();
+        if self.eat("[") {
+            self.expect("]", "after `delete[`")?;
+        }
+        let operand = self.parse_unary()?;
+        let span = self.span_from(start);
+        Ok(Expr::new(
+            ExprKind::Call {
+                callee: Box::new(Expr::new(ExprKind::Ident("free".into()), span)),
+                template_args: vec![],
+                args: vec![operand],
+            },
+            span,
+        ))
     }
 
     /// At `(`: `(type)` consumed when the parentheses hold exactly a type; otherwise the

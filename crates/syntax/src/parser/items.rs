@@ -27,10 +27,15 @@ impl Parser<'_, '_> {
             if !in_braces {
                 self.types.end_item();
             }
+            let friends = self.friends.len();
             match self.island(|p| p.parse_item()) {
                 Ok(parsed) => items.extend(parsed),
-                Err(opaque) => items.push(*opaque),
+                Err(opaque) => {
+                    self.friends.truncate(friends);
+                    items.push(*opaque)
+                }
             }
+            items.extend(self.friends.drain(friends..));
         }
         items
     }
@@ -191,7 +196,12 @@ impl Parser<'_, '_> {
             }
             "template" => self.err_here("nested template headers are not modelled"),
             "friend" => self.err_here("friend declarations are not modelled"),
-            _ => self.parse_declaration_item(Some(params), start),
+            _ => {
+                let outer = std::mem::replace(&mut self.in_template, true);
+                let item = self.parse_declaration_item(Some(params), start);
+                self.in_template = outer;
+                item
+            }
         }
     }
 
@@ -257,7 +267,7 @@ impl Parser<'_, '_> {
     }
 
     /// A declaration at namespace scope: function, global variables, typedef, struct, enum.
-    fn parse_declaration_item(
+    pub(crate) fn parse_declaration_item(
         &mut self,
         template: Option<Vec<TemplateParam>>,
         start: usize,

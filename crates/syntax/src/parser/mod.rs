@@ -107,6 +107,11 @@ pub(crate) struct Parser<'t, 'd> {
     speculation: u32,
     /// Address of a local in the parser's entry frame (see [`STACK_BUDGET`]).
     stack_base: usize,
+    /// Friend functions defined inside a struct: functions of the enclosing namespace, emitted
+    /// as items after the declaration that holds them.
+    friends: Vec<crate::ast::Item>,
+    /// Parsing a template's declaration (a class template's friends are not modelled).
+    in_template: bool,
 }
 
 impl<'t, 'd> Parser<'t, 'd> {
@@ -124,6 +129,8 @@ impl<'t, 'd> Parser<'t, 'd> {
             depth: 0,
             speculation: 0,
             stack_base: stack_address(),
+            friends: Vec::new(),
+            in_template: false,
         }
     }
 

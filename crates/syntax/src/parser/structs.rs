@@ -164,6 +164,7 @@ impl Parser<'_, '_> {
                 self.skip_static_assert()?;
                 return Ok(vec![]);
             }
+            "friend" => return self.parse_friend(),
             "using" => {
                 let item = self.parse_using()?;
                 return Ok(vec![Member::Item(Box::new(item))]);
@@ -203,6 +204,33 @@ impl Parser<'_, '_> {
         }
         let decl = self.finish_var_decl_from(specs.decl, &base, declarator, start)?;
         Ok(vec![Member::Field(decl)])
+    }
+
+    /// `friend class X;` (nothing to model) or a friend function: a function of the enclosing
+    /// namespace (found by argument-dependent lookup), queued to follow the declaration that
+    /// holds it.
+    fn parse_friend(&mut self) -> PResult<Vec<Member>> {
+        self.bump();
+        if matches!(self.peek().text, "class" | "struct") && self.nth_is(2, ";") {
+            self.bump();
+            self.bump();
+            self.bump();
+            return Ok(vec![]);
+        }
+        if self.in_template {
+            return self.err_here("friend functions of class templates are not modelled");
+        }
+        let start = self.pos;
+        for item in self.parse_declaration_item(None, start)? {
+            match item {
+                Item::Function(_) => self.friends.push(item),
+                _ => {
+                    return self
+                        .err_here("friend declarations other than functions are not modelled")
+                }
+            }
+        }
+        Ok(vec![])
     }
 
     /// `unsigned level : 24;` The AST has no bit width: the field keeps its declared type
