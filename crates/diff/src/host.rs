@@ -336,17 +336,24 @@ fn cuda_malloc_pitch(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<St
     (fwd, vec![])
 }
 
-/// `cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind)`: row by row, as `cudaMemcpy`.
-fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
-    let dst = g.shadow(&args[0]).map(|x| x.0);
-    let src = g.shadow(&args[2]).map(|x| x.0);
+/// The adjoints of a copy's destination and source (`None`: the end has none). A derivative
+/// that flows through the copy needs both: where one is missing, an error (dropping it would
+/// be a silently wrong gradient) and `None`.
+fn copy_end_adjoints(
+    g: &mut Gen,
+    dst_arg: &Expr,
+    src_arg: &Expr,
+    s: &Stmt,
+) -> Option<(Option<Expr>, Option<Expr>)> {
+    let dst = g.shadow(dst_arg).map(|x| x.0);
+    let src = g.shadow(src_arg).map(|x| x.0);
     let missing = match (&dst, &src) {
-        (None, Some(_)) => Some(&args[0]),
+        (None, Some(_)) => Some(dst_arg),
         (Some(_), None)
-            if g.expr_is_active(&args[2])
-                || !(is_plain_buffer(&args[2]) || kept_container_data(g, &args[2])) =>
+            if g.expr_is_active(src_arg)
+                || !(is_plain_buffer(src_arg) || kept_container_data(g, src_arg)) =>
         {
-            Some(&args[2])
+            Some(src_arg)
         }
         _ => None,
     };
@@ -358,8 +365,16 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
                 cuad_emit::print_expr(end)
             ),
         );
-        return (vec![s.clone()], vec![]);
+        return None;
     }
+    Some((dst, src))
+}
+
+/// `cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind)`: row by row, as `cudaMemcpy`.
+fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let Some((dst, src)) = copy_end_adjoints(g, &args[0], &args[2], s) else {
+        return (vec![s.clone()], vec![]);
+    };
     // Rows the copy overwrites: a buffer allocated elsewhere is checkpointed over `dpitch`
     // times `height` bytes.
     if let ExprKind::Ident(n) = &args[0].strip_parens().kind {
@@ -431,30 +446,9 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
             }
         }
     }
-    let dst = g.shadow(&args[0]).map(|x| x.0);
-    let src = g.shadow(&args[1]).map(|x| x.0);
-    // A derivative that flows through the copy needs both ends' adjoints: dropping it would
-    // be a silently wrong gradient.
-    let missing = match (&dst, &src) {
-        (None, Some(_)) => Some(&args[0]),
-        (Some(_), None)
-            if g.expr_is_active(&args[1])
-                || !(is_plain_buffer(&args[1]) || kept_container_data(g, &args[1])) =>
-        {
-            Some(&args[1])
-        }
-        _ => None,
-    };
-    if let Some(end) = missing {
-        g.error(
-            s.span,
-            format!(
-                "cuad cannot tell where the adjoint of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
-                cuad_emit::print_expr(end)
-            ),
-        );
+    let Some((dst, src)) = copy_end_adjoints(g, &args[0], &args[1], s) else {
         return (vec![s.clone()], vec![]);
-    }
+    };
     let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
