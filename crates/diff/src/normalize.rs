@@ -1050,22 +1050,11 @@ impl Hoister<'_, '_> {
 
     fn expr(&mut self, e: Expr) -> Expr {
         let span = e.span;
-        let bx = |h: &mut Self, x: Box<Expr>| Box::new(h.expr(*x));
         let kind = match e.kind {
             ExprKind::Ident(n) => match self.rename_of(&n) {
                 Some(to) => return Expr::new(to.kind.clone(), span),
                 None => ExprKind::Ident(n),
             },
-            ExprKind::Unary(op, x) => ExprKind::Unary(op, bx(self, x)),
-            ExprKind::Binary(op, l, r) => ExprKind::Binary(op, bx(self, l), bx(self, r)),
-            ExprKind::Assign(op, l, r) => ExprKind::Assign(op, bx(self, l), bx(self, r)),
-            ExprKind::Cond(c, a, b) => ExprKind::Cond(bx(self, c), bx(self, a), bx(self, b)),
-            ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
-                kind,
-                ty,
-                expr: bx(self, expr),
-            },
-            ExprKind::SizeofExpr(x) => ExprKind::SizeofExpr(bx(self, x)),
             // The trip count of a range-based `for` (parser/stmt.rs): the length of a
             // fixed-size array.
             ExprKind::Call { callee, args, .. }
@@ -1110,28 +1099,8 @@ impl Hoister<'_, '_> {
                 template_args,
                 args: args.into_iter().map(|a| self.expr(a)).collect(),
             },
-            ExprKind::Launch {
-                kernel,
-                template_args,
-                config,
-                args,
-            } => ExprKind::Launch {
-                kernel,
-                template_args,
-                config: config.into_iter().map(|a| self.expr(a)).collect(),
-                args: args.into_iter().map(|a| self.expr(a)).collect(),
-            },
-            ExprKind::Index(b, i) => ExprKind::Index(bx(self, b), bx(self, i)),
-            ExprKind::Member { base, field, arrow } => ExprKind::Member {
-                base: bx(self, base),
-                field,
-                arrow,
-            },
-            ExprKind::InitList(items) => {
-                ExprKind::InitList(items.into_iter().map(|a| self.expr(a)).collect())
-            }
-            ExprKind::Paren(x) => ExprKind::Paren(bx(self, x)),
-            k => k,
+            // Everything else: the children renamed (a call's callee names a function).
+            k => return crate::usage::map_subexprs(Expr::new(k, span), &mut |x| self.expr(x)),
         };
         Expr::new(kind, span)
     }

@@ -575,3 +575,64 @@ fn drop_assignments(stmts: &mut Vec<Stmt>, dead: &Names) -> bool {
     }
     changed
 }
+
+/// `e` with each direct subexpression replaced by `f` of it (children by value: rewriting
+/// passes that rebuild expressions keep only their special cases and call this for the rest).
+pub fn map_subexprs(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
+    let span = e.span;
+    let mut bx = |x: Box<Expr>| Box::new(f(*x));
+    let kind = match e.kind {
+        ExprKind::Unary(op, x) => ExprKind::Unary(op, bx(x)),
+        ExprKind::Binary(op, l, r) => {
+            let l = bx(l);
+            ExprKind::Binary(op, l, bx(r))
+        }
+        ExprKind::Assign(op, l, r) => {
+            let l = bx(l);
+            ExprKind::Assign(op, l, bx(r))
+        }
+        ExprKind::Cond(c, a, b) => {
+            let (c, a) = (bx(c), bx(a));
+            ExprKind::Cond(c, a, bx(b))
+        }
+        ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
+            kind,
+            ty,
+            expr: bx(expr),
+        },
+        ExprKind::SizeofExpr(x) => ExprKind::SizeofExpr(bx(x)),
+        ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        } => ExprKind::Call {
+            callee: bx(callee),
+            template_args,
+            args: args.into_iter().map(&mut *f).collect(),
+        },
+        ExprKind::Launch {
+            kernel,
+            template_args,
+            config,
+            args,
+        } => ExprKind::Launch {
+            kernel,
+            template_args,
+            config: config.into_iter().map(&mut *f).collect(),
+            args: args.into_iter().map(&mut *f).collect(),
+        },
+        ExprKind::Index(b, i) => {
+            let b = bx(b);
+            ExprKind::Index(b, bx(i))
+        }
+        ExprKind::Member { base, field, arrow } => ExprKind::Member {
+            base: bx(base),
+            field,
+            arrow,
+        },
+        ExprKind::InitList(items) => ExprKind::InitList(items.into_iter().map(&mut *f).collect()),
+        ExprKind::Paren(x) => ExprKind::Paren(bx(x)),
+        other => other,
+    };
+    Expr::new(kind, span)
+}

@@ -497,10 +497,6 @@ impl Lowering<'_> {
                 }
                 ExprKind::Ident(v)
             }
-            ExprKind::Unary(op, x) => ExprKind::Unary(op, Box::new(self.expr(*x))),
-            ExprKind::Binary(op, l, r) => {
-                ExprKind::Binary(op, Box::new(self.expr(*l)), Box::new(self.expr(*r)))
-            }
             ExprKind::Assign(op, l, r) => {
                 // The hoister's sizing of a declaration (`v = (T*)calloc(n, sizeof(T))`, or
                 // `v = nullptr` for an empty one).
@@ -509,38 +505,9 @@ impl Lowering<'_> {
                 let l = if own_sizing { *l } else { self.expr(*l) };
                 ExprKind::Assign(op, Box::new(l), Box::new(self.expr(*r)))
             }
-            ExprKind::Cond(c, a, b) => ExprKind::Cond(
-                Box::new(self.expr(*c)),
-                Box::new(self.expr(*a)),
-                Box::new(self.expr(*b)),
-            ),
-            ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
-                kind,
-                ty,
-                expr: Box::new(self.expr(*expr)),
-            },
-            ExprKind::SizeofExpr(x) => ExprKind::SizeofExpr(Box::new(self.expr(*x))),
-            ExprKind::Launch {
-                kernel,
-                template_args,
-                config,
-                args,
-            } => ExprKind::Launch {
-                kernel,
-                template_args,
-                config: config.into_iter().map(|a| self.expr(a)).collect(),
-                args: args.into_iter().map(|a| self.expr(a)).collect(),
-            },
-            ExprKind::Member { base, field, arrow } => ExprKind::Member {
-                base: Box::new(self.expr(*base)),
-                field,
-                arrow,
-            },
-            ExprKind::InitList(items) => {
-                ExprKind::InitList(items.into_iter().map(|a| self.expr(a)).collect())
+            other => {
+                return crate::usage::map_subexprs(Expr::new(other, span), &mut |x| self.expr(x))
             }
-            ExprKind::Paren(x) => ExprKind::Paren(Box::new(self.expr(*x))),
-            other => other,
         };
         Expr::new(kind, span)
     }
