@@ -229,7 +229,11 @@ impl Lowering<'_> {
             }
             _ => {}
         }
-        subexprs_mut(e, &mut |x| self.expr(x, conditional, hoisted));
+        let taken = std::mem::replace(e, Expr::synth(ExprKind::Nullptr));
+        *e = crate::usage::map_subexprs(taken, &mut |mut x| {
+            self.expr(&mut x, conditional, hoisted);
+            x
+        });
         let Some(size) = self.reduction(e) else {
             return;
         };
@@ -283,31 +287,5 @@ impl Lowering<'_> {
             offset /= 2;
         }
         *e = Expr::new(ExprKind::Ident(name), e.span);
-    }
-}
-
-/// Calls `f` on each direct subexpression of `e`.
-fn subexprs_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
-    match &mut e.kind {
-        ExprKind::Unary(_, x)
-        | ExprKind::Paren(x)
-        | ExprKind::SizeofExpr(x)
-        | ExprKind::Cast { expr: x, .. } => f(x),
-        ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) | ExprKind::Assign(_, l, r) => {
-            f(l);
-            f(r);
-        }
-        ExprKind::Cond(c, a, b) => {
-            f(c);
-            f(a);
-            f(b);
-        }
-        ExprKind::Call { callee, args, .. } => {
-            f(callee);
-            args.iter_mut().for_each(f);
-        }
-        ExprKind::Member { base, .. } => f(base),
-        ExprKind::InitList(items) => items.iter_mut().for_each(f),
-        _ => {}
     }
 }
