@@ -30,6 +30,7 @@ mod instantiate;
 mod jumps;
 mod lambdas;
 mod loop_effects;
+mod loop_pragmas;
 mod merge;
 mod methods;
 mod normalize;
@@ -826,6 +827,11 @@ impl<'a> Differentiator<'a> {
 
     /// All generated code so far.
     pub fn finish(mut self) -> Generated {
+        for (_, f, _) in &mut self.done {
+            if let Some(body) = &mut f.body {
+                loop_pragmas::reattach(body);
+            }
+        }
         if let Some(n) = self.max_registers {
             for (_, f, _) in &mut self.done {
                 if f.attrs.global && f.attrs.launch_bounds.is_none() {
