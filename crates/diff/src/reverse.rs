@@ -2123,14 +2123,22 @@ impl<'p, 'a> Gen<'p, 'a> {
                 let mut inner = Names::new();
                 self.rev_reads(body, &mut inner);
                 if !inner.is_empty() {
-                    cond.iter().chain(step).for_each(|e| reads(e, out));
+                    cond.iter().chain(step).for_each(|e| reads(e, &mut inner));
                     if let Some(i) = init {
-                        usage::visit_stmt_exprs(i, &mut |e| reads(e, out));
+                        usage::visit_stmt_exprs(i, &mut |e| reads(e, &mut inner));
                     }
                     // A loop whose iterations may be recomputed (recompute.rs) re-runs its
                     // body in the reverse pass, reading everything the body reads.
                     if self.body_is_recomputable(body) {
-                        usage::visit_stmt_exprs(body, &mut |e| reads(e, out));
+                        usage::visit_stmt_exprs(body, &mut |e| reads(e, &mut inner));
+                    }
+                    // The reverse of a counted loop sets its counter before reading it: the
+                    // value the counter had before the loop is not read (no save needed).
+                    let counted = init
+                        .as_deref()
+                        .and_then(|i| self.counted_loop(i, cond.as_ref(), step.as_ref(), body));
+                    if let Some(c) = counted {
+                        inner.remove(&c.counter);
                     }
                 }
                 out.extend(inner);
