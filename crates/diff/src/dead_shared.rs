@@ -6,8 +6,9 @@
 //! forward tree (`buf[t] += buf[t + s]; __syncthreads();`) is such work when the reverse pass
 //! never reads the tree's partial sums (a linear reduction): its adjoint only needs the trip
 //! count. This pass removes
-//! 1. stores into a (non-`extern`) `__shared__` array whose values reach no live statement
-//!    (a fixed point: a store into a dead array does not make the arrays it reads live), and
+//! 1. stores into a (non-`extern`) `__shared__` array or a scalar local whose values reach no
+//!    live statement (a fixed point: a store into a dead array or scalar does not make what it
+//!    reads live), and
 //! 2. then, in the forward sweep, every `__syncthreads()` with no memory access another thread
 //!    could see since the previous barrier (that barrier already orders everything before it
 //!    with everything after this one).
@@ -24,18 +25,29 @@ pub struct Kernel<'t> {
     pub types: &'t HashMap<String, Ty>,
     /// `__shared__` arrays (primal and adjoint).
     pub shared: Names,
-    /// Primal `__shared__` arrays that are not `extern` (those alias one another).
+    /// Primal `__shared__` arrays that are not `extern` (those alias one another), and the
+    /// primal's scalar locals: a scalar whose every mention is a store of a pure value is dead
+    /// (a tiled loop's accumulator whose result the gradient does not store), and the shared
+    /// tiles only it read die with it.
     pub candidates: Names,
     pub params: Names,
+    /// Shared tiles whose reverse loop stores them again before reading them and which
+    /// nothing after their loop reads (tile_replay.rs): the reverse sweep needs none of their
+    /// forward stores.
+    pub replayed_tiles: Names,
 }
 
 /// Prunes dead shared stores from both sweeps and redundant barriers from the forward sweep.
 /// `pending` says whether memory was accessed since the last barrier before `fwd` starts.
 pub fn prune(fwd: &mut Vec<Stmt>, rev: &mut Vec<Stmt>, k: &Kernel, pending: bool) {
-    let dead = dead_arrays(fwd, rev, &k.candidates);
+    let dead = dead_arrays(fwd, rev, &k.candidates, &Names::new());
     if !dead.is_empty() {
         remove_stores(fwd, &dead);
         remove_stores(rev, &dead);
+    }
+    if !k.replayed_tiles.is_empty() {
+        let forward_dead = dead_arrays(fwd, rev, &k.candidates, &k.replayed_tiles);
+        remove_stores(fwd, &forward_dead);
     }
     let readonly = readonly_pointers(fwd, rev, k);
     let access = Access { k, readonly };
@@ -53,18 +65,28 @@ fn is_dead_store(e: &Expr, dead: &Names) -> bool {
         }
         _ => return false,
     };
-    let into_dead = matches!(l.strip_parens().kind, ExprKind::Index(..))
-        && lvalue_root(l).is_some_and(|root| dead.contains(root));
+    let into_dead = match &l.strip_parens().kind {
+        ExprKind::Index(..) => lvalue_root(l).is_some_and(|root| dead.contains(root)),
+        ExprKind::Ident(n) => dead.contains(n),
+        _ => false,
+    };
     into_dead && !may_have_effects(l) && !r.is_some_and(may_have_effects)
 }
 
-fn dead_arrays(fwd: &[Stmt], rev: &[Stmt], candidates: &Names) -> Names {
+/// The candidates whose stores reach nothing live; mentions of `unread_in_rev` in the reverse
+/// sweep do not count.
+fn dead_arrays(fwd: &[Stmt], rev: &[Stmt], candidates: &Names, unread_in_rev: &Names) -> Names {
     let mut dead = candidates.clone();
     loop {
         let mut live = Names::new();
-        for s in fwd.iter().chain(rev) {
+        for s in fwd {
             live_reads(s, &dead, &mut live);
         }
+        let mut live_rev = Names::new();
+        for s in rev {
+            live_reads(s, &dead, &mut live_rev);
+        }
+        live.extend(live_rev.difference(unread_in_rev).cloned());
         let before = dead.len();
         dead.retain(|n| !live.contains(n));
         if dead.len() == before {

@@ -41,6 +41,7 @@ mod reverse;
 mod rules;
 mod sincos;
 mod tile_reduce;
+mod tile_replay;
 mod usage;
 mod vectors;
 mod zero_adjoints;

@@ -169,6 +169,9 @@ pub struct Gen<'p, 'a> {
     /// Variables the enclosing counted loops' reverse iterations recompute (see `replay`):
     /// their definitions need no save.
     pub(crate) replayed: Names,
+    /// Shared tiles replayed by their loop's reverse iterations that nothing after the loop
+    /// reads (dead_shared.rs drops their forward stores when only dead code reads them).
+    pub(crate) replayed_tiles: Names,
     /// Roots of everything the function writes (memory included): memory outside this set
     /// reads the same in the reverse pass as in the forward pass.
     pub(crate) function_writes: Names,
@@ -528,6 +531,7 @@ pub fn generate(
         pending_zeros: vec![],
         loop_writes: vec![],
         replayed: Names::new(),
+        replayed_tiles: Names::new(),
         function_writes: Names::new(),
         tapes: vec![],
         preacc_site: false,
@@ -991,7 +995,19 @@ impl<'p, 'a> Gen<'p, 'a> {
                 types: &self.types,
                 candidates: locals
                     .iter()
-                    .filter(|l| l.specs.shared && !l.specs.is_extern)
+                    .filter(|l| {
+                        let shared_array = l.specs.shared && !l.specs.is_extern;
+                        let private_scalar = !l.specs.shared
+                            && matches!(
+                                l.ty.kind,
+                                TyKind::Bool
+                                    | TyKind::Int { .. }
+                                    | TyKind::Float
+                                    | TyKind::Double
+                                    | TyKind::LongDouble
+                            );
+                        shared_array || private_scalar
+                    })
                     .map(|l| l.name.clone())
                     .collect(),
                 shared,
@@ -1001,6 +1017,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                     .iter()
                     .flat_map(|(n, _)| [n.clone(), adj_name(n)])
                     .collect(),
+                replayed_tiles: self.replayed_tiles.clone(),
             };
             // Everything before the forward sweep is declarations and, when there are shared
             // adjoints, their zeroing followed by a barrier.
@@ -1713,11 +1730,35 @@ impl<'p, 'a> Gen<'p, 'a> {
         // the loop (later iterations are reversed before earlier ones).
         let mut loop_reads = Names::new();
         self.rev_reads(body, &mut loop_reads);
+        // Shared tiles the reverse iteration stores again instead of taping them.
+        let tiles = match &counted {
+            Some(c) if self.mode != Mode::Host => {
+                let defs = self.replayable_defs(body, &c.counter, &body_writes);
+                self.replayable_tiles(
+                    body,
+                    &c.counter,
+                    &body_writes,
+                    &defs,
+                    &loop_reads,
+                    &self.reads_so_far,
+                )
+            }
+            _ => None,
+        };
+        if let Some(t) = &tiles {
+            loop_reads.extend(t.reads.iter().cloned());
+            let after = self.after_reads.last();
+            let unread_after = t
+                .arrays
+                .iter()
+                .filter(|m| after.is_none_or(|a| !a.contains(*m)));
+            self.replayed_tiles.extend(unread_after.cloned());
+        }
         let replay = match &counted {
             Some(c) => self.needed_replays(body, &c.counter, &body_writes, &loop_reads),
             None => vec![],
         };
-        let checkpoint = counted.as_ref().and_then(|c| {
+        let checkpoint = counted.as_ref().filter(|_| tiles.is_none()).and_then(|c| {
             let replay_names: Names = replay.iter().map(|(v, _)| v.clone()).collect();
             self.recompute_checkpoint(body, &c.counter, &body_writes, &loop_reads, &replay_names)
         });
@@ -1788,6 +1829,9 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.loop_writes.push(not_step_writes);
         let outer_replayed = self.replayed.clone();
         self.replayed.extend(replay.iter().map(|(v, _)| v.clone()));
+        if let Some(t) = &tiles {
+            self.replayed.extend(t.arrays.iter().cloned());
+        }
         // Later iterations read whatever the loop reads.
         let mut after = self.after_reads.last().cloned().unwrap_or_default();
         usage::visit_stmt_exprs(s, &mut |e| usage::content_reads(e, &mut after));
@@ -1809,7 +1853,20 @@ impl<'p, 'a> Gen<'p, 'a> {
         let mut rev_iter: Vec<Stmt> = step_rev;
         rev_iter.extend(body_rev);
         if !rev_iter.is_empty() {
-            rev_iter.splice(0..0, replay.into_iter().map(|(_, def)| def));
+            let mut top: Vec<Stmt> = replay.into_iter().map(|(_, def)| def).collect();
+            if let Some(t) = tiles {
+                // The barriers keep the previous reverse iteration's reads of the tiles before
+                // the stores, and the stores before this iteration's reads.
+                let barrier = || expr_stmt(call("__syncthreads", vec![]));
+                let ends_with_barrier =
+                    rev_iter.first().is_some_and(crate::tile_replay::is_barrier);
+                top.insert(0, barrier());
+                top.extend(t.stores);
+                if !ends_with_barrier {
+                    top.push(barrier());
+                }
+            }
+            rev_iter.splice(0..0, top);
         }
         if rev_iter.is_empty() {
             fwd.push(rebuild_loop(

@@ -1,0 +1,205 @@
+//! Replaying shared-memory tiles instead of taping them.
+//!
+//! A tiled kernel loads tiles of its input into `__shared__` arrays at the top of each
+//! iteration of a counted loop (`As[ty][tx] = A[row * K + t * TILE + tx]; __syncthreads();
+//! ... reads of As ...`). The reverse iteration needs the tiles as they were in that
+//! iteration. Taping each overwritten element costs a per-thread tape entry per element and
+//! iteration, and a long loop overflows the tape. When every store to a tile in the loop is
+//! an unconditional top-level statement, at an address that does not change from one
+//! iteration to the next, of a value that can be computed again in the reverse iteration
+//! (from the recomputed counter, replayed locals, loop invariants, and memory the function
+//! never writes), the reverse iteration re-runs those stores between two barriers instead.
+//!
+//! Why this gives the forward values: each iteration's stores overwrite the same elements, so
+//! during iteration `t` every element holds either what iteration `t` stored or what no
+//! iteration touches; the reverse iteration `t` re-stores exactly the former. The tiles' reads
+//! in the body all come after their stores, so none of them sees the previous iteration's
+//! values. After the reverse loop the tiles hold iteration 0's values, not the ones from
+//! before the loop, so the reverse code of earlier statements must not read them.
+
+use crate::adjoint::Space;
+use crate::reverse::Gen;
+use crate::usage::{self, Names};
+use cuad_syntax::ast::*;
+
+/// Tile stores a counted loop's reverse iteration re-runs (see the module comment).
+pub(crate) struct TileReplay {
+    /// The `__shared__` arrays replayed: their stores need no saves.
+    pub arrays: Names,
+    /// The stores, in forward order.
+    pub stores: Vec<Stmt>,
+    /// Names the stores read (the replayed locals among them must be replayed too).
+    pub reads: Names,
+}
+
+impl Gen<'_, '_> {
+    /// The tiles of `body` (a counted loop's body) the reverse iteration can re-store.
+    /// `replayable` are the body's replayable local definitions (replay.rs), `body_writes`
+    /// everything the loop writes, `loop_reads` what its reverse iterations read,
+    /// `read_before` what the reverse code of the statements before the loop reads.
+    pub(crate) fn replayable_tiles(
+        &self,
+        body: &Stmt,
+        counter: &str,
+        body_writes: &Names,
+        replayable: &[(String, Stmt)],
+        loop_reads: &Names,
+        read_before: &Names,
+    ) -> Option<TileReplay> {
+        let stmts = top_level(body);
+        // Barriers in the reverse iteration are only safe when the whole block runs the
+        // loop, which an unconditional barrier in the body already requires.
+        if !stmts.iter().any(is_barrier) {
+            return None;
+        }
+        let replay_defined: Names = replayable.iter().map(|(v, _)| v.clone()).collect();
+        let mut arrays = Names::new();
+        for s in stmts {
+            if let Some((root, _, _)) = self.tile_store(s) {
+                arrays.insert(root.to_string());
+            }
+        }
+        arrays.retain(|m| {
+            loop_reads.contains(m)
+                && !read_before.contains(m)
+                && self.tile_is_replayable(m, stmts, counter, body_writes, &replay_defined)
+        });
+        if arrays.is_empty() {
+            return None;
+        }
+        let stores: Vec<Stmt> = stmts
+            .iter()
+            .filter(|s| {
+                self.tile_store(s)
+                    .is_some_and(|(m, _, _)| arrays.contains(m))
+            })
+            .cloned()
+            .collect();
+        let mut reads = Names::new();
+        for s in &stores {
+            usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, &mut reads));
+        }
+        Some(TileReplay {
+            arrays,
+            stores,
+            reads,
+        })
+    }
+
+    /// Are all of the loop's writes to `array` replayable tile stores that come before every
+    /// other use of it in the body?
+    fn tile_is_replayable(
+        &self,
+        array: &str,
+        stmts: &[Stmt],
+        counter: &str,
+        body_writes: &Names,
+        replay_defined: &Names,
+    ) -> bool {
+        let mut other_use_seen = false;
+        for s in stmts {
+            if let Some((root, l, r)) = self.tile_store(s) {
+                if root == array {
+                    if other_use_seen
+                        || !invariant_address(l, body_writes)
+                        || !self.recomputable_value(r, counter, body_writes, replay_defined)
+                    {
+                        return false;
+                    }
+                    continue;
+                }
+            }
+            let mut touched = Names::new();
+            usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, &mut touched));
+            let mut written = Names::new();
+            usage::stmt_writes_one(s, &mut written);
+            self.call_writes(s, &mut written);
+            if written.contains(array) {
+                return false;
+            }
+            other_use_seen |= touched.contains(array);
+        }
+        true
+    }
+
+    /// `M[...] = value;` into a `__shared__` array `M`: (M, lvalue, value).
+    fn tile_store<'s>(&self, s: &'s Stmt) -> Option<(&'s str, &'s Expr, &'s Expr)> {
+        let StmtKind::Expr(e) = &s.kind else {
+            return None;
+        };
+        let ExprKind::Assign(None, l, r) = &e.kind else {
+            return None;
+        };
+        let ExprKind::Index(..) = &l.strip_parens().kind else {
+            return None;
+        };
+        let root = usage::lvalue_root(l)?;
+        (self.spaces.get(root) == Some(&Space::Shared)).then_some((root, l, r))
+    }
+
+    /// `value` reads only what the reverse iteration has as in the forward one.
+    fn recomputable_value(
+        &self,
+        value: &Expr,
+        counter: &str,
+        body_writes: &Names,
+        replay_defined: &Names,
+    ) -> bool {
+        let mut ok = true;
+        usage::walk_expr(value, &mut |x| match &x.kind {
+            ExprKind::Ident(n) => {
+                ok &= n == counter
+                    || replay_defined.contains(n)
+                    || !body_writes.contains(n)
+                    || !self.prog.functions(n).is_empty();
+            }
+            ExprKind::Index(..)
+            | ExprKind::Unary(UnOp::Deref, _)
+            | ExprKind::Member { arrow: true, .. } => {
+                // Memory: only what the function never writes (other threads' stores and
+                // the reverse pass's restores cannot change it in between).
+                ok &= usage::lvalue_root(x).is_some_and(|m| !self.function_writes.contains(m));
+            }
+            ExprKind::Call { callee, .. } => {
+                ok &= matches!(&callee.kind, ExprKind::Ident(n) if crate::rules::is_pure_math(n));
+            }
+            ExprKind::Assign(..)
+            | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _)
+            | ExprKind::Launch { .. } => ok = false,
+            _ => {}
+        });
+        ok
+    }
+}
+
+/// The element stored to is the same in every iteration: its subscripts read nothing the
+/// loop writes.
+fn invariant_address(l: &Expr, body_writes: &Names) -> bool {
+    let mut names = Names::new();
+    let mut e = l.strip_parens();
+    while let ExprKind::Index(base, idx) = &e.kind {
+        if usage::may_have_effects(idx) {
+            return false;
+        }
+        usage::reads(idx, &mut names);
+        e = base.strip_parens();
+    }
+    names.is_disjoint(body_writes)
+}
+
+/// The statements of a loop body, through blocks that only wrap another block.
+fn top_level(body: &Stmt) -> &[Stmt] {
+    let mut stmts: &[Stmt] = std::slice::from_ref(body);
+    while let [Stmt {
+        kind: StmtKind::Block(inner),
+        ..
+    }] = stmts
+    {
+        stmts = inner;
+    }
+    stmts
+}
+
+pub(crate) fn is_barrier(s: &Stmt) -> bool {
+    matches!(&s.kind, StmtKind::Expr(e) if crate::host::callee_name(e) == Some("__syncthreads"))
+}
