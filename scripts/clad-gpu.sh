@@ -1,10 +1,9 @@
 #!/bin/bash
-# Runs the Clad test programs adapted in tests/clad through `cuad build` and nvcc on a GPU
-# machine and matches what they print against their `// CHECK-EXEC:` / `// CHECK-EXEC-NEXT:`
-# lines as Clad's FileCheck run does (each pattern in a later output line than the previous
-# match, a -NEXT one in the line right after it). The CPU emulation checks the same in
-# crates/cli/tests/build.rs; this catches what only a GPU shows. Programs without CHECK-EXEC
-# lines (BuiltinDerivativesCuda) print their values for reading (build.rs checks them).
+# Runs the Clad-compatibility programs of tests/clad (cuad's own, written for this repository)
+# through `cuad build` and nvcc on a GPU machine and matches what they print against their
+# `// CHECK-EXEC:` / `// CHECK-EXEC-NEXT:` lines as FileCheck does (each pattern in a later
+# output line than the previous match, a -NEXT one in the line right after it). The CPU
+# emulation checks the same in crates/cli/tests/build.rs; this catches what only a GPU shows.
 # Usage (repository root, a cuad binary at build/cuad): scripts/clad-gpu.sh
 # Prints per program `=== NAME`, `rc=0` and `output matches CHECK-EXEC` (or what is missing).
 

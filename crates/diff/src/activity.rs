@@ -453,6 +453,91 @@ pub fn untraced_pointer_stores(
     out
 }
 
+/// Pointer parameters left out of the request (no adjoint buffer) that receive values carrying
+/// derivatives and are read again (a scratch buffer, an output copied back into the result):
+/// the derivative through that memory would be dropped, a silently wrong gradient. Stores are
+/// assignments through the parameter, copies into it (`cudaMemcpy`) and calls or launches of
+/// functions that write through it, with a value or argument carrying derivatives; reads are
+/// values assigned elsewhere or returned, copies out of it and calls or launches given it.
+/// The first store's span and the parameter's name, per parameter.
+pub fn unlisted_round_trips(
+    prog: &Program,
+    body: &[Stmt],
+    params: &[(String, Ty)],
+    active: &Names,
+) -> Vec<(Span, String)> {
+    let mut out = Vec::new();
+    for (p, ty) in params {
+        let buffer = matches!(ty.kind, TyKind::Pointer { .. } | TyKind::Array { .. });
+        if !buffer || active.contains(p) || !is_differentiable(prog, ty) {
+            continue;
+        }
+        let mentions = |e: &Expr| {
+            let mut names = Names::new();
+            crate::usage::reads(e, &mut names);
+            names.contains(p)
+        };
+        let mut store: Option<Span> = None;
+        let mut read = false;
+        let note = |x: &Expr, store: &mut Option<Span>, read: &mut bool| match &x.kind {
+            // What flows from the parameter into itself stays there.
+            ExprKind::Assign(_, l, r) => {
+                if lvalue_root(l) != Some(p.as_str()) {
+                    *read |= mentions(r);
+                } else if !crate::usage::is_plain_var(l) && depends_on_active(r, active) {
+                    store.get_or_insert(x.span);
+                }
+            }
+            ExprKind::Call { callee, args, .. }
+            | ExprKind::Launch {
+                kernel: callee,
+                args,
+                ..
+            } => {
+                let ExprKind::Ident(name) = &callee.kind else {
+                    return;
+                };
+                let at = |j: usize| {
+                    args.get(j)
+                        .is_some_and(|a| lvalue_root(a) == Some(p.as_str()))
+                };
+                if matches!(name.as_str(), "cudaMemcpy" | "cudaMemcpyAsync") {
+                    if at(0) && args.get(1).is_some_and(|a| depends_on_active(a, active)) {
+                        store.get_or_insert(x.span);
+                    }
+                    *read |= at(1);
+                    return;
+                }
+                let Some(f) = prog.functions(name).into_iter().find(|f| f.body.is_some()) else {
+                    return;
+                };
+                let any_active = args.iter().any(|a| depends_on_active(a, active));
+                let writes =
+                    (0..args.len()).any(|j| at(j) && crate::calls::callee_writes_param(f, j));
+                if any_active && writes {
+                    store.get_or_insert(x.span);
+                } else {
+                    *read |= args.iter().any(mentions);
+                }
+            }
+            _ => {}
+        };
+        for s in body {
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                crate::usage::walk_expr(e, &mut |x| note(x, &mut store, &mut read))
+            });
+            read |= crate::usage::any_stmt(
+                s,
+                &|st| matches!(&st.kind, StmtKind::Return(Some(e)) if mentions(e)),
+            );
+        }
+        if let (Some(span), true) = (store, read) {
+            out.push((span, p.clone()));
+        }
+    }
+    out
+}
+
 /// Values carrying derivatives stored into a library container the function keeps
 /// (`h.push_back(x[i])`, `h[i] = x[i]` on a `std::vector` cuad does not lower, vectors.rs):
 /// its elements have no adjoint, and dropping the derivative would be a silently wrong

@@ -1438,7 +1438,7 @@ impl Gen<'_, '_> {
 }
 
 /// Does the callee assign through its `j`-th parameter (a reference)?
-fn callee_writes_param(callee: &Function, j: usize) -> bool {
+pub(crate) fn callee_writes_param(callee: &Function, j: usize) -> bool {
     let Some(name) = callee.params.get(j).and_then(|p| p.name.as_deref()) else {
         return false;
     };

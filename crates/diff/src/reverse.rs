@@ -397,6 +397,32 @@ pub fn generate(
             })
             .collect());
     }
+    // In a pullback, such a parameter is memory its caller passes without an adjoint.
+    let lost = crate::activity::unlisted_round_trips(prog, &norm.body, &params, &active);
+    if !lost.is_empty() {
+        let pullback = matches!(target, Target::Pullback { .. });
+        return Err(lost
+            .into_iter()
+            .map(|(span, name)| {
+                let at = if span == Span::default() {
+                    declaration_span(body, &name).unwrap_or(func.name_span)
+                } else {
+                    span
+                };
+                let fix = if pullback {
+                    format!("add what the caller of `{}` passes for `{name}` to --wrt (to the parameters of a `clad::gradient` request)", func.name)
+                } else {
+                    format!("add `{name}` to --wrt (to the parameters of a `clad::gradient` request)")
+                };
+                Diagnostic::error(
+                    at,
+                    format!(
+                        "`{name}` receives values that depend on the differentiated parameters and is read again, but it is not differentiated itself, so the derivative through it would be lost; {fix}"
+                    ),
+                )
+            })
+            .collect());
+    }
     // Adjoint variables have types too (saves of moving shadow pointers need them).
     for n in &active {
         if let Some(t) = types.get(n).cloned() {

@@ -106,14 +106,26 @@ def run_cuad(
         text = (out_dir / "manifest.json").read_text()
         return (out_dir / "grad.cu").read_text(), text, parse(text)
 
-    generated, text, m = once(wrt)
+    try:
+        generated, text, m = once(wrt)
+        full = False
+    except CuadError as first:
+        if wrt is None:
+            raise
+        # A written array left out of wrt that the function reads again is an error: the
+        # manifest of the gradient w.r.t. everything names the written arrays to add.
+        try:
+            generated, text, m = once(None)
+        except CuadError:
+            raise first from None
+        full = True
     if wrt is not None:
         missing = [
             p.name
             for p in m.outputs()
-            if p.is_real and m.adjoint_of(p.index) is None and p.name not in wrt
+            if p.is_real and (full or m.adjoint_of(p.index) is None) and p.name not in wrt
         ]
-        if missing:
+        if missing or full:
             listed = set(wrt) | set(missing)
             order = [p.name for p in m.params if p.name in listed]
             order += [w for w in wrt if w not in order]  # indices, or names cuad will reject

@@ -115,6 +115,21 @@ class ManifestTests(unittest.TestCase):
         self.assertEqual([(d.name, d.primal) for d in m.adjoints], [("_d_y", 0), ("_d_x", 1), ("_d_a", 2)])
         self.assertEqual(m.outputs(), [y])
 
+    def test_wrt_adds_a_written_array_read_again(self):
+        # `t` carries the derivative into `y`: cuad rejects --wrt x alone, the build adds both.
+        source = (
+            "__global__ void k(double* y, double* t, const double* x, int n) {\n"
+            "  int i = threadIdx.x;\n"
+            "  if (i < n) { t[i] = x[i] * x[i]; y[i] = 2.0 * t[i]; }\n"
+            "}\n"
+        )
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "k.cu"
+            path.write_text(source)
+            _, m = manifest_of(tmp, path, "k", ["x"])
+        self.assertEqual(m.callee, "k_grad_0_1_2")
+        self.assertEqual([(d.name, d.primal) for d in m.adjoints], [("_d_y", 0), ("_d_t", 1), ("_d_x", 2)])
+
     def test_black_scholes_outputs_are_write_only(self):
         with tempfile.TemporaryDirectory() as tmp:
             _, m = manifest_of(tmp, REPO / "bench/kernels/black_scholes.cu", "black_scholes")
