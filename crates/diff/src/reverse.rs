@@ -1621,10 +1621,12 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         let mut cond_reads = Names::new();
         reads(cond, &mut cond_reads);
-        let written_in_loop = self
-            .loop_writes
-            .last()
-            .is_some_and(|w| !w.is_disjoint(&cond_reads));
+        // Replayed locals (replay.rs) hold the iteration's values again in its reverse.
+        let written_in_loop = self.loop_writes.last().is_some_and(|w| {
+            cond_reads
+                .iter()
+                .any(|n| w.contains(n) && !self.replayed.contains(n))
+        });
         let has_call = crate::usage::any_expr(cond, &|x| {
             matches!(x.kind, ExprKind::Call { .. } | ExprKind::Assign(..))
         });
@@ -2118,6 +2120,59 @@ impl<'p, 'a> Gen<'p, 'a> {
 
     /// A `for (i = a; i < b; i += c)` loop whose counter, bound and stride are not changed by
     /// the body: its reverse recomputes the counter instead of taping it.
+    /// A loop condition as `counter op bound`: `k < n`, `n > k`; for upper bounds also
+    /// `k + e < n` (bound `n - e`, signed integers only, where the subtraction cannot wrap)
+    /// and conjunctions of upper bounds (`k < TILE && t0 + k < n`: the smaller bound).
+    fn counter_bound(&self, cond: &Expr, counter: &str) -> Option<(BinOp, Expr)> {
+        let is_counter =
+            |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == counter);
+        let strict_upper = |(op, bound): (BinOp, Expr)| match op {
+            BinOp::Lt => Some(bound),
+            BinOp::Le => Some(binary(BinOp::Add, paren(bound), int_lit(1))),
+            _ => None,
+        };
+        let signed = |e: &Expr| {
+            self.type_of(e).is_some_and(|t| {
+                matches!(
+                    t.kind,
+                    TyKind::Int {
+                        signed: Some(true),
+                        ..
+                    }
+                )
+            })
+        };
+        match &cond.strip_parens().kind {
+            ExprKind::Binary(BinOp::And, a, b) => {
+                let a = strict_upper(self.counter_bound(a, counter)?)?;
+                let b = strict_upper(self.counter_bound(b, counter)?)?;
+                let smaller = Expr::synth(ExprKind::Cond(
+                    Box::new(binary(BinOp::Lt, paren(a.clone()), paren(b.clone()))),
+                    Box::new(paren(a)),
+                    Box::new(paren(b)),
+                ));
+                Some((BinOp::Lt, paren(smaller)))
+            }
+            ExprKind::Binary(op, l, r) if is_counter(l) => Some((*op, (**r).clone())),
+            ExprKind::Binary(op, l, r) if is_counter(r) => Some((flip(*op)?, (**l).clone())),
+            ExprKind::Binary(op @ (BinOp::Lt | BinOp::Le), l, r) => {
+                let ExprKind::Binary(BinOp::Add, x, y) = &l.strip_parens().kind else {
+                    return None;
+                };
+                let offset = match (is_counter(x), is_counter(y)) {
+                    (true, false) => y,
+                    (false, true) => x,
+                    _ => return None,
+                };
+                (signed(offset) && signed(r) && signed(l)).then(|| {
+                    let bound = binary(BinOp::Sub, paren((**r).clone()), paren((**offset).clone()));
+                    (*op, bound)
+                })
+            }
+            _ => None,
+        }
+    }
+
     fn counted_loop(
         &self,
         init: &Stmt,
@@ -2127,15 +2182,7 @@ impl<'p, 'a> Gen<'p, 'a> {
     ) -> Option<CountedLoop> {
         let (counter, start) = counter_init(init)?;
         let stride = step_stride(step?, &counter)?;
-        let (op, bound) = match &cond?.strip_parens().kind {
-            ExprKind::Binary(op, l, r) if matches!(&l.strip_parens().kind, ExprKind::Ident(n) if *n == counter) => {
-                (*op, (**r).clone())
-            }
-            ExprKind::Binary(op, l, r) if matches!(&r.strip_parens().kind, ExprKind::Ident(n) if *n == counter) => {
-                (flip(*op)?, (**l).clone())
-            }
-            _ => return None,
-        };
+        let (op, bound) = self.counter_bound(cond?, &counter)?;
         let mut w = Names::new();
         usage::stmt_writes_one(body, &mut w);
         let mut used = Names::new();

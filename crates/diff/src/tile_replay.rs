@@ -6,7 +6,8 @@
 //! iteration. Taping each overwritten element costs a per-thread tape entry per element and
 //! iteration, and a long loop overflows the tape. When every store to a tile in the loop is
 //! an unconditional top-level statement, at an address that does not change from one
-//! iteration to the next, of a value that can be computed again in the reverse iteration
+//! iteration to the next (or an `if`/`else` storing the same element in both branches, a
+//! guarded load), of a value that can be computed again in the reverse iteration
 //! (from the recomputed counter, replayed locals, loop invariants, and memory the function
 //! never writes), the reverse iteration re-runs those stores between two barriers instead.
 //!
@@ -98,11 +99,13 @@ impl Gen<'_, '_> {
     ) -> bool {
         let mut other_use_seen = false;
         for s in stmts {
-            if let Some((root, l, r)) = self.tile_store(s) {
+            if let Some((root, l, values)) = self.tile_store(s) {
                 if root == array {
                     if other_use_seen
                         || !invariant_address(l, body_writes)
-                        || !self.recomputable_value(r, counter, body_writes, replay_defined)
+                        || !values.iter().all(|v| {
+                            self.recomputable_value(v, counter, body_writes, replay_defined)
+                        })
                     {
                         return false;
                     }
@@ -122,8 +125,32 @@ impl Gen<'_, '_> {
         true
     }
 
+    /// A store into a `__shared__` array `M` that runs whenever the statement runs:
+    /// `M[...] = value;`, or `if (c) M[...] = a; else M[...] = b;` with the same element in both
+    /// branches (a guarded tile load). Returns `M`, the element, and the expressions the
+    /// stored value depends on.
+    fn tile_store<'s>(&self, s: &'s Stmt) -> Option<(&'s str, &'s Expr, Vec<&'s Expr>)> {
+        match &s.kind {
+            StmtKind::Expr(_) => {
+                let (root, l, r) = self.plain_tile_store(s)?;
+                Some((root, l, vec![r]))
+            }
+            StmtKind::If {
+                cond,
+                then,
+                els: Some(els),
+            } => {
+                let (root, l, a) = self.plain_tile_store(single(then)?)?;
+                let (other, l2, b) = self.plain_tile_store(single(els)?)?;
+                let same = root == other && cuad_emit::print_expr(l) == cuad_emit::print_expr(l2);
+                same.then(|| (root, l, vec![cond, a, b]))
+            }
+            _ => None,
+        }
+    }
+
     /// `M[...] = value;` into a `__shared__` array `M`: (M, lvalue, value).
-    fn tile_store<'s>(&self, s: &'s Stmt) -> Option<(&'s str, &'s Expr, &'s Expr)> {
+    fn plain_tile_store<'s>(&self, s: &'s Stmt) -> Option<(&'s str, &'s Expr, &'s Expr)> {
         let StmtKind::Expr(e) = &s.kind else {
             return None;
         };
@@ -185,6 +212,15 @@ fn invariant_address(l: &Expr, body_writes: &Names) -> bool {
         e = base.strip_parens();
     }
     names.is_disjoint(body_writes)
+}
+
+/// The one statement of a branch (`{ s; }` or `s;`).
+fn single(s: &Stmt) -> Option<&Stmt> {
+    match &s.kind {
+        StmtKind::Block(b) if b.len() == 1 => single(&b[0]),
+        StmtKind::Block(_) => None,
+        _ => Some(s),
+    }
 }
 
 /// The statements of a loop body, through blocks that only wrap another block.
