@@ -39,7 +39,8 @@ pub struct Kernel<'t> {
 
 /// Prunes dead shared stores from both sweeps and redundant barriers from the forward sweep.
 /// `pending` says whether memory was accessed since the last barrier before `fwd` starts.
-pub fn prune(fwd: &mut Vec<Stmt>, rev: &mut Vec<Stmt>, k: &Kernel, pending: bool) {
+/// Returns the candidates no statement mentions any more (their declarations can go).
+pub fn prune(fwd: &mut Vec<Stmt>, rev: &mut Vec<Stmt>, k: &Kernel, pending: bool) -> Names {
     let dead = dead_arrays(fwd, rev, &k.candidates, &Names::new());
     if !dead.is_empty() {
         remove_stores(fwd, &dead);
@@ -52,6 +53,31 @@ pub fn prune(fwd: &mut Vec<Stmt>, rev: &mut Vec<Stmt>, k: &Kernel, pending: bool
     let readonly = readonly_pointers(fwd, rev, k);
     let access = Access { k, readonly };
     remove_barriers(fwd, pending, &access);
+    // A store the removal cannot reach (a `for` header's) still mentions its variable.
+    let mut mentioned = Names::new();
+    for s in fwd.iter().chain(rev.iter()) {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            walk_expr(e, &mut |x| {
+                if let ExprKind::Ident(n) = &x.kind {
+                    mentioned.insert(n.clone());
+                }
+            })
+        });
+    }
+    dead.difference(&mentioned).cloned().collect()
+}
+
+/// Drops the declarations (without initializers) of `unused` locals from `decls`: nvcc warns
+/// about a variable declared but never referenced.
+pub fn drop_declarations(decls: &mut Vec<Stmt>, unused: &Names) {
+    decls.retain_mut(|s| {
+        let StmtKind::Decl(d) = &mut s.kind else {
+            return true;
+        };
+        d.vars
+            .retain(|v| v.init.is_some() || !unused.contains(&v.name));
+        !d.vars.is_empty()
+    });
 }
 
 // ------------------------------------------------------------------ dead arrays

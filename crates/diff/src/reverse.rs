@@ -1047,7 +1047,8 @@ impl<'p, 'a> Gen<'p, 'a> {
             };
             // Everything before the forward sweep is declarations and, when there are shared
             // adjoints, their zeroing followed by a barrier.
-            crate::dead_shared::prune(&mut fwd, &mut rev, &kernel, false);
+            let unused = crate::dead_shared::prune(&mut fwd, &mut rev, &kernel, false);
+            crate::dead_shared::drop_declarations(&mut body, &unused);
         }
         crate::host::flush_pending_zeros(&mut rev, &self.pending_zeros);
         let (mut fwd, mut rev, fused) = crate::fuse::fuse_sweeps(fwd, rev);
