@@ -658,6 +658,166 @@ fn integer_constants_are_known_in_indices() {
     assert!(err.contains("_d_x[M * i]: atomicAdd"), "{err}");
 }
 
+/// `reinterpret_cast<const float4*>(s)[i]` and `s[i]` are different addresses: the same offset
+/// in two element types does not make either update private (thread 0's float4 holds thread
+/// 1's float). Through `__ldg` alone, the float4 view's offset is the thread's own.
+#[test]
+fn offsets_through_casts_count_their_own_elements() {
+    let dir = scratch("cast_units");
+    let input = write(
+        &dir,
+        "v.cu",
+        "__global__ void mixed(float* y, const float* s, int n4) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 if (i < n4) y[i] = reinterpret_cast<const float4*>(s)[i].x * s[i];\n\
+         }\n\
+         __global__ void vec(float* y, const float* s, int n4) {\n\
+         \x20 int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+         \x20 if (i < n4) { float4 b = __ldg(reinterpret_cast<const float4*>(s) + i); y[i] = b.x * b.w; }\n\
+         }\n",
+    );
+    let grad = |f: &str| {
+        let output = dir.join(format!("{f}.out.cu"));
+        let out = cuad(&["grad", path_str(&input), "--fn", f, "-o", path_str(&output)]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let generated = std::fs::read_to_string(&output).expect("output written");
+        generated[generated.rfind("_grad_").expect("gradient")..].to_string()
+    };
+    let body = grad("mixed");
+    assert!(body.contains("atomicAdd(&_d_s[i], "), "{body}");
+    assert!(
+        body.contains("atomicAdd(&reinterpret_cast<float4*>(_d_s)[i].x, "),
+        "{body}"
+    );
+    let body = grad("vec");
+    assert!(
+        body.contains("(*(reinterpret_cast<float4*>(_d_s) + i)).w += "),
+        "{body}"
+    );
+    assert!(!body.contains("atomicAdd(&"), "{body}");
+}
+
+/// One warp per row (tests/grad/warprow_*): lanes striding a row by 32 update distinct
+/// elements, with a plain `+=` (behind a `blockDim.x % 32` test when the row and lane come
+/// from `threadIdx.x`); a row's value read by every lane gets one warp reduction; a stride
+/// other than 32, an address without the row, a loop that does not end at the row length, a
+/// start other than the lane or a 2-D kernel keep atomics. Outputs are transposed
+/// (`y[c * N + row]`) so that no primal store proves the input's addresses distinct.
+#[test]
+fn warp_per_row_updates_are_plain_only_where_proven() {
+    let dir = scratch("warp_rows");
+    let head = |name: &str, lane: &str, row: &str| {
+        format!(
+            "__global__ void {name}(float* y, const float* x, const float* m, int N, int C, int D) {{\n\
+             \x20 int lane = {lane};\n\
+             \x20 int row = {row};\n\
+             \x20 if (row >= N) return;\n"
+        )
+    };
+    let block_row = "blockIdx.x * (blockDim.x / warpSize) + threadIdx.x / warpSize";
+    let loop_ = |start: &str, end: &str, step: &str, body: &str| {
+        format!("  for (int c = {start}; c < {end}; c += {step}) {body}\n}}\n")
+    };
+    let square = "y[c * N + row] = x[row * C + c] * x[row * C + c];";
+    let src = [
+        head(
+            "block_rows",
+            "threadIdx.x & (warpSize - 1)",
+            "blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)",
+        ) + "  const float* xr = x + row * C;\n"
+            + &loop_("lane", "C", "warpSize", "y[c * N + row] = xr[c] * xr[c];"),
+        head(
+            "grid_rows",
+            "(blockIdx.x * blockDim.x + threadIdx.x) % 32",
+            "(blockIdx.x * blockDim.x + threadIdx.x) / 32",
+        ) + &loop_(
+            "lane",
+            "C",
+            "32",
+            "y[c * N + row] = m[row] * x[row * C + c];",
+        ),
+        head("row_reads", "threadIdx.x % 32", block_row)
+            + &loop_(
+                "lane",
+                "C",
+                "32",
+                "y[c * N + row] = x[row * C + c] - m[row] * m[row];",
+            ),
+        head("half_stride", "threadIdx.x % 32", block_row) + &loop_("lane", "C", "16", square),
+        head("no_row", "threadIdx.x % 32", block_row)
+            + &loop_("lane", "C", "32", "y[c * N + row] = x[c] * x[c];"),
+        head("wrong_extent", "threadIdx.x % 32", block_row) + &loop_("lane", "D", "32", square),
+        head("shifted_start", "threadIdx.x % 32", block_row)
+            + &loop_("lane + 1", "C", "32", square),
+        head(
+            "rows_2d",
+            "threadIdx.x % 32",
+            &format!("{block_row} + threadIdx.y"),
+        ) + &loop_("lane", "C", "32", square),
+    ]
+    .concat();
+    let input = write(&dir, "w.cu", &src);
+    let grad = |f: &str| {
+        let output = dir.join(format!("{f}.out.cu"));
+        let out = cuad(&[
+            "grad",
+            path_str(&input),
+            "--fn",
+            f,
+            "--explain",
+            "-o",
+            path_str(&output),
+        ]);
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        let generated = std::fs::read_to_string(&output).expect("output written");
+        let body = generated[generated.rfind("_grad_").expect("gradient")..].to_string();
+        (err, body)
+    };
+    let (err, body) = grad("block_rows");
+    assert!(
+        err.contains("_d_xr[c]: plain += when blockDim.x is a multiple of 32"),
+        "{err}"
+    );
+    assert!(
+        body.contains("cuad_add_if_whole_warps(&_d_xr[c], "),
+        "{body}"
+    );
+    let (err, body) = grad("grid_rows");
+    assert!(
+        err.contains("_d_x[row * C + c]: plain += (distinct per thread)"),
+        "{err}"
+    );
+    assert!(body.contains("_d_x[row * C + c] += "), "{body}");
+    // `gx / 32` may straddle a warp when blockDim.x is not a multiple of 32: checked at run time.
+    assert!(
+        body.contains("cuad_warp_add_if_shared(&_d_m[row], "),
+        "{body}"
+    );
+    let (err, body) = grad("row_reads");
+    assert!(
+        err.contains("_d_m[row]: warp reduction, one atomic per warp"),
+        "{err}"
+    );
+    assert!(body.contains("cuad_warp_add(&_d_m[row], "), "{body}");
+    assert!(
+        body.contains("cuad_add_if_whole_warps(&_d_x[row * C + c], "),
+        "{body}"
+    );
+    for f in ["half_stride", "wrong_extent", "shifted_start", "rows_2d"] {
+        let (err, body) = grad(f);
+        assert!(err.contains("_d_x[row * C + c]: atomicAdd"), "{f}: {err}");
+        assert!(
+            body.contains("atomicAdd(&_d_x[row * C + c], "),
+            "{f}: {body}"
+        );
+        assert!(!body.contains("cuad_add_if_whole_warps(&"), "{f}: {body}");
+    }
+    let (err, body) = grad("no_row");
+    assert!(err.contains("_d_x[c]: atomicAdd"), "{err}");
+    assert!(body.contains("atomicAdd(&_d_x[c], "), "{body}");
+}
+
 #[test]
 fn grad_diagnoses_what_it_would_get_wrong() {
     let dir = scratch("grad_diagnostics");

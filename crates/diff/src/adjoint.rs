@@ -3,7 +3,7 @@
 
 use crate::activity::is_real;
 use crate::builder::*;
-use crate::index::{facts, AccessKey, CounterRange, Poly, Strategy};
+use crate::index::{facts, AccessKey, CounterRange, Poly, Strategy, Unique};
 use crate::reverse::{Gen, Mode};
 use cuad_syntax::ast::*;
 use std::collections::HashMap;
@@ -52,6 +52,9 @@ pub struct AdjPlace {
     pub ty: Option<Ty>,
     /// The array or pointer the place is reached through.
     pub base: Option<String>,
+    /// The element type of a cast the address goes through (`reinterpret_cast<float4*>(s)[i]`):
+    /// its offset counts other elements than the array's own.
+    pub unit: Option<String>,
 }
 
 impl Gen<'_, '_> {
@@ -61,7 +64,54 @@ impl Gen<'_, '_> {
         let mut place = self.adj_place_untyped(e)?;
         place.ty = self.type_of(e);
         place.base = crate::usage::lvalue_root(e).map(str::to_string);
+        place.unit = self.cast_unit(e);
         Some(place)
+    }
+
+    /// The element type of a cast that changes the element type on the way to the lvalue's
+    /// address (`reinterpret_cast<float4*>(s)[i].x` -> `float4`).
+    fn cast_unit(&self, e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::Paren(x)
+            | ExprKind::Member {
+                base: x,
+                arrow: false,
+                ..
+            } => self.cast_unit(x),
+            ExprKind::Index(p, _)
+            | ExprKind::Unary(UnOp::Deref, p)
+            | ExprKind::Member {
+                base: p,
+                arrow: true,
+                ..
+            } => self.pointer_cast_unit(p),
+            _ => None,
+        }
+    }
+
+    fn pointer_cast_unit(&self, p: &Expr) -> Option<String> {
+        let elem = |t: Option<Ty>| match t.map(|t| t.kind) {
+            Some(TyKind::Pointer { pointee, .. }) | Some(TyKind::Array { elem: pointee, .. }) => {
+                Some(cuad_emit::print_ty(&pointee.with_const(false)))
+            }
+            _ => None,
+        };
+        match &p.kind {
+            ExprKind::Paren(x) => self.pointer_cast_unit(x),
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, r) => self
+                .pointer_cast_unit(l)
+                .or_else(|| self.pointer_cast_unit(r)),
+            ExprKind::Unary(UnOp::AddrOf, x) => self.cast_unit(x),
+            ExprKind::Cast { ty, expr, .. } => {
+                let to = elem(Some(ty.clone()));
+                if to != elem(self.type_of(expr)) {
+                    to.or_else(|| Some(cuad_emit::print_ty(ty)))
+                } else {
+                    self.pointer_cast_unit(expr)
+                }
+            }
+            _ => None,
+        }
     }
 
     fn adj_place_untyped(&self, e: &Expr) -> Option<AdjPlace> {
@@ -82,6 +132,7 @@ impl Gen<'_, '_> {
                     return Some(AdjPlace {
                         ty: None,
                         base: None,
+                        unit: None,
                         lvalue: deref(ident(&adj_name(n))),
                         space,
                         offset: Some(Poly::constant(0)),
@@ -92,6 +143,7 @@ impl Gen<'_, '_> {
                     return Some(AdjPlace {
                         ty: None,
                         base: None,
+                        unit: None,
                         lvalue: ident(&adj_name(n)),
                         space: Space::Shared,
                         offset: Some(Poly::constant(0)),
@@ -100,6 +152,7 @@ impl Gen<'_, '_> {
                 Some(AdjPlace {
                     ty: None,
                     base: None,
+                    unit: None,
                     lvalue: ident(&adj_name(n)),
                     space: Space::Private,
                     offset: None,
@@ -111,6 +164,7 @@ impl Gen<'_, '_> {
                 Some(AdjPlace {
                     ty: None,
                     base: None,
+                    unit: None,
                     lvalue: index(sb, (**i).clone()),
                     space,
                     offset: off,
@@ -121,6 +175,7 @@ impl Gen<'_, '_> {
                 Some(AdjPlace {
                     ty: None,
                     base: None,
+                    unit: None,
                     lvalue: deref(sp),
                     space,
                     offset: off,
@@ -146,6 +201,7 @@ impl Gen<'_, '_> {
                 Some(AdjPlace {
                     ty: None,
                     base: None,
+                    unit: None,
                     lvalue: member(sb, field, true),
                     space,
                     offset: off,
@@ -332,10 +388,11 @@ impl Gen<'_, '_> {
     /// that same offset (`in[i-1]` and `in[i+1]` in one kernel collide across threads).
     fn sole_offset(&self, place: &AdjPlace, off: &Poly) -> bool {
         let here = self.env.relevant_ranges(off, &self.loop_ranges);
+        let key = in_units(off, &place.unit);
         match place.base.as_ref().and_then(|b| self.access_offsets.get(b)) {
             Some(all) => all
                 .iter()
-                .all(|(o, ranges)| o.as_ref() == Some(off) && *ranges == here),
+                .all(|(o, ranges)| o.as_ref() == Some(&key) && *ranges == here),
             None => true,
         }
     }
@@ -454,9 +511,17 @@ impl Gen<'_, '_> {
                             .as_ref()
                             .map(|o| self.env.relevant_ranges(o, ranges))
                             .unwrap_or_default();
-                        found.push((b, (p.offset, context)));
+                        found.push((b, (p.offset.map(|o| in_units(&o, &p.unit)), context)));
                     }
                 }
+            }
+            // A cache-hinted load reads `*p`.
+            ExprKind::Call { args, .. }
+                if args.len() == 1
+                    && crate::host::callee_name(x).is_some_and(crate::calls::is_hinted_load) =>
+            {
+                let read = Expr::synth(ExprKind::Unary(UnOp::Deref, Box::new(args[0].clone())));
+                self.collect_offsets_of(&read, ranges, found);
             }
             ExprKind::Call { args, .. } => {
                 // Only pointers handed over count: `sqrtf(T[i])` passes a value.
@@ -509,18 +574,26 @@ impl Gen<'_, '_> {
                     .iter()
                     .map(|(c, negated)| (cuad_emit::print_expr(c), *negated))
                     .collect();
-                if self
+                let unique = match self
                     .env
                     .is_thread_unique(off, &lt, &guards, &self.loop_ranges)
-                    && self.sole_offset(place, off)
                 {
+                    Unique::No => Unique::No,
+                    _ if !self.sole_offset(place, off) => Unique::No,
+                    u => u,
+                };
+                if unique == Unique::Yes {
                     Strategy::Plain("distinct per thread")
+                } else if unique == Unique::IfWholeWarps {
+                    Strategy::PlainIfWholeWarps
                 } else if off.is_uniform() {
                     if self.mode == Mode::Kernel && self.kernel_invariant(off) {
                         Strategy::KernelInvariant
                     } else {
                         Strategy::Uniform
                     }
+                } else if self.env.warp_uniform(off) {
+                    Strategy::Uniform
                 } else if self.env.varies_by_quotients_only(off) {
                     Strategy::WarpGrouped
                 } else {
@@ -672,6 +745,7 @@ impl Gen<'_, '_> {
         let strategy = self.strategy(&place);
         let why = match &strategy {
             Strategy::Plain(why) => format!("plain += ({why})"),
+            Strategy::PlainIfWholeWarps => "plain += when blockDim.x is a multiple of 32 (then distinct per thread: one warp per row, its lanes 32 apart), else atomicAdd".into(),
             Strategy::KernelInvariant => {
                 "block reduction, one atomic per block (same address for all threads)".into()
             }
@@ -688,6 +762,13 @@ impl Gen<'_, '_> {
             Strategy::Atomic => {
                 vec![expr_stmt(call(
                     "atomicAdd",
+                    vec![addr_of(place.lvalue), value],
+                ))]
+            }
+            Strategy::PlainIfWholeWarps => {
+                self.helpers.whole_warps_add = true;
+                vec![expr_stmt(call(
+                    "cuad_add_if_whole_warps",
                     vec![addr_of(place.lvalue), value],
                 ))]
             }
@@ -745,6 +826,17 @@ impl Gen<'_, '_> {
         });
         self.helpers.block_add = true;
         reg
+    }
+}
+
+/// An offset as a key that offsets counted in another element type never equal: `s[i]` and
+/// `reinterpret_cast<float4*>(s)[i]` are different addresses.
+fn in_units(off: &Poly, unit: &Option<String>) -> Poly {
+    match unit {
+        Some(u) => off.mul(&Poly::atom(crate::index::Atom::Opaque(format!(
+            "<elements of {u}>"
+        )))),
+        None => off.clone(),
     }
 }
 

@@ -1621,7 +1621,7 @@ pub(crate) fn conversion_back(name: &str) -> Option<&'static str> {
 }
 
 /// CUDA's cache-hinted loads: `__ldg(p)` and friends return `*p`.
-fn is_hinted_load(name: &str) -> bool {
+pub fn is_hinted_load(name: &str) -> bool {
     matches!(
         name,
         "__ldg" | "__ldcg" | "__ldca" | "__ldcs" | "__ldlu" | "__ldcv"

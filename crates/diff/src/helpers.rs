@@ -79,6 +79,21 @@ __device__ __forceinline__ void cuad_warp_add_if_shared(CuadT* addr, CuadT v) {
 }
 "#;
 
+/// `*addr += v` for an address cuad proved distinct per thread provided every block is made
+/// of whole warps (a row and lane taken from threadIdx.x); atomicAdd in other launches.
+const WHOLE_WARPS_ADD: &str = "#ifndef CUAD_WHOLE_WARPS_ADD
+#define CUAD_WHOLE_WARPS_ADD
+template <typename CuadT>
+__device__ __forceinline__ void cuad_add_if_whole_warps(CuadT* addr, CuadT v) {
+    if (blockDim.x % 32u == 0u) {
+        *addr += v;
+    } else {
+        atomicAdd(addr, v);
+    }
+}
+#endif // CUAD_WHOLE_WARPS_ADD
+";
+
 const BLOCK_ADD: &str = r#"// `*addr[k] += v[k]` for N kernel-invariant addresses, summed over the whole block with one
 // barrier for all of them, then one atomic per address and block. Every thread of the block
 // must call it (cuad calls it at the end of the gradient kernel, outside any branch).
@@ -286,6 +301,9 @@ pub fn helper_code(h: &Helpers) -> String {
     }
     if h.maybe_local_add {
         out.push_str(MAYBE_LOCAL_ADD);
+    }
+    if h.whole_warps_add {
+        out.push_str(WHOLE_WARPS_ADD);
     }
     if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
         return out;

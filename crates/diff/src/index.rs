@@ -6,6 +6,7 @@
 //! `row*width + col` are recognized by value, not by name.
 
 use crate::usage::lvalue_root;
+pub use crate::warps::Of;
 use cuad_syntax::ast::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -25,23 +26,35 @@ pub enum Atom {
     /// A thread-varying integer divided (or shifted right) by a uniform amount, such as the
     /// row `t / width`: often the same for many neighbouring threads.
     Quotient(String),
+    /// `x % 32`: the lane number of `threadIdx.x` or of the index in the grid (warps.rs).
+    Lane(Of),
+    /// `x / 32`: the warp number of `threadIdx.x` or of the index in the grid.
+    Warp(Of),
+    /// `blockDim.x / 32`.
+    WarpsPerBlock,
+    /// The counter of a lane-strided loop (`c = lane; ...; c += warpSize`).
+    LaneStride(String),
 }
 
 impl Atom {
-    fn varies_per_thread(&self) -> bool {
+    pub fn varies_per_thread(&self) -> bool {
         match self {
             Atom::Builtin(b, _) => matches!(*b, "threadIdx" | "blockIdx"),
-            Atom::Uniform(_) => false,
-            Atom::Opaque(_) | Atom::GridStride(_) | Atom::BlockStride(_) | Atom::Quotient(_) => {
-                true
-            }
+            Atom::Uniform(_) | Atom::WarpsPerBlock => false,
+            Atom::Opaque(_)
+            | Atom::GridStride(_)
+            | Atom::BlockStride(_)
+            | Atom::Quotient(_)
+            | Atom::Lane(_)
+            | Atom::Warp(_)
+            | Atom::LaneStride(_) => true,
         }
     }
 }
 
 /// A polynomial with integer coefficients over atoms: monomial (sorted atoms) -> coefficient.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Poly(BTreeMap<Vec<Atom>, i64>);
+pub struct Poly(pub(crate) BTreeMap<Vec<Atom>, i64>);
 
 impl Poly {
     pub fn constant(c: i64) -> Poly {
@@ -97,8 +110,23 @@ impl Poly {
             .keys()
             .all(|k| k.iter().all(|a| !a.varies_per_thread()))
     }
+    /// The polynomial with every factor `a` replaced by `by`.
+    pub fn substitute(&self, a: &Atom, by: &Poly) -> Poly {
+        let mut out = Poly::default();
+        for (k, v) in &self.0 {
+            let mut term = Poly(BTreeMap::from([(
+                k.iter().filter(|x| *x != a).cloned().collect(),
+                *v,
+            )]));
+            for _ in k.iter().filter(|x| *x == a) {
+                term = term.mul(by);
+            }
+            out = out.add(&term);
+        }
+        out
+    }
     /// The part of the polynomial whose monomials vary per thread.
-    fn varying_part(&self) -> Poly {
+    pub fn varying_part(&self) -> Poly {
         Poly(
             self.0
                 .iter()
@@ -118,7 +146,7 @@ impl Poly {
     }
     /// The sum of the monomials that have the factor `a` (once), with it removed: the
     /// coefficient of `a`. `None` when no monomial has it.
-    fn coefficient_of(&self, a: &Atom) -> Option<Poly> {
+    pub fn coefficient_of(&self, a: &Atom) -> Option<Poly> {
         let mut out = BTreeMap::new();
         for (k, v) in &self.0 {
             if let Some(pos) = k.iter().position(|x| x == a) {
@@ -159,11 +187,23 @@ pub fn global_coord(dim: usize) -> Poly {
         .add(&builtin("threadIdx", dim))
 }
 
+/// Whether an address is distinct per thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unique {
+    No,
+    Yes,
+    /// Only when `blockDim.x` is a multiple of 32 (a lane or row of `threadIdx.x`, warps.rs).
+    IfWholeWarps,
+}
+
 /// How an adjoint update at an address is performed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Strategy {
     /// Plain `+=`: the address is private or provably distinct per thread.
     Plain(&'static str),
+    /// Plain `+=` when `blockDim.x` is a multiple of 32 (the address is then distinct per
+    /// thread), else `atomicAdd`: a uniform test at run time.
+    PlainIfWholeWarps,
     /// Same address for every thread of the kernel: a register summed over the block at the
     /// end of the kernel, then one atomic per block.
     KernelInvariant,
@@ -190,6 +230,9 @@ pub struct IndexEnv {
     pub grid_stride: HashSet<String>,
     /// Block-stride loop counters.
     pub block_stride: HashSet<String>,
+    /// Lane-strided loop counters (every loop over the name starts at the lane number of
+    /// the same coordinate and steps by 32), with that coordinate.
+    pub lane_stride: HashMap<String, Of>,
     /// Loop counters whose bounds are uniform (uniform at each iteration).
     pub uniform_counters: HashSet<String>,
     /// Polynomials of indices used by plain (non-atomic) primal stores to global memory, with
@@ -218,6 +261,13 @@ impl IndexEnv {
             return Self::opaque(e);
         }
         let rec = |x: &Expr| self.poly_depth(x, depth + 1);
+        if let ExprKind::Binary(op @ (BinOp::Rem | BinOp::BitAnd | BinOp::Div | BinOp::Shr), l, r) =
+            &e.kind
+        {
+            if let Some(a) = crate::warps::atom(*op, &rec(l), &rec(r)) {
+                return Poly::atom(a);
+            }
+        }
         match &e.kind {
             ExprKind::IntLit(t) => parse_int(t)
                 .map(Poly::constant)
@@ -282,6 +332,9 @@ impl IndexEnv {
         if self.block_stride.contains(n) {
             return Poly::atom(Atom::BlockStride(n.to_string()));
         }
+        if self.lane_stride.contains_key(n) {
+            return Poly::atom(Atom::LaneStride(n.to_string()));
+        }
         if let Some(def) = self.defs.get(n) {
             return self.poly_depth(def, depth + 1);
         }
@@ -297,8 +350,9 @@ impl IndexEnv {
         let varying = index.varying_part();
         !varying.0.is_empty()
             && varying.0.keys().all(|k| {
-                k.iter()
-                    .all(|a| matches!(a, Atom::Quotient(_)) || !a.varies_per_thread())
+                k.iter().all(|a| {
+                    matches!(a, Atom::Quotient(_) | Atom::Warp(_)) || !a.varies_per_thread()
+                })
             })
     }
 
@@ -310,21 +364,53 @@ impl IndexEnv {
         lt: &[(Poly, Poly)],
         guards: &[(String, bool)],
         ranges: &[CounterRange],
-    ) -> bool {
+    ) -> Unique {
         let varying = index.varying_part();
         if varying.0.is_empty() || !index.0.keys().all(|k| known_atoms(k)) {
-            return false;
+            return Unique::No;
         }
-        if self
-            .stored_indices
-            .iter()
-            .any(|(p, conds)| p == index && conds.iter().all(|c| guards.contains(c)))
+        // A row's value stored by one lane (`if (lane == 0) mean[row] = ..`) is not private
+        // to that lane: the others may read it (warps.rs).
+        if !self.shared_by_lanes(index)
+            && self
+                .stored_indices
+                .iter()
+                .any(|(p, conds)| p == index && conds.iter().all(|c| guards.contains(c)))
         {
-            return true;
+            // A lane or row of `threadIdx.x` is one only in blocks of whole warps (warps.rs):
+            // the primal's distinct stores (`if (lane == 0) y[row] = ..`) say nothing about
+            // other launches.
+            let whole_warps = self.needs_whole_warps(index)
+                || lt
+                    .iter()
+                    .any(|(a, b)| self.needs_whole_warps(a) || self.needs_whole_warps(b));
+            return if whole_warps {
+                Unique::IfWholeWarps
+            } else {
+                Unique::Yes
+            };
         }
+        if let Some(unique) = self.row_unique(index, ranges) {
+            return unique;
+        }
+        if self.distinct_by_thread_index(index, &varying, lt, ranges) {
+            Unique::Yes
+        } else {
+            Unique::No
+        }
+    }
+
+    /// Distinctness through `threadIdx`, block- and grid-stride counters.
+    fn distinct_by_thread_index(
+        &self,
+        index: &Poly,
+        varying: &Poly,
+        lt: &[(Poly, Poly)],
+        ranges: &[CounterRange],
+    ) -> bool {
         // Block-stride counter `j` in `[threadIdx.x, S)` plus `S * blockIdx.x`: the blocks own
         // disjoint windows of S, the threads of a block distinct `j`s.
-        if let Some(unique) = self.block_stride_unique(&varying, ranges) {
+        if let Some(unique) = self.block_stride_unique(varying, ranges) {
             return unique;
         }
         // Grid-stride counter: c * i.
@@ -336,15 +422,15 @@ impl IndexEnv {
             }
         }
         // varying = stride * unit, the stride one uniform monomial (`4`, `m`, `4 * m`).
-        let Some(stride) = self.thread_stride(&varying) else {
+        let Some(stride) = self.thread_stride(varying) else {
             return false;
         };
-        let Some(unit) = quotient(&varying, &stride) else {
+        let Some(unit) = quotient(varying, &stride) else {
             return false;
         };
         // What changes over time in one thread (loop counters) must stay within one stride,
         // or another thread's address at another iteration could be this one.
-        if !self.within_stride(&index.sub(&varying), &stride, ranges) {
+        if !self.within_stride(&index.sub(varying), &stride, ranges) {
             return false;
         }
         // 1-D: gx
@@ -445,6 +531,12 @@ impl IndexEnv {
                     .flatten()
                     .any(|a| matches!(a, Atom::BlockStride(t) if t == *c))
             }))
+            .chain(self.lane_stride.keys().filter(|c| {
+                off.0
+                    .keys()
+                    .flatten()
+                    .any(|a| matches!(a, Atom::LaneStride(t) if t == *c))
+            }))
             .collect();
         counters.sort();
         counters
@@ -458,7 +550,7 @@ impl IndexEnv {
 
     /// Does a uniform polynomial mention a loop counter (so its value changes between
     /// iterations)?
-    fn changes_over_time(&self, p: &Poly) -> bool {
+    pub fn changes_over_time(&self, p: &Poly) -> bool {
         p.0.keys().flatten().any(|a| match a {
             Atom::Uniform(text) => self.uniform_counters.iter().any(|c| mentions(text, c)),
             _ => false,
@@ -639,7 +731,12 @@ pub fn build_env(
             break;
         }
     }
-    collect_loops(body, &mut env);
+    let mut lane_loops = HashMap::new();
+    collect_loops(body, &mut env, &mut lane_loops);
+    env.lane_stride = lane_loops
+        .into_iter()
+        .filter_map(|(c, of)| Some((c, of?)))
+        .collect();
     collect_stores(body, global_ptrs, &mut vec![], &mut env);
     (env.thread_dims, env.block_dims) = (
         dims_mentioned(body, "threadIdx"),
@@ -770,7 +867,9 @@ fn collect_defs(
     }
 }
 
-fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv) {
+/// `lane_loops`: each loop counter's lane coordinate when every loop over it is lane-strided
+/// (`None` once one is not).
+fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv, lane_loops: &mut HashMap<String, Option<Of>>) {
     for s in stmts {
         if let StmtKind::For {
             init: Some(init),
@@ -782,8 +881,17 @@ fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv) {
             if let Some((counter, start)) = counter_init(init) {
                 let mut body_writes = crate::usage::Names::new();
                 crate::usage::stmt_writes_one(body, &mut body_writes);
+                let stride = step_stride(step, &counter).map(|st| env.poly(&st));
+                let lane = crate::warps::lane_start(&env.poly(&start)).filter(|_| {
+                    !body_writes.contains(&counter)
+                        && stride.as_ref().is_some_and(crate::warps::is_lane_stride)
+                        && bound_uniform(env, cond, &counter)
+                });
+                let seen = lane_loops.entry(counter.clone()).or_insert(lane);
+                if *seen != lane {
+                    *seen = None;
+                }
                 if !body_writes.contains(&counter) {
-                    let stride = step_stride(step, &counter).map(|st| env.poly(&st));
                     let total = builtin("blockDim", 0).mul(&builtin("gridDim", 0));
                     if env.poly(&start) == global_coord(0) && stride.as_ref() == Some(&total) {
                         env.grid_stride.insert(counter.clone());
@@ -803,7 +911,7 @@ fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv) {
             }
         }
         for child in children(s) {
-            collect_loops(child, env);
+            collect_loops(child, env, lane_loops);
         }
     }
 }
@@ -821,14 +929,19 @@ pub fn counter_range(env: &IndexEnv, s: &Stmt) -> Option<CounterRange> {
         return None;
     };
     let (counter, start) = counter_init(init)?;
-    if !env.uniform_counters.contains(&counter) && !env.block_stride.contains(&counter) {
+    let lane_strided = env.lane_stride.contains_key(&counter);
+    if !env.uniform_counters.contains(&counter)
+        && !env.block_stride.contains(&counter)
+        && !lane_strided
+    {
         return None;
     }
     let mut body_writes = crate::usage::Names::new();
     crate::usage::stmt_writes_one(body, &mut body_writes);
     let stride = env.poly(&step_stride(step, &counter)?);
     let positive = stride.as_constant().is_some_and(|c| c > 0)
-        || (env.block_stride.contains(&counter) && stride == builtin("blockDim", 0));
+        || (env.block_stride.contains(&counter) && stride == builtin("blockDim", 0))
+        || (lane_strided && crate::warps::is_lane_stride(&stride));
     if body_writes.contains(&counter) || !positive {
         return None;
     }

@@ -44,6 +44,7 @@ mod tile_reduce;
 mod tile_replay;
 mod usage;
 mod vectors;
+mod warps;
 mod zero_adjoints;
 
 pub use access::Access;

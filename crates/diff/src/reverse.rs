@@ -59,6 +59,8 @@ pub struct Helpers {
     pub zero_tangent: bool,
     /// `cuad_add_maybe_local` (updates through pointers that may point into local arrays).
     pub maybe_local_add: bool,
+    /// `cuad_add_if_whole_warps` (warp-per-row updates proven distinct in whole-warp blocks).
+    pub whole_warps_add: bool,
 }
 
 impl Helpers {
@@ -73,6 +75,7 @@ impl Helpers {
         self.value_and_pushforward |= o.value_and_pushforward;
         self.zero_tangent |= o.zero_tangent;
         self.maybe_local_add |= o.maybe_local_add;
+        self.whole_warps_add |= o.whole_warps_add;
     }
 }
 
