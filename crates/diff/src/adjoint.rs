@@ -287,9 +287,17 @@ impl Gen<'_, '_> {
                 Some((writable, space, None))
             }
             ExprKind::Index(b, i) => {
-                // Row of a multi-dimensional array: `a[i]` in `a[i][j]`.
-                let (sb, space, _) = self.shadow(b)?;
-                Some((index(sb, (**i).clone()), space, None))
+                // Row of a multi-dimensional array: `a[i]` in `a[i][j]`. In shared memory its
+                // offset counts scalars (`i * 16` for `float a[16][16]`), so the element's
+                // offset tells which threads share it (RowGrouped).
+                let (sb, space, off) = self.shadow(b)?;
+                let off = match (space, off, self.type_of(p)) {
+                    (Space::Shared, Some(o), Some(row)) => self
+                        .scalars_in(&row)
+                        .map(|n| o.add(&self.env.poly(i).mul(&n))),
+                    _ => None,
+                };
+                Some((index(sb, (**i).clone()), space, off))
             }
             ExprKind::Cast { kind, ty, expr } => {
                 let (s, space, off) = self.shadow(expr)?;
@@ -559,6 +567,7 @@ impl Gen<'_, '_> {
                 Some(off) if self.tree_step_unique(place, off) => {
                     Strategy::Plain("distinct per thread in each step of a tree reduction")
                 }
+                Some(off) if self.env.varies_by_rows_only(off) => Strategy::RowGrouped,
                 _ => Strategy::Atomic,
             },
             (Space::Global, _) => {
@@ -596,6 +605,8 @@ impl Gen<'_, '_> {
                     Strategy::Uniform
                 } else if self.env.varies_by_quotients_only(off) {
                     Strategy::WarpGrouped
+                } else if self.env.varies_by_rows_only(off) {
+                    Strategy::RowGrouped
                 } else {
                     Strategy::Atomic
                 }
@@ -753,6 +764,7 @@ impl Gen<'_, '_> {
                 "warp reduction, one atomic per warp (same address across the warp)".into()
             }
             Strategy::WarpGrouped => "warp reduction when the whole warp shares the address at run time (it varies only through a quotient like `t / width`), else atomicAdd".into(),
+            Strategy::RowGrouped => "reduction over each row of the block's threads in the warp (the address does not depend on threadIdx.x), one atomic per row and warp, when blockDim.x is a power of two up to 32 or a multiple of 32; else atomicAdd".into(),
             Strategy::Atomic => "atomicAdd (address may be shared by threads)".into(),
             Strategy::AtomicUnlessLocal => "plain += when the address is thread-local at run time, else atomicAdd (the pointer may point into a local array or into memory other threads share)".into(),
         };
@@ -790,6 +802,14 @@ impl Gen<'_, '_> {
                 self.helpers.warp_add = true;
                 vec![expr_stmt(call(
                     "cuad_warp_add_if_shared",
+                    vec![addr_of(place.lvalue), value],
+                ))]
+            }
+            Strategy::RowGrouped => {
+                self.helpers.row_group_add = true;
+                self.helpers.warp_add = true;
+                vec![expr_stmt(call(
+                    "cuad_add_row_groups",
                     vec![addr_of(place.lvalue), value],
                 ))]
             }
@@ -843,6 +863,21 @@ fn in_units(off: &Poly, unit: &Option<String>) -> Poly {
 /// In shared memory, `c * threadIdx.x + uniform` is distinct per thread of a block.
 /// `c * threadIdx.x + u` with `u` the same in every thread and, where it moves with a loop
 /// counter, moving less than `c` (or threads would meet at different iterations).
+impl Gen<'_, '_> {
+    /// How many scalars an array type holds (`float[4][16]`: 64), when its lengths are
+    /// constants.
+    fn scalars_in(&self, ty: &Ty) -> Option<Poly> {
+        match &ty.kind {
+            TyKind::Array { elem, len } => {
+                let n = self.env.poly(len.as_deref()?);
+                let inner = self.scalars_in(elem)?;
+                n.is_constant().then(|| n.mul(&inner))
+            }
+            _ => Some(Poly::constant(1)),
+        }
+    }
+}
+
 fn shared_unique(
     env: &crate::index::IndexEnv,
     off: &Poly,

@@ -94,6 +94,38 @@ __device__ __forceinline__ void cuad_add_if_whole_warps(CuadT* addr, CuadT v) {
 #endif // CUAD_WHOLE_WARPS_ADD
 ";
 
+/// `*addr += v` for an address the threads of a row of a 2-D block share (it does not depend on
+/// threadIdx.x): when blockDim.x is a power of two up to 32, or a multiple of 32, each warp
+/// holds whole rows at aligned lanes, summed by shuffles, one atomic per row and warp. The
+/// lanes' addresses are compared at run time (a converged warp's lanes may still be in
+/// different iterations of a loop around the update).
+const ROW_GROUP_ADD: &str = "#ifndef CUAD_ROW_GROUP_ADD
+#define CUAD_ROW_GROUP_ADD
+// The value converts to the address's type, as atomicAdd's does (a double into a float).
+template <typename CuadT>
+struct cuad_same_type {
+    using type = CuadT;
+};
+template <typename CuadT>
+__device__ __forceinline__ void cuad_add_row_groups(CuadT* addr, typename cuad_same_type<CuadT>::type v) {
+    const unsigned bx = blockDim.x;
+    const unsigned width = bx % 32u == 0u ? 32u : bx;
+    const unsigned mask = __activemask();
+    if (mask == 0xffffffffu && width <= 32u && (width & (width - 1u)) == 0u) {
+        const unsigned long long a = reinterpret_cast<unsigned long long>(addr);
+        const unsigned first = (cuad_linear_tid() & 31u) & ~(width - 1u);
+        if (__all_sync(mask, a == __shfl_sync(mask, a, first))) {
+            for (unsigned offset = width >> 1; offset > 0u; offset >>= 1)
+                v += __shfl_xor_sync(mask, v, offset);
+            if (threadIdx.x % width == 0u) atomicAdd(addr, v);
+            return;
+        }
+    }
+    atomicAdd(addr, v);
+}
+#endif // CUAD_ROW_GROUP_ADD
+";
+
 const BLOCK_ADD: &str = r#"// `*addr[k] += v[k]` for N kernel-invariant addresses, summed over the whole block with one
 // barrier for all of them, then one atomic per address and block. Every thread of the block
 // must call it (cuad calls it at the end of the gradient kernel, outside any branch).
@@ -325,5 +357,9 @@ pub fn helper_code(h: &Helpers) -> String {
         out.push_str(DIGAMMA);
     }
     out.push_str("#endif // CUAD_RUNTIME_HELPERS\n");
+    // After the runtime helpers: it calls cuad_linear_tid.
+    if h.row_group_add {
+        out.push_str(ROW_GROUP_ADD);
+    }
     out
 }

@@ -87,6 +87,10 @@ impl Poly {
     pub fn sub(&self, o: &Poly) -> Poly {
         self.add(&o.scale(-1))
     }
+    /// No atoms: a plain number.
+    pub fn is_constant(&self) -> bool {
+        self.0.keys().all(|k| k.is_empty())
+    }
     pub fn mul(&self, o: &Poly) -> Poly {
         let mut out = Poly::default();
         for (ka, va) in &self.0 {
@@ -212,6 +216,10 @@ pub enum Strategy {
     /// Address varying only through quotients: warp reduction when the warp shares it at run
     /// time, else `atomicAdd`.
     WarpGrouped,
+    /// Address the same for the threads of a block that differ only in `threadIdx.x` (a 2-D
+    /// block's row `As[threadIdx.y][k]`): reduction over each row's lanes of the warp, one
+    /// atomic per row and warp, when the rows are aligned groups of a whole warp.
+    RowGrouped,
     /// Anything else.
     Atomic,
     /// A pointer that may point into a thread's local array: `+=` where the address is
@@ -346,6 +354,20 @@ impl IndexEnv {
 
     /// Does `index` vary between threads only through quotients (`row * w + c` with
     /// `row = t / w`)? Such addresses are usually shared by a warp, but not provably.
+    /// Does `index` vary per thread only through `threadIdx.y`/`.z` and `blockIdx` (never
+    /// through `threadIdx.x` or a value cuad cannot see)? Threads that differ only in
+    /// `threadIdx.x` then share the address.
+    pub fn varies_by_rows_only(&self, index: &Poly) -> bool {
+        let varying = index.varying_part();
+        let row = |a: &Atom| matches!(a, Atom::Builtin("threadIdx", 1 | 2));
+        varying.0.keys().any(|k| k.iter().any(row))
+            && varying.0.keys().all(|k| {
+                k.iter().all(|a| {
+                    row(a) || matches!(a, Atom::Builtin("blockIdx", _)) || !a.varies_per_thread()
+                })
+            })
+    }
+
     pub fn varies_by_quotients_only(&self, index: &Poly) -> bool {
         let varying = index.varying_part();
         !varying.0.is_empty()

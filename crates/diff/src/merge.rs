@@ -12,7 +12,12 @@ use crate::usage::{self, Names};
 use cuad_syntax::ast::*;
 
 /// Accumulation calls whose two arguments are an address and a value to add to it.
-const ACCUMULATORS: &[&str] = &["atomicAdd", "cuad_warp_add", "cuad_add_if_whole_warps"];
+const ACCUMULATORS: &[&str] = &[
+    "atomicAdd",
+    "cuad_warp_add",
+    "cuad_add_if_whole_warps",
+    "cuad_add_row_groups",
+];
 
 /// Merges accumulations in every block of `stmts`, recursively.
 pub fn merge_accumulations(stmts: &mut Vec<Stmt>) {

@@ -61,6 +61,8 @@ pub struct Helpers {
     pub maybe_local_add: bool,
     /// `cuad_add_if_whole_warps` (warp-per-row updates proven distinct in whole-warp blocks).
     pub whole_warps_add: bool,
+    /// `cuad_add_row_groups` (addresses shared by a 2-D block's row of threads).
+    pub row_group_add: bool,
 }
 
 impl Helpers {
@@ -76,6 +78,7 @@ impl Helpers {
         self.zero_tangent |= o.zero_tangent;
         self.maybe_local_add |= o.maybe_local_add;
         self.whole_warps_add |= o.whole_warps_add;
+        self.row_group_add |= o.row_group_add;
     }
 }
 
