@@ -568,6 +568,7 @@ impl Gen<'_, '_> {
                     Strategy::Plain("distinct per thread in each step of a tree reduction")
                 }
                 Some(off) if self.env.varies_by_rows_only(off) => Strategy::RowGrouped,
+                Some(off) if self.env.varies_by_columns_only(off) => Strategy::ColumnGrouped,
                 _ => Strategy::Atomic,
             },
             (Space::Global, _) => {
@@ -607,6 +608,8 @@ impl Gen<'_, '_> {
                     Strategy::WarpGrouped
                 } else if self.env.varies_by_rows_only(off) {
                     Strategy::RowGrouped
+                } else if self.env.varies_by_columns_only(off) {
+                    Strategy::ColumnGrouped
                 } else {
                     Strategy::Atomic
                 }
@@ -765,6 +768,7 @@ impl Gen<'_, '_> {
             }
             Strategy::WarpGrouped => "warp reduction when the whole warp shares the address at run time (it varies only through a quotient like `t / width`), else atomicAdd".into(),
             Strategy::RowGrouped => "reduction over each row of the block's threads in the warp (the address does not depend on threadIdx.x), one atomic per row and warp, when blockDim.x is a power of two up to 32 or a multiple of 32; else atomicAdd".into(),
+            Strategy::ColumnGrouped => "reduction over the lanes of the warp in the same column of the block (the address does not depend on threadIdx.y or .z), one atomic per column and warp, when blockDim.x is a power of two below 32; else atomicAdd".into(),
             Strategy::Atomic => "atomicAdd (address may be shared by threads)".into(),
             Strategy::AtomicUnlessLocal => "plain += when the address is thread-local at run time, else atomicAdd (the pointer may point into a local array or into memory other threads share)".into(),
         };
@@ -810,6 +814,14 @@ impl Gen<'_, '_> {
                 self.helpers.warp_add = true;
                 vec![expr_stmt(call(
                     "cuad_add_row_groups",
+                    vec![addr_of(place.lvalue), value],
+                ))]
+            }
+            Strategy::ColumnGrouped => {
+                self.helpers.row_group_add = true;
+                self.helpers.warp_add = true;
+                vec![expr_stmt(call(
+                    "cuad_add_column_groups",
                     vec![addr_of(place.lvalue), value],
                 ))]
             }

@@ -123,6 +123,25 @@ __device__ __forceinline__ void cuad_add_row_groups(CuadT* addr, typename cuad_s
     }
     atomicAdd(addr, v);
 }
+// `*addr += v` for an address the threads of a column of a 2-D block share (it does not depend
+// on threadIdx.y or .z): when blockDim.x is a power of two below 32, the lanes of a warp in one
+// column sit blockDim.x apart, summed by shuffles, one atomic per column and warp.
+template <typename CuadT>
+__device__ __forceinline__ void cuad_add_column_groups(CuadT* addr, typename cuad_same_type<CuadT>::type v) {
+    const unsigned bx = blockDim.x;
+    const unsigned mask = __activemask();
+    if (mask == 0xffffffffu && bx < 32u && (bx & (bx - 1u)) == 0u) {
+        const unsigned long long a = reinterpret_cast<unsigned long long>(addr);
+        const unsigned lane = cuad_linear_tid() & 31u;
+        if (__all_sync(mask, a == __shfl_sync(mask, a, lane & (bx - 1u)))) {
+            for (unsigned offset = bx; offset < 32u; offset <<= 1)
+                v += __shfl_xor_sync(mask, v, offset);
+            if (lane < bx) atomicAdd(addr, v);
+            return;
+        }
+    }
+    atomicAdd(addr, v);
+}
 #endif // CUAD_ROW_GROUP_ADD
 ";
 

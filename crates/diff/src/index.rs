@@ -220,6 +220,11 @@ pub enum Strategy {
     /// block's row `As[threadIdx.y][k]`): reduction over each row's lanes of the warp, one
     /// atomic per row and warp, when the rows are aligned groups of a whole warp.
     RowGrouped,
+    /// Address the same for the threads of a 2-D block that differ only in `threadIdx.y`/`.z`
+    /// (a column: `_d_Bs[k][threadIdx.x]`, a bias `_d_b[col]`): reduction over the lanes of
+    /// the warp in the same column, one atomic per column and warp, when blockDim.x is a
+    /// power of two below 32.
+    ColumnGrouped,
     /// Anything else.
     Atomic,
     /// A pointer that may point into a thread's local array: `+=` where the address is
@@ -364,6 +369,20 @@ impl IndexEnv {
             && varying.0.keys().all(|k| {
                 k.iter().all(|a| {
                     row(a) || matches!(a, Atom::Builtin("blockIdx", _)) || !a.varies_per_thread()
+                })
+            })
+    }
+
+    /// Does `index` vary per thread only through `threadIdx.x` and `blockIdx`, in a kernel
+    /// whose blocks have more dimensions? Threads of a column then share the address.
+    pub fn varies_by_columns_only(&self, index: &Poly) -> bool {
+        let varying = index.varying_part();
+        let column = |a: &Atom| matches!(a, Atom::Builtin("threadIdx", 0));
+        self.thread_dims >= 2
+            && varying.0.keys().any(|k| k.iter().any(column))
+            && varying.0.keys().all(|k| {
+                k.iter().all(|a| {
+                    column(a) || matches!(a, Atom::Builtin("blockIdx", _)) || !a.varies_per_thread()
                 })
             })
     }

@@ -17,6 +17,7 @@ const ACCUMULATORS: &[&str] = &[
     "cuad_warp_add",
     "cuad_add_if_whole_warps",
     "cuad_add_row_groups",
+    "cuad_add_column_groups",
 ];
 
 /// Merges accumulations in every block of `stmts`, recursively.

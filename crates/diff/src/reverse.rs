@@ -61,7 +61,8 @@ pub struct Helpers {
     pub maybe_local_add: bool,
     /// `cuad_add_if_whole_warps` (warp-per-row updates proven distinct in whole-warp blocks).
     pub whole_warps_add: bool,
-    /// `cuad_add_row_groups` (addresses shared by a 2-D block's row of threads).
+    /// `cuad_add_row_groups` and `cuad_add_column_groups` (addresses shared by a 2-D block's
+    /// rows or columns of threads).
     pub row_group_add: bool,
 }
 
