@@ -1365,6 +1365,10 @@ struct thread_block {
   }
   unsigned size() const { return blockDim.x * blockDim.y * blockDim.z; }
   unsigned num_threads() const { return size(); }
+  dim3 group_index() const { return blockIdx; }
+  dim3 thread_index() const { return threadIdx; }
+  dim3 group_dim() const { return blockDim; }
+  dim3 dim_threads() const { return blockDim; }
 };
 inline thread_block this_thread_block() { return {}; }
 inline void sync(const thread_block& b) { b.sync(); }
@@ -1385,9 +1389,36 @@ struct thread_block_tile {
   T shfl_up(T v, unsigned d) const { return __shfl_up_sync(0xffffffffu, v, d, S); }
   template <class T>
   T shfl_xor(T v, int m) const { return __shfl_xor_sync(0xffffffffu, v, m, S); }
+  // The tile's lanes of the warp's ballot, bit 0 for the tile's rank 0.
+  unsigned ballot(int p) const {
+    const unsigned all = __ballot_sync(0xffffffffu, p);
+    return S == 32 ? all : (all >> (this_thread_block().thread_rank() & (32 - S))) & ((1u << S) - 1);
+  }
+  bool any(int p) const { return ballot(p) != 0; }
+  bool all(int p) const { return ballot(p) == (S == 32 ? 0xffffffffu : (1u << S) - 1); }
 };
 template <unsigned S>
 thread_block_tile<S> tiled_partition(const thread_block&) { return {}; }
+// The type-erased group: a thread block (tile == 0) or a warp tile of `tile` threads.
+struct thread_group {
+  unsigned tile;
+  thread_group(const thread_block&) : tile(0) {}
+  template <unsigned S>
+  thread_group(const thread_block_tile<S>&) : tile(S) {}
+  void sync() const {
+    if (tile == 0)
+      __syncthreads();
+    else
+      __syncwarp();
+  }
+  unsigned thread_rank() const {
+    const unsigned r = this_thread_block().thread_rank();
+    return tile == 0 ? r : r & (tile - 1);
+  }
+  unsigned size() const { return tile == 0 ? this_thread_block().size() : tile; }
+  unsigned num_threads() const { return size(); }
+};
+inline void sync(const thread_group& g) { g.sync(); }
 // <cooperative_groups/reduce.h>: every thread of the tile gets the reduction of all of them.
 template <class T>
 struct plus {

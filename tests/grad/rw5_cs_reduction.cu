@@ -8,9 +8,8 @@
 // grid-stride loop, and an `extern __shared__ int` buffer viewed as `T*`. The file also
 // carries a templated shared-memory helper with conversion operators and an explicit
 // specialization for double, and a warp sum with an int specialization under __CUDA_ARCH__:
-// the kernels do not call them (cuad does not model conversion operators and would report
-// `T *p = SharedMemoryOf<T>();` as a pointer whose target it cannot tell), but cuad must
-// parse past them.
+// the kernels do not call them (cg2_shared_memory differentiates through such a helper), but
+// cuad must parse past them.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <stdio.h>

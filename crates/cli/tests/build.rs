@@ -916,6 +916,98 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "error: cuad does not model cooperative groups' `coalesced_threads` yet",
         ),
         (
+            // asked for directly, the group's kind is unknown
+            "thread_group.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __device__ float reduce_sum(cg::thread_group g, float* temp, float val) {\n\
+             \x20 temp[g.thread_rank()] = val;\n\
+             \x20 g.sync();\n\
+             \x20 return temp[0];\n\
+             }\n",
+            "reduce_sum",
+            "thread_group.cu:3:29: error: cuad differentiates a function taking a `thread_group` through its callers",
+        ),
+        (
+            "two_groups.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             __device__ float both(cg::thread_group a, cg::thread_group b, float v) { a.sync(); b.sync(); return v * v; }\n\
+             __global__ void k(float* y) {\n\
+             \x20 cg::thread_block blk = cg::this_thread_block();\n\
+             \x20 auto w = cg::tiled_partition<32>(blk);\n\
+             \x20 y[threadIdx.x] = both(blk, w, y[threadIdx.x]);\n\
+             }\n",
+            "k",
+            "two_groups.cu:7:20: error: cuad specialises a function for the group passed to one parameter",
+        ),
+        (
+            // a tile size that is neither a literal nor a template parameter
+            "tile_constant.cu",
+            "#include <cooperative_groups.h>\n\
+             namespace cg = cooperative_groups;\n\
+             constexpr int W = 32;\n\
+             __device__ float wsum(cg::thread_block_tile<W> t, float v) {\n\
+             \x20 for (int k = W / 2; k > 0; k /= 2) v += t.shfl_down(v, k);\n\
+             \x20 return v;\n\
+             }\n\
+             __global__ void k(float* y) {\n\
+             \x20 auto w = cg::tiled_partition<32>(cg::this_thread_block());\n\
+             \x20 y[threadIdx.x] = wsum(w, y[threadIdx.x]);\n\
+             }\n",
+            "k",
+            "tile_constant.cu:10:25: error: cuad passes a group only to a parameter of type `cg::thread_group`, `cg::thread_block`, `cg::thread_block_tile<N>`",
+        ),
+        (
+            // the specialization for double (read again from the text the parser keeps) is
+            // no view of the shared memory
+            "smem_special.cu",
+            "template <class T> struct SharedMemory {\n\
+             \x20 __device__ operator T*() { extern __shared__ int s[]; return (T*)s; }\n\
+             };\n\
+             template <> struct SharedMemory<double> {\n\
+             \x20 __device__ operator double*() { double* p = nullptr; return p; }\n\
+             };\n\
+             template <class T> __global__ void k(T* y) {\n\
+             \x20 T* s = SharedMemory<T>();\n\
+             \x20 s[threadIdx.x] = y[threadIdx.x];\n\
+             \x20 __syncthreads();\n\
+             \x20 y[threadIdx.x] = s[threadIdx.x] * s[31 - threadIdx.x];\n\
+             }\n",
+            "k<double>",
+            "smem_special.cu:8:10: error: cuad inlines a conversion operator of `SharedMemory` only when its body is `extern __shared__` declarations and one `return`",
+        ),
+        (
+            // a conversion cuad does not follow: the helper passed where a pointer is taken
+            "conversion_arg.cu",
+            "template <class T> struct SharedMemory {\n\
+             \x20 __device__ operator T*() { extern __shared__ int s[]; return (T*)s; }\n\
+             };\n\
+             __device__ float first(float* p) { return p[0]; }\n\
+             __global__ void k(float* y, const float* x) {\n\
+             \x20 SharedMemory<float> smem;\n\
+             \x20 float* s = smem;\n\
+             \x20 s[threadIdx.x] = x[threadIdx.x];\n\
+             \x20 __syncthreads();\n\
+             \x20 y[threadIdx.x] = first(smem) * x[threadIdx.x];\n\
+             }\n",
+            "k",
+            "conversion_arg.cu:10:26: error: cuad follows the conversion of `SharedMemory` to a pointer only where it initializes or is assigned to a pointer variable, or is cast to a pointer type",
+        ),
+        (
+            "conversion.cu",
+            "struct Buf {\n\
+             \x20 float* p;\n\
+             \x20 __device__ operator float*() { float* q = p; return q + 1; }\n\
+             };\n\
+             __global__ void k(float* y) {\n\
+             \x20 float* s = Buf{};\n\
+             \x20 y[threadIdx.x] = s[threadIdx.x] * y[threadIdx.x];\n\
+             }\n",
+            "k",
+            "conversion.cu:6:14: error: cuad inlines a conversion operator of `Buf` only when its body is `extern __shared__` declarations and one `return`",
+        ),
+        (
             "reduce_cond.cu",
             "#include <cooperative_groups.h>\n\
              namespace cg = cooperative_groups;\n\

@@ -106,11 +106,13 @@ fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut Values) {
 /// Replaces types named in `types` throughout `f` (signature and body), keeping its template
 /// parameters: a class template's injected name `Vec3T` -> `Vec3T<T>` in a lowered method.
 pub fn substitute_types(f: &mut Function, types: &Bindings) {
-    let values = Values::new();
-    let b = &Subst {
-        types,
-        values: &values,
-    };
+    substitute_params(f, types, &Values::new());
+}
+
+/// Replaces the template parameters bound in `types` and `values` throughout `f` (signature
+/// and body), keeping its template parameter list.
+pub fn substitute_params(f: &mut Function, types: &Bindings, values: &Values) {
+    let b = &Subst { types, values };
     f.ret = b.ty(&f.ret);
     for p in &mut f.params {
         p.ty = b.ty(&p.ty);

@@ -39,6 +39,7 @@ mod recompute;
 mod replay;
 mod reverse;
 mod rules;
+mod shared_view;
 mod sincos;
 mod tile_reduce;
 mod tile_replay;
@@ -145,6 +146,10 @@ impl<'a> Differentiator<'a> {
                     .into_iter()
                     .map(|l| l.function),
             );
+        }
+        // Functions taking a `thread_group`, specialised per group kind (coop.rs).
+        for f in all_functions(&tu.items) {
+            stand_ins.extend(coop::specializations(f));
         }
         // Library functions cuad knows the bodies of (prelude.rs), unless the program has its own.
         let library: Vec<&'a Function> = prelude::functions()

@@ -34,7 +34,8 @@ pub fn normalize(
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
     let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
-    crate::coop::lower(&mut body)?;
+    crate::coop::lower(prog, &func.params, &mut body)?;
+    crate::shared_view::inline(prog, &func.params, &mut body)?;
     let lifted = crate::lambdas::lift(prog, func)?;
     if !lifted.is_empty() {
         crate::lambdas::rewrite_calls(&mut body, &lifted)?;

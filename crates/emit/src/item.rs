@@ -143,7 +143,14 @@ fn write_function_head_and_body(
     let params: Vec<String> = f.params.iter().map(print_param).collect();
     declarator.push_str(&format!("{}({})", f.name, params.join(", ")));
     let trailing_return = is_decltype(&f.ret);
-    if is_ctor_or_dtor(&f.name, owner) {
+    if f.name == "operator" {
+        // A conversion operator: its type is the return type.
+        head.push_str(&format!(
+            "operator {}({})",
+            print_ty(&f.ret),
+            params.join(", ")
+        ));
+    } else if is_ctor_or_dtor(&f.name, owner) {
         head.push_str(&declarator);
     } else if trailing_return {
         head.push_str(&format!("auto {declarator}"));

@@ -184,6 +184,22 @@ impl Parser<'_, '_> {
                 .map(|i| Member::Item(Box::new(i)))
                 .collect());
         }
+        if specs.ty.is_none() && self.at("operator") && self.nth(1).is_ident() {
+            // A conversion operator `operator T*()`: a method named `operator` returning `T*`.
+            let span = self.cur_span();
+            self.bump();
+            let ty = self.parse_type_id()?;
+            if !self.at("(") {
+                return self.err_here("expected `(` after the conversion operator's type");
+            }
+            let declarator = super::ty::Declarator {
+                name: "operator".into(),
+                span,
+                ty,
+            };
+            let function = self.parse_function_rest(specs, declarator, template, start)?;
+            return Ok(vec![Member::Method(function)]);
+        }
         let base = specs.ty.clone().unwrap_or_else(|| Ty::new(TyKind::Void));
         let declarator = match self.free_operator_declarator(&base) {
             Some(d) => d,
