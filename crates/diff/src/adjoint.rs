@@ -767,8 +767,8 @@ impl Gen<'_, '_> {
                 "warp reduction, one atomic per warp (same address across the warp)".into()
             }
             Strategy::WarpGrouped => "warp reduction when the whole warp shares the address at run time (it varies only through a quotient like `t / width`), else atomicAdd".into(),
-            Strategy::RowGrouped => "reduction over each row of the block's threads in the warp (the address does not depend on threadIdx.x), one atomic per row and warp, when blockDim.x is a power of two up to 32 or a multiple of 32; else atomicAdd".into(),
-            Strategy::ColumnGrouped => "reduction over the lanes of the warp in the same column of the block (the address does not depend on threadIdx.y or .z), one atomic per column and warp, when blockDim.x is a power of two below 32; else atomicAdd".into(),
+            Strategy::RowGrouped => "reduction over each row of the block's threads in the warp (the address does not depend on threadIdx.x), one atomic per row and warp, when blockDim.x is a power of two from 4 to 32 or a multiple of 32; else atomicAdd".into(),
+            Strategy::ColumnGrouped => "reduction over the lanes of the warp in the same column of the block (the address does not depend on threadIdx.y or .z), one atomic per column and warp, when blockDim.x is a power of two up to 8; else atomicAdd".into(),
             Strategy::Atomic => "atomicAdd (address may be shared by threads)".into(),
             Strategy::AtomicUnlessLocal => "plain += when the address is thread-local at run time, else atomicAdd (the pointer may point into a local array or into memory other threads share)".into(),
         };

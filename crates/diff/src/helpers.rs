@@ -95,8 +95,9 @@ __device__ __forceinline__ void cuad_add_if_whole_warps(CuadT* addr, CuadT v) {
 ";
 
 /// `*addr += v` for an address the threads of a row of a 2-D block share (it does not depend on
-/// threadIdx.x): when blockDim.x is a power of two up to 32, or a multiple of 32, each warp
-/// holds whole rows at aligned lanes, summed by shuffles, one atomic per row and warp. The
+/// threadIdx.x): when blockDim.x is a power of two from 4 to 32, or a multiple of 32, each warp
+/// holds whole rows at aligned lanes, summed by shuffles, one atomic per row and warp (smaller
+/// groups save too few atomics to pay for the shuffles). The
 /// lanes' addresses are compared at run time (a converged warp's lanes may still be in
 /// different iterations of a loop around the update).
 const ROW_GROUP_ADD: &str = "#ifndef CUAD_ROW_GROUP_ADD
@@ -111,7 +112,7 @@ __device__ __forceinline__ void cuad_add_row_groups(CuadT* addr, typename cuad_s
     const unsigned bx = blockDim.x;
     const unsigned width = bx % 32u == 0u ? 32u : bx;
     const unsigned mask = __activemask();
-    if (mask == 0xffffffffu && width <= 32u && (width & (width - 1u)) == 0u) {
+    if (mask == 0xffffffffu && width >= 4u && width <= 32u && (width & (width - 1u)) == 0u) {
         const unsigned long long a = reinterpret_cast<unsigned long long>(addr);
         const unsigned first = (cuad_linear_tid() & 31u) & ~(width - 1u);
         if (__all_sync(mask, a == __shfl_sync(mask, a, first))) {
@@ -124,13 +125,14 @@ __device__ __forceinline__ void cuad_add_row_groups(CuadT* addr, typename cuad_s
     atomicAdd(addr, v);
 }
 // `*addr += v` for an address the threads of a column of a 2-D block share (it does not depend
-// on threadIdx.y or .z): when blockDim.x is a power of two below 32, the lanes of a warp in one
-// column sit blockDim.x apart, summed by shuffles, one atomic per column and warp.
+// on threadIdx.y or .z): when blockDim.x is a power of two up to 8, the lanes of a warp in one
+// column (4 or more) sit blockDim.x apart, summed by shuffles, one atomic per column and warp.
+// With 16-wide blocks the pairs saved too little: a tiled GEMM's gradient went 16.1 -> 18.8 ms.
 template <typename CuadT>
 __device__ __forceinline__ void cuad_add_column_groups(CuadT* addr, typename cuad_same_type<CuadT>::type v) {
     const unsigned bx = blockDim.x;
     const unsigned mask = __activemask();
-    if (mask == 0xffffffffu && bx < 32u && (bx & (bx - 1u)) == 0u) {
+    if (mask == 0xffffffffu && bx <= 8u && (bx & (bx - 1u)) == 0u) {
         const unsigned long long a = reinterpret_cast<unsigned long long>(addr);
         const unsigned lane = cuad_linear_tid() & 31u;
         if (__all_sync(mask, a == __shfl_sync(mask, a, lane & (bx - 1u)))) {

@@ -223,7 +223,7 @@ pub enum Strategy {
     /// Address the same for the threads of a 2-D block that differ only in `threadIdx.y`/`.z`
     /// (a column: `_d_Bs[k][threadIdx.x]`, a bias `_d_b[col]`): reduction over the lanes of
     /// the warp in the same column, one atomic per column and warp, when blockDim.x is a
-    /// power of two below 32.
+    /// power of two up to 8.
     ColumnGrouped,
     /// Anything else.
     Atomic,
