@@ -753,7 +753,10 @@ pub fn build_env(
             env.uniform_names.insert(name.clone());
         }
     }
-    collect_defs(body, false, &counts, &mut env.defs);
+    // A parameter has a value before its one assignment: that is no definition of every use
+    // (and `r = r + 0.5 * r` as one would expand itself without end).
+    let not_defs: HashSet<String> = params.iter().map(|(n, _)| n.clone()).collect();
+    collect_defs(body, false, &counts, &not_defs, &mut env.defs);
     // Locals defined once from uniform values are uniform too.
     loop {
         let before = env.uniform_names.len();
@@ -884,6 +887,7 @@ fn collect_defs(
     stmts: &[Stmt],
     in_loop: bool,
     counts: &HashMap<String, (usize, bool)>,
+    not_defs: &HashSet<String>,
     defs: &mut HashMap<String, Expr>,
 ) {
     for s in stmts {
@@ -893,17 +897,29 @@ fn collect_defs(
         }) = &s.kind
         {
             if let ExprKind::Ident(n) = &l.kind {
-                if counts.get(n) == Some(&(1, false)) && !in_loop {
+                let mut read = crate::usage::Names::new();
+                crate::usage::reads(r, &mut read);
+                if counts.get(n) == Some(&(1, false))
+                    && !in_loop
+                    && !not_defs.contains(n)
+                    && !read.contains(n)
+                {
                     defs.insert(n.clone(), (**r).clone());
                 }
             }
         }
         if let StmtKind::For { init: Some(i), .. } = &s.kind {
-            collect_defs(std::slice::from_ref(i.as_ref()), in_loop, counts, defs);
+            collect_defs(
+                std::slice::from_ref(i.as_ref()),
+                in_loop,
+                counts,
+                not_defs,
+                defs,
+            );
         }
         let loop_here = is_loop(s);
         for child in children(s) {
-            collect_defs(child, in_loop || loop_here, counts, defs);
+            collect_defs(child, in_loop || loop_here, counts, not_defs, defs);
         }
     }
 }

@@ -337,6 +337,9 @@ pub fn generate(
     }
     let before = norm.locals.len();
     crate::cond_calls::lower(prog, &mut norm.body, &mut norm.locals);
+    if mode == Mode::Kernel {
+        copy_written_params(prog, &params, &mut norm.body, &mut norm.locals, &types);
+    }
     for l in &norm.locals[before..] {
         types.insert(l.name.clone(), l.ty.clone());
     }
@@ -1624,8 +1627,11 @@ impl<'p, 'a> Gen<'p, 'a> {
     fn gen_if(&mut self, cond: &Expr, then: &Stmt, els: Option<&Stmt>) -> (Vec<Stmt>, Vec<Stmt>) {
         let mut branch_writes = Names::new();
         usage::stmt_writes_one(then, &mut branch_writes);
+        // Calls writing through reference parameters may change the condition too.
+        self.call_writes(then, &mut branch_writes);
         if let Some(e) = els {
             usage::stmt_writes_one(e, &mut branch_writes);
+            self.call_writes(e, &mut branch_writes);
         }
         let mut cond_reads = Names::new();
         reads(cond, &mut cond_reads);
@@ -2414,6 +2420,70 @@ impl<'p, 'a> Gen<'p, 'a> {
 }
 
 /// The type with `const` removed at every level (adjoints are always written).
+/// A kernel's real parameter passed by value is each thread's own copy: where the body
+/// overwrites it (or passes it to a non-const reference parameter), the body works on a
+/// local initialized from it. The local's adjoint stays in the thread; only the
+/// initialization adds into the parameter's adjoint, which all threads share (reading and
+/// zeroing that one for an overwrite would take the other threads' contributions).
+fn copy_written_params(
+    prog: &Program,
+    params: &[(String, Ty)],
+    body: &mut Vec<Stmt>,
+    locals: &mut Vec<Local>,
+    types: &HashMap<String, Ty>,
+) {
+    let mut written = Names::new();
+    usage::stmt_writes(body, &mut written);
+    for s in body.iter() {
+        usage::visit_stmt_exprs(s, &mut |e| {
+            usage::walk_expr(e, &mut |x| {
+                let ExprKind::Call { callee, args, .. } = &x.kind else {
+                    return;
+                };
+                let ExprKind::Ident(f) = &callee.kind else {
+                    return;
+                };
+                let fns = prog.functions(f);
+                for (j, a) in args.iter().enumerate() {
+                    let by_ref = fns.iter().any(|fd| {
+                        fd.params.get(j).is_some_and(|p| {
+                            matches!(&prog.canonical(&p.ty).kind, TyKind::LRef(t) if !t.is_const)
+                        })
+                    });
+                    if let (true, ExprKind::Ident(n)) = (by_ref, &a.strip_parens().kind) {
+                        written.insert(n.clone());
+                    }
+                }
+            })
+        });
+    }
+    let mut prologue = Vec::new();
+    for (name, ty) in params {
+        if !is_real(ty) || !written.contains(name) {
+            continue;
+        }
+        let mut local = format!("{name}_copy");
+        while types.contains_key(&local) || locals.iter().any(|l| l.name == local) {
+            local.push('_');
+        }
+        for s in body.iter_mut() {
+            crate::methods::map_stmt_exprs(s, &mut |e| {
+                if matches!(&e.kind, ExprKind::Ident(n) if n == name) {
+                    *e = ident(&local);
+                }
+            });
+        }
+        locals.push(Local {
+            name: local.clone(),
+            ty: mutable_ty(ty),
+            specs: DeclSpecs::default(),
+            init: None,
+        });
+        prologue.push(expr_stmt(assign(ident(&local), ident(name))));
+    }
+    body.splice(0..0, prologue);
+}
+
 pub fn mutable_ty(ty: &Ty) -> Ty {
     let kind = match &ty.kind {
         TyKind::Pointer { pointee, restrict } => TyKind::Pointer {

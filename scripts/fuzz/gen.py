@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Random CUDA programs for differential testing of cuad (see README.md in this folder).
+
+`gen.py SEED OUTDIR [--float|--double] [--name NAME]` writes OUTDIR/NAME.cu (a kernel, its
+helpers and two `// cuad:` lines: one `cuad grad` w.r.t. every real and pointer parameter, one
+`cuad fwd`) and OUTDIR/NAME.driver.cu, a driver in the form of tests/grad/README.md that checks
+the gradient (CUAD_OUTPUT 1) and the pushforward (CUAD_OUTPUT 2) against central finite
+differences. The same seed always gives the same program.
+
+Values stay bounded: inputs in [-1, 1], scalars in [0.5, 1.2], logs and roots of 1 + e*e,
+exponentials of scaled arguments, loop bodies that contract. Non-smooth constructs (fabs,
+fmin/fmax, ?:, if on data) switch at points the sampled data reaches with probability about
+h per entry; in float that can make a rare finite difference straddle a switch, which run.py
+separates from real failures by rerunning the same seed in double.
+"""
+import argparse
+import os
+import random
+
+
+class Gen:
+    def __init__(self, seed, precision=None, smooth=False):
+        self.seed = seed
+        # No switch points (fabs, fmin/fmax, ?:, if, break): float finite differences hold.
+        self.smooth = smooth
+        self.r = random.Random(seed)
+        # The structure is drawn first; a forced precision must not change it.
+        is_float = self.r.random() < 0.25
+        if precision is not None:
+            is_float = precision == "float"
+        self.T = "float" if is_float else "double"
+        self.sfx = "f" if is_float else ""
+        self.helpers = []  # (source, kind, name)
+        self.uses_struct = False
+        self.locals = []
+        self.arrays = []  # local arrays
+        self.tmp = 0
+
+    # ------------------------------------------------------------ small pieces
+    def lit(self, v):
+        s = repr(round(v, 3))
+        if "." not in s and "e" not in s:
+            s += ".0"
+        return s + ("f" if self.T == "float" else "")
+
+    def fn(self, name):
+        # CUDA spells the float versions with an `f` suffix.
+        return name + self.sfx
+
+    def coin(self, p):
+        return self.r.random() < p
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, leaves, depth):
+        r = self.r
+        if depth <= 0 or self.coin(0.25):
+            if self.coin(0.15):
+                return self.lit(r.uniform(-1.5, 1.5))
+            return r.choice(leaves)
+        d = depth - 1
+        e = lambda: self.expr(leaves, d)  # noqa: E731
+        kind = r.choice(
+            ["add", "add", "sub", "mul", "mul", "div", "sin", "cos", "exp", "log", "sqrt",
+             "tanh", "fabs", "fmin", "fmax", "pow", "rsqrt", "atan2", "erf", "ternary", "scale"]
+        )
+        if self.smooth and kind in ("fabs", "fmin", "fmax", "ternary"):
+            kind = "tanh"
+        if kind == "add":
+            return f"({e()} + {e()})"
+        if kind == "sub":
+            return f"({e()} - {e()})"
+        if kind == "mul":
+            return f"({e()} * {e()})"
+        if kind == "scale":
+            return f"({self.lit(r.uniform(0.2, 0.9))} * {e()})"
+        if kind == "div":
+            a = e()
+            return f"({e()} / ({self.lit(1.0)} + {a} * {a}))"
+        if kind in ("sin", "cos", "tanh", "erf"):
+            return f"{self.fn(kind)}({e()})"
+        if kind == "exp":
+            return f"{self.fn('exp')}({self.lit(r.uniform(0.2, 0.6))} * {self.fn('tanh')}({e()}))"
+        if kind in ("log", "sqrt", "rsqrt"):
+            a = e()
+            return f"{self.fn(kind)}({self.lit(1.0)} + {a} * {a})"
+        if kind == "fabs":
+            return f"{self.fn('fabs')}({e()})"
+        if kind in ("fmin", "fmax"):
+            return f"{self.fn(kind)}({e()}, {e()})"
+        if kind == "pow":
+            a = e()
+            return f"{self.fn('pow')}({self.lit(1.0)} + {a} * {a}, {self.lit(r.uniform(-1.5, 1.5))})"
+        if kind == "atan2":
+            a = e()
+            return f"{self.fn('atan2')}({e()}, {self.lit(0.5)} + {a} * {a})"
+        # ?: switches between two smooth branches.
+        return f"({e()} > {self.lit(r.uniform(-0.5, 0.5))} ? {e()} : {e()})"
+
+    def squashed(self, leaves, depth):
+        """An expression whose value stays within a few units."""
+        f = self.r.choice(["tanh", "sin", "erf", "none"])
+        e = self.expr(leaves, depth)
+        return e if f == "none" else f"{self.fn(f)}({e})"
+
+    def bounded(self, leaves, depth):
+        """Bounded by 1: repeated updates `r = bounded(r) + 0.5 * r` contract."""
+        return f"{self.fn(self.r.choice(['tanh', 'sin', 'erf']))}({self.expr(leaves, depth)})"
+
+    # ------------------------------------------------------------ helpers
+    def make_helpers(self):
+        r = self.r
+        T = self.T
+        count = r.choice([0, 1, 1, 2, 2])
+        kinds = ["value", "ref", "ptr", "global", "struct", "retref", "early", "structref",
+                 "nested"]
+        for h in range(count):
+            kind = r.choice(kinds)
+            if self.smooth and kind == "early":
+                kind = "value"  # its `if (p > q) return` is a switch point
+            name = f"h{h}_{kind}"
+            if kind == "value":
+                body = self.expr(["p", "q", "p", "q"], 3)
+                src = (f"__device__ {T} {name}({T} p, {T} q) {{\n"
+                       f"  {T} s = {body};\n"
+                       f"  return s * {self.lit(0.7)} + {self.squashed(['s', 'p', 'q'], 2)};\n}}\n")
+            elif kind == "ref":
+                src = (f"__device__ void {name}({T} p, {T}& r) {{\n"
+                       f"  r = {self.bounded(['p', 'r', 'r'], 3)} + {self.lit(0.5)} * r;\n}}\n")
+            elif kind == "ptr":
+                src = (f"__device__ void {name}({T}* r, {T} p) {{\n"
+                       f"  *r = {self.lit(0.6)} * *r + {self.bounded(['p', '(*r)'], 3)};\n}}\n")
+            elif kind == "global":
+                src = (f"__device__ {T} {name}(const {T}* v, int j, int n) {{\n"
+                       f"  return {self.expr(['v[j]', 'v[(j + 1) % n]', 'v[j]'], 3)};\n}}\n")
+            elif kind == "retref":
+                # Returns a value and writes through a reference.
+                src = (f"__device__ {T} {name}({T} p, {T}& r) {{\n"
+                       f"  {T} old = r;\n"
+                       f"  r = {self.squashed(['p', 'r', 'old'], 2)};\n"
+                       f"  return old * p + {self.lit(0.3)} * r;\n}}\n")
+            elif kind == "early":
+                src = (f"__device__ {T} {name}({T} p, {T} q) {{\n"
+                       f"  if (p > q) return {self.expr(['p', 'q'], 2)};\n"
+                       f"  {T} s = {self.squashed(['p', 'q'], 2)};\n"
+                       f"  return s * q;\n}}\n")
+            elif kind == "structref":
+                self.uses_struct = True
+                src = (f"__device__ void {name}(P0& s, {T} q) {{\n"
+                       f"  s.u = {self.squashed(['s.u', 's.v', 'q'], 2)};\n"
+                       f"  s.v *= {self.lit(0.8)} + {self.lit(0.2)} * {self.fn('tanh')}(s.u);\n}}\n")
+            elif kind == "nested" and self.helpers and self.helpers[0][1] in ("value", "early"):
+                inner = self.helpers[0][2]
+                src = (f"__device__ {T} {name}({T} p, {T} q) {{\n"
+                       f"  {T} s = {inner}(q, p) * {self.lit(0.5)};\n"
+                       f"  return {self.squashed(['s', 'p', 'q'], 2)} + {inner}(s, q);\n}}\n")
+            else:
+                kind, name = "struct", f"h{h}_struct"
+                self.uses_struct = True
+                src = (f"__device__ {T} {name}(P0 s, {T} q) {{\n"
+                       f"  return {self.expr(['s.u', 's.v', 'q'], 3)};\n}}\n")
+            self.helpers.append((src, kind, name))
+
+    def helper_call(self, leaves):
+        """A statement calling a random helper, or None."""
+        if not self.helpers:
+            return None
+        _, kind, name = self.r.choice(self.helpers)
+        t = self.r.choice(self.locals)
+        e = self.expr(leaves, 2)
+        if kind in ("value", "early", "nested"):
+            return f"{t} = {name}({e}, {self.r.choice(leaves)});"
+        if kind == "retref":
+            # The callee writes u: nothing else in the statement may read u (the order of a
+            # call and the other operands is unspecified in C++).
+            others = [v for v in self.locals if v != t]
+            if not others:
+                return f"{name}({e}, {t});"
+            u = self.r.choice(others)
+            e = self.expr([x for x in leaves if x != u], 2)
+            return f"{t} = {self.lit(0.5)} * {t} + {name}({e}, {u});"
+        if kind == "structref":
+            return f"{name}(p, {e});"
+        if kind == "ref":
+            return f"{name}({e}, {t});"
+        if kind == "ptr":
+            return f"{name}(&{t}, {e});"
+        if kind == "global":
+            x = self.r.choice(self.inputs)
+            return f"{t} = {t} * {self.lit(0.5)} + {name}({x}, i, n);"
+        return f"{t} = {name}(p, {e});"
+
+    # ------------------------------------------------------------ statements
+    def stmts(self, leaves, count, depth, ind, in_loop=None):
+        out = []
+        for _ in range(count):
+            out += self.stmt(leaves, depth, ind, in_loop)
+        return out
+
+    def stmt(self, leaves, depth, ind, in_loop):
+        r = self.r
+        T = self.T
+        pad = "  " * ind
+        opts = ["assign", "assign", "compound", "call", "call"]
+        if depth > 0:
+            opts += ["loop", "loop", "array"] + ([] if self.smooth else ["if"])
+        if self.uses_struct:
+            opts.append("struct")
+        if self.inplace:
+            opts += ["inplace", "inplace"]
+        if depth > 0 and self.coin(0.3):
+            opts += ["while"] + ([] if self.smooth else ["break"])
+        if self.scalars and self.coin(0.3):
+            opts.append("scalar")
+        kind = r.choice(opts)
+        t = r.choice(self.locals)
+        if kind == "assign":
+            return [f"{pad}{t} = {self.squashed(leaves + [t, t], 3)};"]
+        if kind == "compound":
+            op = r.choice(["+=", "-=", "*="])
+            if op == "*=":
+                return [f"{pad}{t} *= {self.lit(0.8)} + {self.lit(0.2)} * {self.fn('tanh')}"
+                        f"({self.expr(leaves, 2)});"]
+            return [f"{pad}{t} {op} {self.lit(0.5)} * {self.squashed(leaves, 2)};"]
+        if kind == "call":
+            s = self.helper_call(leaves)
+            return [pad + s] if s else [f"{pad}{t} = {self.expr(leaves + [t], 2)};"]
+        if kind == "inplace":
+            y = r.choice(self.inplace)
+            form = r.randint(0, 2)
+            if form == 0:
+                return [f"{pad}{y}[i] = {self.lit(0.5)} * {y}[i] + {self.squashed(leaves, 2)};"]
+            if form == 1:
+                return [f"{pad}{y}[i] += {self.lit(0.3)} * {self.squashed(leaves, 2)};"]
+            return [f"{pad}{y}[i] *= {self.lit(0.8)} + {self.lit(0.2)} * "
+                    f"{self.fn('sin')}({self.expr(leaves, 2)});"]
+        if kind == "scalar":
+            # A scalar parameter is the thread's own copy: overwriting it is well defined.
+            a = r.choice(self.scalars)
+            return [f"{pad}{a} = {self.lit(0.9)} * {a} + {self.lit(0.1)} * {self.bounded(leaves, 2)};"]
+        if kind == "while":
+            c = f"c{self.tmp}"
+            self.tmp += 1
+            lines = [f"{pad}int {c} = 0;", f"{pad}while ({c} < {r.choice(['2', '3'])}) {{",
+                     f"{pad}  {t} = {self.lit(0.6)} * {t} + {self.squashed(leaves, 2)};"]
+            lines += self.stmts(leaves, 1, depth - 1, ind + 1, c)
+            lines += [f"{pad}  ++{c};", f"{pad}}}"]
+            return lines
+        if kind == "break":
+            # Leaves a loop early on data (the counter is a kink nowhere: t moves smoothly).
+            k = f"k{self.tmp}"
+            self.tmp += 1
+            return [f"{pad}for (int {k} = 0; {k} < 4; ++{k}) {{",
+                    f"{pad}  if ({t} > {self.lit(r.uniform(0.5, 1.5))}) break;",
+                    f"{pad}  {t} = {t} + {self.lit(0.25)} * {self.fn('exp')}"
+                    f"({self.lit(0.3)} * {self.fn('tanh')}({self.expr(leaves, 1)}));",
+                    f"{pad}}}"]
+        if kind == "struct":
+            f = r.choice(["u", "v"])
+            return [f"{pad}p.{f} = {self.squashed(leaves + ['p.u', 'p.v'], 2)};",
+                    f"{pad}{t} += {self.lit(0.3)} * p.{r.choice(['u', 'v'])};"]
+        if kind == "if":
+            cond = f"{self.expr(leaves, 2)} > {self.lit(r.uniform(-0.5, 0.5))}"
+            lines = [f"{pad}if ({cond}) {{"]
+            lines += self.stmts(leaves, r.randint(1, 2), depth - 1, ind + 1, in_loop)
+            if self.coin(0.6):
+                lines.append(f"{pad}}} else {{")
+                lines += self.stmts(leaves, r.randint(1, 2), depth - 1, ind + 1, in_loop)
+            lines.append(f"{pad}}}")
+            return lines
+        if kind == "loop":
+            k = f"k{self.tmp}"
+            self.tmp += 1
+            trip = r.choice(["3", "4", "2"] + (["m", "m"] if self.has_m else []))
+            inner = leaves + [f"{r.choice(self.inputs)}[(i + {k}) % n]",
+                              f"({T}){k} * {self.lit(0.25)}"]
+            # A loop that overwrites a local from its own value (taped in reverse mode).
+            lines = [f"{pad}for (int {k} = 0; {k} < {trip}; ++{k}) {{",
+                     f"{pad}  {t} = {t} * {self.lit(0.5)} * {r.choice(self.scalars or [self.lit(1.0)])}"
+                     f" + {self.fn('sin')}({t}) * {self.lit(0.4)}"
+                     f" + {self.lit(0.2)} * {self.expr(inner, 1)};"]
+            if self.coin(0.6):
+                lines += self.stmts(inner, r.randint(1, 2), depth - 1, ind + 1, k)
+            lines.append(f"{pad}}}")
+            return lines
+        # A local array filled in a loop, read at constant and loop indices.
+        a = f"arr{self.tmp}"
+        k = f"k{self.tmp}"
+        self.tmp += 1
+        size = r.choice([3, 4, 5])
+        inner = leaves + [f"({T}){k} * {self.lit(0.3)}", f"{r.choice(self.inputs)}[(i + {k}) % n]"]
+        lines = [f"{pad}{T} {a}[{size}];",
+                 f"{pad}for (int {k} = 0; {k} < {size}; ++{k}) {a}[{k}] = {self.squashed(inner, 2)};",
+                 f"{pad}{a}[{r.randint(0, size - 1)}] *= {self.squashed(leaves, 1)};"]
+        k2 = f"k{self.tmp}"
+        self.tmp += 1
+        lines.append(f"{pad}for (int {k2} = 1; {k2} < {size}; ++{k2}) {a}[{k2}] += {self.lit(0.5)} * "
+                     f"{a}[{k2} - 1];")
+        lines.append(f"{pad}{t} += {a}[{r.randint(0, size - 1)}] * {a}[{size - 1}];")
+        return lines
+
+    # ------------------------------------------------------------ the program
+    def generate(self, name):
+        r = self.r
+        T = self.T
+        self.inputs = [f"x{j}" for j in range(r.randint(1, 3))]
+        self.inplace = ["y"] if self.coin(0.5) else []
+        self.outputs = [f"out{j}" for j in range(r.randint(1, 2))]
+        # An output summed by atomics from every thread (entries i % 4).
+        self.atomic = "acc" if self.coin(0.25) else None
+        if self.atomic:
+            self.outputs.append(self.atomic)
+        self.scalars = [s for s in ["a", "b"][: r.randint(0, 2)]]
+        self.has_m = self.coin(0.5)
+        self.make_helpers()
+        if self.coin(0.3):
+            self.uses_struct = True
+
+        params = ([("n", "int")] + [(x, f"const {T}*") for x in self.inputs]
+                  + [(y, f"{T}*") for y in self.inplace] + [(o, f"{T}*") for o in self.outputs]
+                  + [(s, T) for s in self.scalars] + ([("m", "int")] if self.has_m else []))
+        first = params[0]
+        rest = params[1:]
+        r.shuffle(rest)
+        # n first or last.
+        params = [first] + rest if self.coin(0.5) else rest + [first]
+        self.params = params
+        if not self.has_m:
+            pass
+
+        leaves = []
+        for x in self.inputs:
+            leaves += [f"{x}[i]", f"{x}[i]", f"{x}[(i + 1) % n]"]
+        leaves += [f"{y}[i]" for y in self.inplace]
+        leaves += self.scalars
+        self.locals = [f"t{j}" for j in range(r.randint(1, 3))]
+
+        body = []
+        for t in self.locals:
+            body.append(f"    {T} {t} = {self.squashed(leaves, 2)};")
+        if self.uses_struct:
+            body.append(f"    P0 p;")
+            body.append(f"    p.u = {self.squashed(leaves, 2)};")
+            body.append(f"    p.v = {self.squashed(leaves, 2)};")
+        body += self.stmts(leaves + self.locals, r.randint(2, 5), 2, 2)
+        final_leaves = leaves + self.locals * 2 + (["p.u", "p.v"] if self.uses_struct else [])
+        for o in self.outputs:
+            if o == self.atomic:
+                body.append(f"    atomicAdd(&{o}[i % 4], {self.squashed(final_leaves, 2)});")
+                continue
+            body.append(f"    {o}[i] = {self.expr(final_leaves, 3)} + {r.choice(self.locals)};")
+            if self.coin(0.3):
+                body.append(f"    {o}[i] += {self.lit(0.5)} * {self.squashed(final_leaves, 2)};")
+        if self.inplace and self.coin(0.5):
+            body.append(f"    y[i] = y[i] * {r.choice(self.locals)};")
+
+        wrt = [(k, p) for k, p in enumerate(params) if p[1] != "int"]
+        lines = [f"// cuad: --fn k --wrt {','.join(p[0] for _, p in wrt)}",
+                 "// cuad: fwd --fn k",
+                 f"// Generated by scripts/fuzz/gen.py {self.seed} ({T})."]
+        if self.uses_struct:
+            lines.append(f"struct P0 {{\n  {T} u;\n  {T} v;\n}};")
+        for src, _, _ in self.helpers:
+            lines.append(src.rstrip())
+        sig = ", ".join(f"{ty} {nm}" for nm, ty in params)
+        lines.append(f"__global__ void k({sig}) {{")
+        lines.append("  int i = blockIdx.x * blockDim.x + threadIdx.x;")
+        lines.append("  if (i < n) {")
+        lines += body
+        lines.append("  }")
+        lines.append("}")
+        source = "\n".join(lines) + "\n"
+        grad_name = "k_grad_" + "_".join(str(k) for k, _ in wrt)
+        return source, self.driver(name, grad_name)
+
+    def driver(self, name, grad_name):
+        r = self.r
+        T = self.T
+        n = r.randint(33, 90)
+        m = r.randint(2, 4)
+        dseed = r.randint(1, 10**6)
+        arrays = self.inputs + self.inplace + self.outputs
+        outs = self.inplace + self.outputs  # what the loss reads
+        L = ["#include CUAD_GENERATED", '#include "cuad_test.h"', "#include <algorithm>",
+             "using namespace cuad_test;", "",
+             "// Largest relative difference seen (entries above the absolute tolerance).",
+             "static double max_rel = 0.0;",
+             "template <class T>",
+             "void compare(Checker& check, const char* label, const std::vector<T>& ad,",
+             "             const std::vector<double>& fd, Tol tol = default_tol<T>()) {",
+             "  check.array(label, ad, fd, tol);",
+             "  for (size_t j = 0; j < ad.size() && j < fd.size(); ++j) {",
+             "    const double a = static_cast<double>(ad[j]);",
+             "    const double s = std::max(std::fabs(a), std::fabs(fd[j]));",
+             "    if (s > tol.atol) max_rel = std::max(max_rel, std::fabs(a - fd[j]) / s);",
+             "    if (!std::isfinite(a)) max_rel = INFINITY;",
+             "  }",
+             "}", "",
+             "int main() {",
+             f'  Checker check("{name}");',
+             f"  const int n = {n};",
+             f"  const int m = {m};",
+             "  (void)m;",
+             f"  Rng rng({dseed});"]
+        for x in arrays:
+            L.append(f"  std::vector<{T}> {x} = rng.vec<{T}>(n);")
+        for s in self.scalars:
+            L.append(f"  {T} {s} = {self.lit(r.uniform(0.5, 1.2))};")
+        grid = "(n + 31) / 32"
+
+        def args(prefix, scalar_sub=None):
+            out = []
+            for nm, ty in self.params:
+                if ty == "int":
+                    out.append(nm)
+                elif nm in self.scalars:
+                    out.append(scalar_sub(nm) if scalar_sub else nm)
+                else:
+                    out.append(f"{prefix}{nm}.ptr")
+            return ", ".join(out)
+
+        L.append("#if CUAD_OUTPUT == 1")
+        for o in outs:
+            L.append(f"  std::vector<{T}> w_{o} = rng.vec<{T}>(n);")
+        L.append("  auto loss = [&] {")
+        L.append("    " + "; ".join(f"DeviceArray<{T}> d_{x}({x})" for x in arrays) + ";")
+        L.append(f"    CUAD_LAUNCH(k, {grid}, 32, {args('d_')});")
+        L.append("    return " + " + ".join(f"dot(w_{o}, d_{o}.get())" for o in outs) + ";")
+        L.append("  };")
+        for x in arrays:
+            seed = f"w_{x}" if x in outs else f"zeros<{T}>(n)"
+            L.append(f"  DeviceArray<{T}> d_{x}({x}), a_{x}({seed});")
+        for s in self.scalars:
+            L.append(f"  DeviceScalar<{T}> a_{s}(0);")
+        adj = []
+        for nm, ty in self.params:
+            if ty != "int":
+                adj.append(f"a_{nm}.ptr")
+        L.append(f"  CUAD_GRAD(CUAD_LAUNCH({grad_name}, {grid}, 32, {args('d_')},")
+        L.append(f"                        {', '.join(adj)}));")
+        for x in arrays:
+            L.append(f'  compare(check, "{x}", a_{x}.get(), fd({x}, loss));')
+        for s in self.scalars:
+            L.append(f'  compare(check, "{s}", std::vector<{T}>{{a_{s}.value()}}, '
+                     f"std::vector<double>{{fd({s}, loss)}});")
+        L.append("#else")
+        for x in arrays:
+            L.append(f"  std::vector<{T}> v_{x} = rng.vec<{T}>(n);")
+        for s in self.scalars:
+            L.append(f"  {T} v_{s} = {self.lit(r.uniform(-1, 1))};")
+        L.append("  auto outputs_at = [&](double t) {")
+        L.append("    " + "; ".join(f"DeviceArray<{T}> d_{x}(along({x}, t, v_{x}))" for x in arrays)
+                 + ";")
+        L.append(f"    CUAD_LAUNCH(k, {grid}, 32, "
+                 f"{args('d_', lambda s: f'along({s}, t, v_{s})')});")
+        L.append("    std::vector<double> all;")
+        for o in outs:
+            L.append(f"    for (auto v : d_{o}.get()) all.push_back(v);")
+        L.append("    return all;")
+        L.append("  };")
+        for x in arrays:
+            L.append(f"  DeviceArray<{T}> d_{x}({x}), t_{x}(v_{x});")
+        tan = []
+        for nm, ty in self.params:
+            if ty != "int":
+                tan.append(f"v_{nm}" if nm in self.scalars else f"t_{nm}.ptr")
+        L.append(f"  CUAD_GRAD(CUAD_LAUNCH(k_pushforward, {grid}, 32, {args('d_')},")
+        L.append(f"                        {', '.join(tan)}));")
+        L.append("  std::vector<double> tangents;")
+        for o in outs:
+            L.append(f"  for (auto v : t_{o}.get()) tangents.push_back(v);")
+        L.append(f"  compare(check, \"outputs\", tangents, directional_fd<{T}>(outputs_at), "
+                 f"default_tol<{T}>());")
+        L.append("#endif")
+        L.append('  std::printf("MAXREL %.3e\\n", max_rel);')
+        L.append("  return check.finish();")
+        L.append("}")
+        return "\n".join(L) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seed", type=int)
+    ap.add_argument("outdir")
+    ap.add_argument("--name", default=None)
+    ap.add_argument("--smooth", action="store_true", help="no fabs, fmin/fmax, ?:, if, break")
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--float", dest="precision", action="store_const", const="float")
+    g.add_argument("--double", dest="precision", action="store_const", const="double")
+    a = ap.parse_args()
+    name = a.name or f"fuzz_{a.seed}"
+    src, drv = Gen(a.seed, a.precision, a.smooth).generate(name)
+    os.makedirs(a.outdir, exist_ok=True)
+    with open(os.path.join(a.outdir, name + ".cu"), "w") as f:
+        f.write(src)
+    with open(os.path.join(a.outdir, name + ".driver.cu"), "w") as f:
+        f.write(drv)
+
+
+if __name__ == "__main__":
+    main()
