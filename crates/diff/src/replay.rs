@@ -21,15 +21,7 @@ impl Gen<'_, '_> {
         counter: &str,
         body_writes: &Names,
     ) -> Vec<(String, Stmt)> {
-        let mut stmts: &[Stmt] = std::slice::from_ref(body);
-        // The body's statements, through blocks that only wrap another block.
-        while let [Stmt {
-            kind: StmtKind::Block(inner),
-            ..
-        }] = stmts
-        {
-            stmts = inner;
-        }
+        let stmts = top_level(body);
         let mut defs: Vec<(String, Stmt)> = Vec::new();
         let mut defined = Names::new();
         // Names mentioned by the statements before the current one.
@@ -96,7 +88,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn is_replayable_expr(
+    pub(crate) fn is_replayable_expr(
         &self,
         e: &Expr,
         target: &str,
@@ -179,6 +171,19 @@ impl Gen<'_, '_> {
             })
         });
     }
+}
+
+/// The statements of a loop body, through blocks that only wrap another block.
+pub(crate) fn top_level(body: &Stmt) -> &[Stmt] {
+    let mut stmts: &[Stmt] = std::slice::from_ref(body);
+    while let [Stmt {
+        kind: StmtKind::Block(inner),
+        ..
+    }] = stmts
+    {
+        stmts = inner;
+    }
+    stmts
 }
 
 /// `v = rhs;` with a plain variable on the left.

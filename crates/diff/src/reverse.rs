@@ -229,6 +229,16 @@ pub fn adjoint_param_ty(ty: &Ty) -> Ty {
 }
 
 /// Where the local `name` is declared in `body`.
+/// Where a diagnostic about `name` points: `span`, or the name's declaration (or the function)
+/// for code cuad synthesized.
+fn diagnostic_span(span: Span, body: &[Stmt], name: &str, func: &Function) -> Span {
+    if span == Span::default() {
+        declaration_span(body, name).unwrap_or(func.name_span)
+    } else {
+        span
+    }
+}
+
 fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
     let mut found = None;
     for s in body {
@@ -360,11 +370,7 @@ pub fn generate(
             .map(|(span, name, ty)| {
                 // A declaration's initializer became an assignment without a span: point at
                 // the declaration.
-                let at = if span == Span::default() {
-                    declaration_span(body, &name).unwrap_or(func.name_span)
-                } else {
-                    span
-                };
+                let at = diagnostic_span(span, body, &name, func);
                 Diagnostic::error(
                     at,
                     format!(
@@ -393,11 +399,7 @@ pub fn generate(
         return Err(untraced
             .into_iter()
             .map(|(span, name)| {
-                let at = if span == Span::default() {
-                    declaration_span(body, &name).unwrap_or(func.name_span)
-                } else {
-                    span
-                };
+                let at = diagnostic_span(span, body, &name, func);
                 Diagnostic::error(
                     at,
                     format!(
@@ -414,11 +416,7 @@ pub fn generate(
         return Err(lost
             .into_iter()
             .map(|(span, name)| {
-                let at = if span == Span::default() {
-                    declaration_span(body, &name).unwrap_or(func.name_span)
-                } else {
-                    span
-                };
+                let at = diagnostic_span(span, body, &name, func);
                 let fix = if pullback {
                     format!("add what the caller of `{}` passes for `{name}` to --wrt (to the parameters of a `clad::gradient` request)", func.name)
                 } else {

@@ -47,7 +47,7 @@ impl Gen<'_, '_> {
         loop_reads: &Names,
         read_before: &Names,
     ) -> Option<TileReplay> {
-        let stmts = top_level(body);
+        let stmts = crate::replay::top_level(body);
         // Barriers in the reverse iteration are only safe when the whole block runs the
         // loop, which an unconditional barrier in the body already requires.
         if !stmts.iter().any(is_barrier) {
@@ -164,7 +164,9 @@ impl Gen<'_, '_> {
         (self.spaces.get(root) == Some(&Space::Shared)).then_some((root, l, r))
     }
 
-    /// `value` reads only what the reverse iteration has as in the forward one.
+    /// `value` reads only what the reverse iteration has as in the forward one: what a
+    /// replayed definition may read (replay.rs), and memory only where the function never
+    /// writes it (other threads' stores and the reverse pass's restores cannot change it).
     fn recomputable_value(
         &self,
         value: &Expr,
@@ -172,30 +174,17 @@ impl Gen<'_, '_> {
         body_writes: &Names,
         replay_defined: &Names,
     ) -> bool {
-        let mut ok = true;
-        usage::walk_expr(value, &mut |x| match &x.kind {
-            ExprKind::Ident(n) => {
-                ok &= n == counter
-                    || replay_defined.contains(n)
-                    || !body_writes.contains(n)
-                    || !self.prog.functions(n).is_empty();
-            }
-            ExprKind::Index(..)
+        let mut memory_read_only = true;
+        usage::walk_expr(value, &mut |x| {
+            if let ExprKind::Index(..)
             | ExprKind::Unary(UnOp::Deref, _)
-            | ExprKind::Member { arrow: true, .. } => {
-                // Memory: only what the function never writes (other threads' stores and
-                // the reverse pass's restores cannot change it in between).
-                ok &= usage::lvalue_root(x).is_some_and(|m| !self.function_writes.contains(m));
+            | ExprKind::Member { arrow: true, .. } = &x.kind
+            {
+                memory_read_only &=
+                    usage::lvalue_root(x).is_some_and(|m| !self.function_writes.contains(m));
             }
-            ExprKind::Call { callee, .. } => {
-                ok &= matches!(&callee.kind, ExprKind::Ident(n) if crate::rules::is_pure_math(n));
-            }
-            ExprKind::Assign(..)
-            | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, _)
-            | ExprKind::Launch { .. } => ok = false,
-            _ => {}
         });
-        ok
+        memory_read_only && self.is_replayable_expr(value, "", counter, replay_defined, body_writes)
     }
 }
 
@@ -221,19 +210,6 @@ fn single(s: &Stmt) -> Option<&Stmt> {
         StmtKind::Block(_) => None,
         _ => Some(s),
     }
-}
-
-/// The statements of a loop body, through blocks that only wrap another block.
-fn top_level(body: &Stmt) -> &[Stmt] {
-    let mut stmts: &[Stmt] = std::slice::from_ref(body);
-    while let [Stmt {
-        kind: StmtKind::Block(inner),
-        ..
-    }] = stmts
-    {
-        stmts = inner;
-    }
-    stmts
 }
 
 pub(crate) fn is_barrier(s: &Stmt) -> bool {
