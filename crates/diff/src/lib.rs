@@ -43,6 +43,7 @@ mod shared_view;
 mod sincos;
 mod tile_reduce;
 mod tile_replay;
+mod tree_reverse;
 mod usage;
 mod vectors;
 mod warps;

@@ -64,6 +64,8 @@ pub struct Helpers {
     /// `cuad_add_row_groups` and `cuad_add_column_groups` (addresses shared by a 2-D block's
     /// rows or columns of threads).
     pub row_group_add: bool,
+    /// `cuad_tree_fits` and `cuad_tree_path_sum` (reverse tree reductions, `tree_reverse.rs`).
+    pub tree_path_sum: bool,
 }
 
 impl Helpers {
@@ -79,6 +81,7 @@ impl Helpers {
         self.zero_tangent |= o.zero_tangent;
         self.maybe_local_add |= o.maybe_local_add;
         self.whole_warps_add |= o.whole_warps_add;
+        self.tree_path_sum |= o.tree_path_sum;
         self.row_group_add |= o.row_group_add;
     }
 }
@@ -1096,6 +1099,23 @@ impl<'p, 'a> Gen<'p, 'a> {
         body.extend(block_reductions(std::mem::take(&mut self.kernel_accs)));
         body.append(&mut self.epilogue);
         crate::merge::merge_accumulations(&mut body);
+        if self.mode != Mode::Host {
+            // A kernel's scalar parameters are the same in every thread unless it assigns them;
+            // a device function's may come from the thread.
+            let mut written = Names::new();
+            crate::usage::stmt_writes(&body, &mut written);
+            let uniform: Names = self
+                .params
+                .iter()
+                .filter(|(n, t)| {
+                    self.mode == Mode::Kernel
+                        && !written.contains(n)
+                        && matches!(self.prog.canonical(t).kind, TyKind::Int { .. })
+                })
+                .map(|(n, _)| n.clone())
+                .collect();
+            self.helpers.tree_path_sum |= crate::tree_reverse::rewrite(&mut body, &uniform);
+        }
         crate::sincos::fuse(&mut body, &self.params);
         self.helpers.zero_tangent |= crate::zero_adjoints::rewrite(self.prog, &mut body);
         body

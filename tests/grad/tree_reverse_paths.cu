@@ -1,0 +1,61 @@
+// cuad: --fn tree_two_sums --wrt out,x
+// cuad: --fn tree_warp_tail --wrt out,x
+// cuad: --fn tree_literal_base --wrt out,x,scale
+// Shared-memory tree reductions whose reverse runs as path sums (tree_reverse.rs): two arrays
+// summed by one tree with an output that also reads a non-root element (its adjoint is not only
+// at the root when the reverse tree starts), a tree that stops at 64 before a serial tail, and a
+// tree over a literal width. The drivers also launch blocks whose width is not a power of two,
+// where the generated gradient keeps the per-level loop.
+#define MAXB 256
+
+__global__ void tree_two_sums(double* out, const double* x, int n) {
+  __shared__ double s_sum[MAXB];
+  __shared__ double s_sq[MAXB];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  double v = i < n ? x[i] : 0.0;
+  s_sum[t] = v;
+  s_sq[t] = v * v;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s) {
+      s_sum[t] += s_sum[t + s];
+      s_sq[t] += s_sq[t + s];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    out[2 * blockIdx.x] = s_sq[0] - 0.1 * s_sum[0] * s_sum[0];
+    out[2 * blockIdx.x + 1] = s_sum[1] * s_sq[1] + s_sum[3];
+  }
+}
+
+__global__ void tree_warp_tail(double* out, const double* x, int n) {
+  __shared__ double buf[MAXB];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  buf[t] = i < n ? sin(x[i]) : 0.0;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 32; s >>= 1) {
+    if (t < s) buf[t] += buf[t + s];
+    __syncthreads();
+  }
+  if (t == 0) {
+    double acc = 0.0;
+    for (int k = 0; k < 64; ++k) acc += (k + 1) * buf[k];
+    out[blockIdx.x] = acc;
+  }
+}
+
+__global__ void tree_literal_base(double* out, const double* x, double scale, int n) {
+  __shared__ double buf[64];
+  int t = threadIdx.x;
+  int i = blockIdx.x * 64 + t;
+  if (t < 64) buf[t] = i < n ? scale * x[i] * x[i] : 0.0;
+  __syncthreads();
+  for (int s = 32; s > 0; s >>= 1) {
+    if (t < s) buf[t] += buf[t + s];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = buf[0] * buf[0];
+}
