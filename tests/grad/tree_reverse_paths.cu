@@ -1,11 +1,13 @@
 // cuad: --fn tree_two_sums --wrt out,x
 // cuad: --fn tree_warp_tail --wrt out,x
+// cuad: --fn tree_stop_root --wrt out,x
 // cuad: --fn tree_literal_base --wrt out,x,scale
-// Shared-memory tree reductions whose reverse runs as path sums (tree_reverse.rs): two arrays
-// summed by one tree with an output that also reads a non-root element (its adjoint is not only
-// at the root when the reverse tree starts), a tree that stops at 64 before a serial tail, and a
-// tree over a literal width. The drivers also launch blocks whose width is not a power of two,
-// where the generated gradient keeps the per-level loop.
+// Shared-memory tree reductions (tree_reverse.rs). Whose reverse keeps the per-level loop: two
+// arrays summed by one tree with outputs that also read non-root elements, and a tree that
+// stops at 64 before a serial tail over 64 elements. Whose adjoint is at the root only (the
+// reverse stores the root's adjoint in every element on a path to it): a tree over a literal
+// width, and a tree that stops at 32 (only elements 0, 32, 64, ... reach the root). The drivers
+// also launch blocks whose width is not a power of two, where the per-level loop runs.
 #define MAXB 256
 
 __global__ void tree_two_sums(double* out, const double* x, int n) {
@@ -54,6 +56,19 @@ __global__ void tree_literal_base(double* out, const double* x, double scale, in
   if (t < 64) buf[t] = i < n ? scale * x[i] * x[i] : 0.0;
   __syncthreads();
   for (int s = 32; s > 0; s >>= 1) {
+    if (t < s) buf[t] += buf[t + s];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = buf[0] * buf[0];
+}
+
+__global__ void tree_stop_root(double* out, const double* x, int n) {
+  __shared__ double buf[MAXB];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  buf[t] = i < n ? exp(0.3 * x[i]) : 0.0;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 16; s >>= 1) {
     if (t < s) buf[t] += buf[t + s];
     __syncthreads();
   }

@@ -45,7 +45,19 @@ int main() {
         },
         47 + width);
   }
-#else
+#elif CUAD_OUTPUT == 3
+  // 128 threads: levels 64 and 32 (lowest 32); 96: levels 48, 24 (loop).
+  for (int width : {128, 96}) {
+    const int blocks = 2, n = blocks * width - 3;
+    check_width(
+        check, width == 128 ? "pow2" : "odd", n, blocks,
+        [&](double* o, double* x) { CUAD_LAUNCH(tree_stop_root, blocks, width, o, x, n); },
+        [&](double* o, double* x, double* ao, double* ax) {
+          CUAD_LAUNCH(tree_stop_root_grad_0_1, blocks, width, o, x, n, ao, ax);
+        },
+        89 + width);
+  }
+#elif CUAD_OUTPUT == 4
   // The literal width 32 fits 64 threads; with 128 threads the upper half is outside the tree.
   for (int width : {64, 128}) {
     const int blocks = 3, n = blocks * 64 - 3;

@@ -94,9 +94,9 @@ __device__ __forceinline__ void cuad_add_if_whole_warps(CuadT* addr, CuadT v) {
 #endif // CUAD_WHOLE_WARPS_ADD
 ";
 
-/// The reverse of a shared-memory tree reduction as path sums (`tree_reverse.rs`).
-const TREE_PATH_SUM: &str = "#ifndef CUAD_TREE_PATH_SUM
-#define CUAD_TREE_PATH_SUM
+/// The reverse of a shared-memory tree reduction whose adjoint is at the root only (`tree_reverse.rs`).
+const TREE_REVERSE: &str = "#ifndef CUAD_TREE_REVERSE
+#define CUAD_TREE_REVERSE
 // Whether a tree `for (s = base; s > 0; s >>= 1) if (t < s) a[t] += a[t + s];` of `levels`
 // levels has power-of-two levels down to at least 1 over the elements below 2 * base, each one
 // a thread of a 1-D block (`t` is threadIdx.x).
@@ -105,22 +105,13 @@ __device__ __forceinline__ bool cuad_tree_fits(long long t, long long base, long
            (base & (base - 1)) == 0 && levels >= 1 && levels <= 32 && (base >> (levels - 1)) >= 1 &&
            2 * base <= (long long)blockDim.x;
 }
-// The adjoint the reverse tree leaves at element t: the sum over t's path to the root (t, then
-// t without its highest set bit, while that bit is one of the levels).
-template <typename CuadT>
-__device__ __forceinline__ CuadT cuad_tree_path_sum(const CuadT* a, long long t, long long base, long long levels) {
-    unsigned j = (unsigned)t;
-    const unsigned lowest = (unsigned)(base >> (levels - 1));
-    CuadT sum = a[j];
-    for (unsigned b = (unsigned)base; b >= lowest; b >>= 1) {
-        if (j & b) {
-            j ^= b;
-            sum += a[j];
-        }
-    }
-    return sum;
+// Whether element t's path to the root of that tree reaches the root (t != 0): it does when
+// t is below 2 * base and its bits under the lowest level are zero.
+__device__ __forceinline__ bool cuad_tree_reaches_root(long long t, long long base, long long levels) {
+    const long long lowest = base >> (levels - 1);
+    return t > 0 && t < 2 * base && (t & (lowest - 1)) == 0;
 }
-#endif // CUAD_TREE_PATH_SUM
+#endif // CUAD_TREE_REVERSE
 ";
 
 /// `*addr += v` for an address the threads of a row of a 2-D block share (it does not depend on
@@ -387,8 +378,8 @@ pub fn helper_code(h: &Helpers) -> String {
     if h.whole_warps_add {
         out.push_str(WHOLE_WARPS_ADD);
     }
-    if h.tree_path_sum {
-        out.push_str(TREE_PATH_SUM);
+    if h.tree_reverse {
+        out.push_str(TREE_REVERSE);
     }
     if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
         return out;

@@ -64,8 +64,8 @@ pub struct Helpers {
     /// `cuad_add_row_groups` and `cuad_add_column_groups` (addresses shared by a 2-D block's
     /// rows or columns of threads).
     pub row_group_add: bool,
-    /// `cuad_tree_fits` and `cuad_tree_path_sum` (reverse tree reductions, `tree_reverse.rs`).
-    pub tree_path_sum: bool,
+    /// `cuad_tree_fits` and `cuad_tree_reaches_root` (reverse tree reductions, `tree_reverse.rs`).
+    pub tree_reverse: bool,
 }
 
 impl Helpers {
@@ -81,7 +81,7 @@ impl Helpers {
         self.zero_tangent |= o.zero_tangent;
         self.maybe_local_add |= o.maybe_local_add;
         self.whole_warps_add |= o.whole_warps_add;
-        self.tree_path_sum |= o.tree_path_sum;
+        self.tree_reverse |= o.tree_reverse;
         self.row_group_add |= o.row_group_add;
     }
 }
@@ -1114,7 +1114,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 })
                 .map(|(n, _)| n.clone())
                 .collect();
-            self.helpers.tree_path_sum |= crate::tree_reverse::rewrite(&mut body, &uniform);
+            self.helpers.tree_reverse |= crate::tree_reverse::rewrite(&mut body, &uniform);
         }
         crate::sincos::fuse(&mut body, &self.params);
         self.helpers.zero_tangent |= crate::zero_adjoints::rewrite(self.prog, &mut body);
