@@ -193,7 +193,10 @@ impl Tree {
         else {
             return None;
         };
-        let (counter, levels) = single_decl(init)?;
+        let (counter, levels) = crate::index::counter_init(init)?;
+        if crate::usage::may_have_effects(&levels) {
+            return None;
+        }
         if print_expr(cond) != format!("{counter} > 0")
             || print_expr(step) != format!("--{counter}")
         {
@@ -309,22 +312,6 @@ impl Tree {
         }
         out.push(expr_stmt(assign(ident(&self.level_var), self.base.clone())));
         out
-    }
-}
-
-/// `int k = n` (one variable) as `(k, n)`.
-fn single_decl(init: &Stmt) -> Option<(String, Expr)> {
-    let StmtKind::Decl(d) = &init.kind else {
-        return None;
-    };
-    let [v] = d.vars.as_slice() else {
-        return None;
-    };
-    match &v.init {
-        Some(Init::Assign(e)) if !crate::usage::may_have_effects(e) => {
-            Some((v.name.clone(), e.clone()))
-        }
-        _ => None,
     }
 }
 
