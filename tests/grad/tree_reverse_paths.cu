@@ -2,12 +2,15 @@
 // cuad: --fn tree_warp_tail --wrt out,x
 // cuad: --fn tree_stop_root --wrt out,x
 // cuad: --fn tree_literal_base --wrt out,x,scale
+// cuad: --fn tree_radix4 --wrt out,x
 // Shared-memory tree reductions (tree_reverse.rs). Whose reverse keeps the per-level loop: two
 // arrays summed by one tree with outputs that also read non-root elements, and a tree that
 // stops at 64 before a serial tail over 64 elements. Whose adjoint is at the root only (the
 // reverse stores the root's adjoint in every element on a path to it): a tree over a literal
 // width, and a tree that stops at 32 (only elements 0, 32, 64, ... reach the root). The drivers
-// also launch blocks whose width is not a power of two, where the per-level loop runs.
+// also launch blocks whose width is not a power of two, where the per-level loop runs. The
+// linear trees' forward sweeps are dead, leaving loops that only count their levels
+// (trip_count.rs): tree_stop_root's (`s > 16`) and a radix-4 tree's (`s >>= 2`).
 #define MAXB 256
 
 __global__ void tree_two_sums(double* out, const double* x, int n) {
@@ -66,11 +69,24 @@ __global__ void tree_stop_root(double* out, const double* x, int n) {
   __shared__ double buf[MAXB];
   int t = threadIdx.x;
   int i = blockIdx.x * blockDim.x + t;
-  buf[t] = i < n ? exp(0.3 * x[i]) : 0.0;
+  buf[t] = i < n ? 0.5 * x[i] * x[i] + x[i] : 0.0;
   __syncthreads();
   for (int s = blockDim.x / 2; s > 16; s >>= 1) {
     if (t < s) buf[t] += buf[t + s];
     __syncthreads();
   }
-  if (t == 0) out[blockIdx.x] = buf[0] * buf[0];
+  if (t == 0) out[blockIdx.x] = buf[0];
+}
+
+__global__ void tree_radix4(double* out, const double* x, int n) {
+  __shared__ double buf[MAXB];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  buf[t] = i < n ? x[i] * x[i] : 0.0;
+  __syncthreads();
+  for (int s = blockDim.x / 4; s > 0; s >>= 2) {
+    if (t < s) buf[t] += buf[t + s] + buf[t + 2 * s] + buf[t + 3 * s];
+    __syncthreads();
+  }
+  if (t == 0) out[blockIdx.x] = buf[0];
 }

@@ -77,6 +77,18 @@ int main() {
     check.array("literal x", a_x.get(), fd(x, loss));
     check.scalar("literal scale", a_scale.value(), fd(scale, loss));
   }
+#elif CUAD_OUTPUT == 5
+  // 256 threads: levels 64, 16, 4, 1; 64: 16, 4, 1; 128: 32, 8, 2 (element 1 is left out).
+  for (int width : {256, 64, 128}) {
+    const int blocks = 2, n = blocks * width - 9;
+    check_width(
+        check, width == 256 ? "w256" : width == 64 ? "w64" : "w128", n, blocks,
+        [&](double* o, double* x) { CUAD_LAUNCH(tree_radix4, blocks, width, o, x, n); },
+        [&](double* o, double* x, double* ao, double* ax) {
+          CUAD_LAUNCH(tree_radix4_grad_0_1, blocks, width, o, x, n, ao, ax);
+        },
+        113 + width);
+  }
 #endif
   return check.finish();
 }

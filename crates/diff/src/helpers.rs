@@ -114,6 +114,23 @@ __device__ __forceinline__ bool cuad_tree_reaches_root(long long t, long long ba
 #endif // CUAD_TREE_REVERSE
 ";
 
+/// Trip counts of halving loops in closed form (`trip_count.rs`).
+const SHIFT_TRIPS: &str = "#ifndef CUAD_SHIFT_TRIPS
+#define CUAD_SHIFT_TRIPS
+// Trip count of `for (; s > bound; s >>= shift)` whose body does not write s (bound >= 0,
+// shift 1 to 7): iteration k runs while s >= (bound + 1) << (shift * k). Leaves s as the loop
+// does.
+template <typename CuadT>
+__device__ __forceinline__ int cuad_shift_trips(CuadT& s, int shift, long long bound) {
+    if (!(s > bound)) return 0;
+    const unsigned long long q = (unsigned long long)s / (unsigned long long)(bound + 1);
+    const int n = (63 - __clzll((long long)q)) / shift + 1;
+    s = shift * n >= (int)(8 * sizeof(CuadT)) ? CuadT(0) : CuadT(s >> (shift * n));
+    return n;
+}
+#endif // CUAD_SHIFT_TRIPS
+";
+
 /// `*addr += v` for an address the threads of a row of a 2-D block share (it does not depend on
 /// threadIdx.x): when blockDim.x is a power of two from 4 to 32, or a multiple of 32, each warp
 /// holds whole rows at aligned lanes, summed by shuffles, one atomic per row and warp (smaller
@@ -377,6 +394,9 @@ pub fn helper_code(h: &Helpers) -> String {
     }
     if h.whole_warps_add {
         out.push_str(WHOLE_WARPS_ADD);
+    }
+    if h.shift_trips {
+        out.push_str(SHIFT_TRIPS);
     }
     if h.tree_reverse {
         out.push_str(TREE_REVERSE);

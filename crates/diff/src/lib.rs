@@ -44,6 +44,7 @@ mod sincos;
 mod tile_reduce;
 mod tile_replay;
 mod tree_reverse;
+mod trip_count;
 mod usage;
 mod vectors;
 mod warps;

@@ -66,6 +66,8 @@ pub struct Helpers {
     pub row_group_add: bool,
     /// `cuad_tree_fits` and `cuad_tree_reaches_root` (reverse tree reductions, `tree_reverse.rs`).
     pub tree_reverse: bool,
+    /// `cuad_shift_trips` (closed-form trip counts of halving loops, `trip_count.rs`).
+    pub shift_trips: bool,
 }
 
 impl Helpers {
@@ -82,6 +84,7 @@ impl Helpers {
         self.maybe_local_add |= o.maybe_local_add;
         self.whole_warps_add |= o.whole_warps_add;
         self.tree_reverse |= o.tree_reverse;
+        self.shift_trips |= o.shift_trips;
         self.row_group_add |= o.row_group_add;
     }
 }
@@ -1115,6 +1118,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 .map(|(n, _)| n.clone())
                 .collect();
             self.helpers.tree_reverse |= crate::tree_reverse::rewrite(&mut body, &uniform);
+            self.helpers.shift_trips |= crate::trip_count::rewrite(&mut body);
         }
         crate::sincos::fuse(&mut body, &self.params);
         self.helpers.zero_tangent |= crate::zero_adjoints::rewrite(self.prog, &mut body);
