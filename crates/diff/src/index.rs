@@ -976,16 +976,14 @@ fn collect_loops(stmts: &[Stmt], env: &mut IndexEnv, lane_loops: &mut HashMap<St
 /// The values a uniform counter takes inside its loop's body: `(k, start, end)` for
 /// `for (k = start; k < end; k += c)` with a constant `c > 0` and `k` not written in the body.
 pub fn counter_range(env: &IndexEnv, s: &Stmt) -> Option<CounterRange> {
-    let StmtKind::For {
-        init: Some(init),
-        cond: Some(cond),
-        step: Some(step),
+    let CountedFor {
+        counter,
+        start,
+        cond,
+        step,
         body,
-    } = &s.kind
-    else {
-        return None;
-    };
-    let (counter, start) = counter_init(init)?;
+        ..
+    } = CountedFor::of(s)?;
     let lane_strided = env.lane_stride.contains_key(&counter);
     if !env.uniform_counters.contains(&counter)
         && !env.block_stride.contains(&counter)
@@ -1071,6 +1069,39 @@ fn bound_uniform(env: &IndexEnv, cond: &Expr, counter: &str) -> bool {
             env.poly(other).is_uniform()
         }
         _ => false,
+    }
+}
+
+/// A `for` with all three clauses whose init sets one counter (`i = a` / `int i = a`).
+pub struct CountedFor<'a> {
+    pub init: &'a Stmt,
+    pub counter: String,
+    pub start: Expr,
+    pub cond: &'a Expr,
+    pub step: &'a Expr,
+    pub body: &'a Stmt,
+}
+
+impl<'a> CountedFor<'a> {
+    pub fn of(s: &'a Stmt) -> Option<CountedFor<'a>> {
+        let StmtKind::For {
+            init: Some(init),
+            cond: Some(cond),
+            step: Some(step),
+            body,
+        } = &s.kind
+        else {
+            return None;
+        };
+        let (counter, start) = counter_init(init)?;
+        Some(CountedFor {
+            init,
+            counter,
+            start,
+            cond,
+            step,
+            body,
+        })
     }
 }
 

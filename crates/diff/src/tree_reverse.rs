@@ -184,16 +184,14 @@ struct Tree {
 
 impl Tree {
     fn of(s: &Stmt, uniform: &Names) -> Option<Tree> {
-        let StmtKind::For {
-            init: Some(init),
-            cond: Some(cond),
-            step: Some(step),
+        let crate::index::CountedFor {
+            counter,
+            start: levels,
+            cond,
+            step,
             body,
-        } = &s.kind
-        else {
-            return None;
-        };
-        let (counter, levels) = crate::index::counter_init(init)?;
+            ..
+        } = crate::index::CountedFor::of(s)?;
         if crate::usage::may_have_effects(&levels) {
             return None;
         }

@@ -81,16 +81,14 @@ fn zeroed_counter(s: &Stmt) -> Option<String> {
 /// `for (s = B; s > C; s >>= c) { ++n; <nothing> }` (after `n = 0;`) as
 /// `s = B; n = cuad_shift_trips(s, c, C);`.
 fn counting_loop(s: &Stmt, count: &str) -> Option<Vec<Stmt>> {
-    let StmtKind::For {
-        init: Some(init),
-        cond: Some(cond),
-        step: Some(step),
+    let crate::index::CountedFor {
+        init,
+        counter: var,
+        start,
+        cond,
+        step,
         body,
-    } = &s.kind
-    else {
-        return None;
-    };
-    let (var, start) = crate::index::counter_init(init)?;
+    } = crate::index::CountedFor::of(s)?;
     if crate::usage::may_have_effects(&start) {
         return None;
     }
@@ -117,7 +115,7 @@ fn counting_loop(s: &Stmt, count: &str) -> Option<Vec<Stmt>> {
         "cuad_shift_trips",
         vec![ident(&var), int_lit(shift), int_lit(bound)],
     );
-    let closed = vec![(**init).clone(), expr_stmt(assign(ident(count), trips))];
+    let closed = vec![init.clone(), expr_stmt(assign(ident(count), trips))];
     // A declared loop variable stays scoped to what replaces the loop.
     Some(match &init.kind {
         StmtKind::Decl(_) => vec![block(closed)],
