@@ -34,6 +34,7 @@ mod loop_pragmas;
 mod merge;
 mod methods;
 mod normalize;
+mod prefetch;
 mod prelude;
 mod recompute;
 mod replay;

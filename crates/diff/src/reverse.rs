@@ -1119,6 +1119,27 @@ impl<'p, 'a> Gen<'p, 'a> {
                 .collect();
             self.helpers.tree_reverse |= crate::tree_reverse::rewrite(&mut body, &uniform);
             self.helpers.shift_trips |= crate::trip_count::rewrite(&mut body);
+            if self.mode == Mode::Kernel {
+                let pointee = |t: &Ty| match &self.prog.canonical(t).kind {
+                    TyKind::Pointer { pointee, .. } => Some((**pointee).clone().with_const(false)),
+                    _ => None,
+                };
+                let primal: Vec<(String, Ty)> = self
+                    .params
+                    .iter()
+                    .filter_map(|(n, t)| Some((n.clone(), pointee(t)?)))
+                    .collect();
+                let adjoint: Vec<(String, Ty)> = primal
+                    .iter()
+                    .filter(|(n, _)| self.active.contains(n))
+                    .map(|(n, t)| (adj_name(n), t.clone()))
+                    .collect();
+                let buffers = crate::prefetch::Buffers {
+                    primal: &primal,
+                    adjoint: &adjoint,
+                };
+                crate::prefetch::rewrite(&mut body, &buffers);
+            }
         }
         crate::sincos::fuse(&mut body, &self.params);
         self.helpers.zero_tangent |= crate::zero_adjoints::rewrite(self.prog, &mut body);
