@@ -12,8 +12,10 @@
 //! `_d_x[i]` wait for memory after the last barrier. Both can be read as soon as `i` is known:
 //! `x` is a primal buffer the gradient never writes (and writes no other primal buffer that
 //! could alias it), and a plain `+=` into an adjoint buffer is cuad's proof that no other thread
-//! touches that element. The guarded loads move up to just after the last statement writing what
-//! the guard and the addresses read; the updates then add into a register and store once.
+//! touches that element (when the code before the tail does not mention the buffer: another
+//! thread's access to another element there would be unordered with the early read). The
+//! guarded loads move up to just after the last statement writing what the guard and the
+//! addresses read; the updates then add into a register and store once.
 
 use crate::builder::*;
 use crate::usage::{self, Names};
@@ -165,6 +167,12 @@ impl Plan {
             });
         }
         for (a, ty) in buffers.adjoint {
+            // Another thread may touch other elements of a buffer the code before mentions
+            // (`_d_in[t] = 0` before a barrier, `_d_in[t + 1] += v` after it): only a buffer
+            // the tail alone mentions has nothing to order.
+            if body[..k].iter().any(|s| mentions_stmt(s, a)) {
+                continue;
+            }
             let mentions: Vec<&Stmt> = tail.iter().filter(|s| mentions_stmt(s, a)).collect();
             let mut element: Option<Expr> = None;
             let all_updates = mentions.iter().all(|s| match plain_update(s, a) {
@@ -198,17 +206,13 @@ impl Plan {
         if !needed.is_disjoint(&tail_writes) {
             return None;
         }
-        // Up to just after the last statement that writes what they read, or mentions an
-        // updated buffer.
+        // Up to just after the last statement that writes what they read.
         let mut at = k;
         while at > 0 {
             let prev = &body[at - 1];
             let mut w = Names::new();
             usage::stmt_writes_one(prev, &mut w);
-            let touches = updates
-                .iter()
-                .any(|(u, _)| usage::lvalue_root(u).is_some_and(|b| mentions_stmt(prev, b)));
-            if !w.is_disjoint(&needed) || touches || usage::contains_return(prev) {
+            if !w.is_disjoint(&needed) || usage::contains_return(prev) {
                 break;
             }
             at -= 1;
