@@ -146,7 +146,7 @@ impl Plan {
             .filter(|s| matches!(s.kind, StmtKind::Expr(_) | StmtKind::Decl(_)))
         {
             usage::visit_stmt_exprs(s, &mut |e| {
-                usage::walk_expr(e, &mut |x| {
+                walk_unconditional(e, &mut |x| {
                     let ExprKind::Index(base, idx) = &x.kind else {
                         return;
                     };
@@ -226,6 +226,19 @@ impl Plan {
             primal_reads,
             updates,
         })
+    }
+}
+
+/// `f` on `e` and the subexpressions evaluated whenever `e` is: not the arms of `?:`, the right
+/// operands of `&&` and `||`, or a lambda's body (a read there may be out of bounds).
+fn walk_unconditional(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Cond(c, _, _) | ExprKind::Binary(BinOp::And | BinOp::Or, c, _) => {
+            walk_unconditional(c, f)
+        }
+        ExprKind::Lambda(_) => {}
+        _ => usage::for_each_child(e, &mut |x| walk_unconditional(x, f)),
     }
 }
 
