@@ -818,6 +818,19 @@ inline int __all_sync(unsigned mask, int pred) {
 inline int __any_sync(unsigned mask, int pred) {
   return cuad_cpu::warp_ballot(mask, pred != 0, "__any_sync") != 0;
 }
+// The lanes of `mask` holding the same value (sm_70): one exchange per source lane.
+template <class T>
+unsigned __match_any_sync(unsigned mask, T value) {
+  unsigned peers = 0;
+  for (int l = 0; l < warpSize; ++l) {
+    const T other = cuad_cpu::warp_exchange(mask, value, [&](int) { return l; }, "__match_any_sync");
+    // a lane past the block's last thread does not exist (the exchange returned our own value)
+    const bool live = !cuad_cpu::tl_block ||
+                      (cuad_cpu::tl_block->live_mask(cuad_cpu::tl_linear / 32) >> l & 1u);
+    if ((mask >> l & 1u) && live && other == value) peers |= 1u << l;
+  }
+  return peers;
+}
 
 // ---------------------------------------------------------------- atomics
 #define CUAD_ATOMIC_INT(T)                                                                  \
@@ -1189,6 +1202,21 @@ inline cudaError_t cudaFree(void* p) {
   cuad_cpu::device_free(p);
   return cudaSuccess;
 }
+// Kernel attributes (the dynamic shared memory opt-in): no limits to lift here.
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+};
+template <class F>
+cudaError_t cudaFuncSetAttribute(F*, cudaFuncAttribute, int) {
+  return cudaSuccess;
+}
+// Stream-ordered allocation: streams run in order here, so the plain forms do.
+template <class T>
+cudaError_t cudaMallocAsync(T** p, size_t size, cudaStream_t) {
+  return cudaMalloc(reinterpret_cast<void**>(p), size);
+}
+inline cudaError_t cudaFreeAsync(void* p, cudaStream_t) { return cudaFree(p); }
 
 inline cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
   const char* what = cuad_cpu::kind_name(kind);
@@ -1450,6 +1478,72 @@ T reduce(const thread_block_tile<S>& tile, T v, Op op) {
   return v;
 }
 }  // namespace cooperative_groups
+
+// <cuda_fp16.h> and <cuda_bf16.h> (shim headers): 16-bit storage rounded to nearest even, float
+// arithmetic (CUDA's operators compute in half precision on sm_53+; a case's tolerances cover
+// that). Enough for kernels that store `__half` / `__nv_bfloat16` and compute in float.
+namespace cuad_cpu {
+inline unsigned short float_to_half_bits(float f) {
+  _Float16 h = (_Float16)f;
+  unsigned short b;
+  std::memcpy(&b, &h, 2);
+  return b;
+}
+inline float half_bits_to_float(unsigned short b) {
+  _Float16 h;
+  std::memcpy(&h, &b, 2);
+  return (float)h;
+}
+inline unsigned short float_to_bf16_bits(float f) {
+  unsigned u;
+  std::memcpy(&u, &f, 4);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (unsigned short)((u >> 16) | 0x40u);  // NaN
+  return (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+inline float bf16_bits_to_float(unsigned short b) {
+  unsigned u = (unsigned)b << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+}  // namespace cuad_cpu
+#define CUAD_SIXTEEN_BIT(T, TO_BITS, FROM_BITS)                                          \
+  struct T {                                                                            \
+    unsigned short bits;                                                                \
+    T() = default;                                                                      \
+    template <class A, class = typename std::enable_if<std::is_arithmetic<A>::value>::type> \
+    T(A v) : bits(cuad_cpu::TO_BITS((float)v)) {}                                       \
+    operator float() const { return cuad_cpu::FROM_BITS(bits); }                        \
+    T& operator+=(T o) { return *this = T(float(*this) + float(o)); }                   \
+    T& operator-=(T o) { return *this = T(float(*this) - float(o)); }                   \
+    T& operator*=(T o) { return *this = T(float(*this) * float(o)); }                   \
+    T& operator/=(T o) { return *this = T(float(*this) / float(o)); }                   \
+  };                                                                                    \
+  inline T atomicAdd(T* p, T v) {                                                       \
+    static std::mutex m;                                                                \
+    std::lock_guard<std::mutex> lock(m);                                                \
+    T old = *p;                                                                         \
+    *p = T(float(old) + float(v));                                                      \
+    return old;                                                                         \
+  }
+CUAD_SIXTEEN_BIT(__half, float_to_half_bits, half_bits_to_float)
+CUAD_SIXTEEN_BIT(__nv_bfloat16, float_to_bf16_bits, bf16_bits_to_float)
+#undef CUAD_SIXTEEN_BIT
+typedef __half half;
+typedef __nv_bfloat16 nv_bfloat16;
+inline float __half2float(__half h) { return float(h); }
+inline __half __float2half(float f) { return __half(f); }
+inline __half __float2half_rn(float f) { return __half(f); }
+inline __half __double2half(double d) { return __half((float)d); }
+inline __half __hadd(__half a, __half b) { return __half(float(a) + float(b)); }
+inline __half __hsub(__half a, __half b) { return __half(float(a) - float(b)); }
+inline __half __hmul(__half a, __half b) { return __half(float(a) * float(b)); }
+inline __half __hdiv(__half a, __half b) { return __half(float(a) / float(b)); }
+inline __half __hneg(__half a) { return __half(-float(a)); }
+inline __half __hfma(__half a, __half b, __half c) { return __half(float(a) * float(b) + float(c)); }
+inline float __bfloat162float(__nv_bfloat16 h) { return float(h); }
+inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
+inline __nv_bfloat16 __float2bfloat16_rn(float f) { return __nv_bfloat16(f); }
 
 // <cuComplex.h> (a shim header): complex numbers as float2 / double2.
 typedef float2 cuFloatComplex;

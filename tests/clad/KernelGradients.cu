@@ -321,11 +321,12 @@ int main(void) {
   cudaDeviceSynchronize();
   print_device("broadcast_first d_in", d_in, 2);  // CHECK-EXEC-NEXT: broadcast_first d_in: 36.00 0.00
 
-  // sum in[i]^2 over in = {1, 2, 3, 4}: d_in = 2 in (cuad's gradient leaves the printf out).
+  // sum in[i]^2 over in = {1, 2, 3, 4}: d_in = 2 in (the gradient's forward sweep runs the
+  // function's printf, as the function does).
   double h_in[4] = {1, 2, 3, 4}, h_d_in[4] = {0, 0, 0, 0};
   cudaMemset(d_out, 0, kLen * sizeof(double));
   auto staged_grad = clad::gradient(staged_sum_of_squares, "in, out");
-  staged_grad.execute(h_in, out, 4, h_d_in, d_out);
+  staged_grad.execute(h_in, out, 4, h_d_in, d_out);  // CHECK-EXEC-NEXT: staged_sum_of_squares: 4 terms
   print_values("staged_sum_of_squares d_in", h_d_in, 4);  // CHECK-EXEC-NEXT: staged_sum_of_squares d_in: 2.00 4.00 6.00 8.00
 
   // n = 10 over 2 blocks of 2 threads (stride 4), d_out = {1, ..., 10}: d_in[j] = d_out[j % 4];

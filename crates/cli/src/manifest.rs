@@ -175,6 +175,7 @@ fn classify(ty: &Ty) -> (&'static str, Option<String>, bool) {
         TyKind::Bool
         | TyKind::Int { .. }
         | TyKind::Half
+        | TyKind::BFloat16
         | TyKind::Float
         | TyKind::Double
         | TyKind::LongDouble => ("scalar", Some(element(ty)), ty.is_const),

@@ -1105,10 +1105,10 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "unknown_type.cu",
             "__global__ void k(float* y, const float* x, int n) {\n\
              \x20 int i = threadIdx.x;\n\
-             \x20 if (i < n) { __nv_bfloat16 h = __float2bfloat16(x[i]); y[i] = __bfloat162float(h) * x[i]; }\n\
+             \x20 if (i < n) { __nv_fp8_e4m3 h = __nv_fp8_e4m3(x[i]); y[i] = float(h) * x[i]; }\n\
              }\n",
             "k",
-            "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_bfloat16`, which cuad does not know) carries the derivative",
+            "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_fp8_e4m3`, which cuad does not know) carries the derivative",
         ),
         (
             "untraced_pointer.cu",
@@ -1328,6 +1328,36 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              }\n",
             "run",
             "graph_capture.cu:10:3: error: cuad cannot differentiate through `cudaStreamBeginCapture`",
+        ),
+        (
+            "exch_reset.cu",
+            "__global__ void k(float* acc, const float* x, float* out, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) { acc[i] += x[i] * x[i]; out[i] = acc[i]; atomicExch(&acc[i], 0.f); }\n\
+             }\n",
+            "k",
+            "exch_reset.cu:3:56: error: cuad cannot differentiate `atomicExch` on memory or values that carry derivatives",
+        ),
+        (
+            "float_atomic_max.cu",
+            "__global__ void k(float* m, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) atomicMax_block((int*)m, __float_as_int(fabsf(x[i])));\n\
+             }\n",
+            "k",
+            "float_atomic_max.cu:3:14: error: cuad cannot differentiate `atomicMax_block` on memory or values that carry derivatives",
+        ),
+        (
+            // a CAS loop that is not an add (the CAS-loop atomicAdd is differentiated as one)
+            "cas_max.cu",
+            "__device__ double cas_max(double* a, double v) {\n\
+             \x20 unsigned long long* p = (unsigned long long*)a; unsigned long long old = *p, as;\n\
+             \x20 do { as = old; old = atomicCAS(p, as, __double_as_longlong(fmax(v, __longlong_as_double(as)))); } while (as != old);\n\
+             \x20 return __longlong_as_double(old);\n\
+             }\n\
+             __global__ void k(double* m, const double* x) { cas_max(m, x[threadIdx.x]); }\n",
+            "k",
+            "cas_max.cu:3:41: error: cuad cannot differentiate through `__double_as_longlong`",
         ),
     ];
     for (name, src, func, expected) in cases {

@@ -276,6 +276,8 @@ fn write_cuda_header_shims(dir: &Path) {
         "cooperative_groups.h",
         "cooperative_groups/reduce.h",
         "cuComplex.h",
+        "cuda_fp16.h",
+        "cuda_bf16.h",
     ] {
         let _ = fs::create_dir_all(dir.join(name).parent().unwrap_or(dir));
         let _ = fs::write(dir.join(name), "#pragma once\n// provided by cuad_cpu.h\n");

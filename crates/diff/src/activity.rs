@@ -59,7 +59,9 @@ fn differentiable_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
         return false;
     }
     match &ty.kind {
-        TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => true,
+        TyKind::Half | TyKind::BFloat16 | TyKind::Float | TyKind::Double | TyKind::LongDouble => {
+            true
+        }
         TyKind::Int { .. } => integer_adjoints(),
         TyKind::Pointer { pointee, .. } => differentiable_depth(prog, pointee, depth + 1),
         TyKind::LRef(t) | TyKind::RRef(t) => differentiable_depth(prog, t, depth + 1),
@@ -97,7 +99,9 @@ fn real_aggregate_depth(prog: &Program, name: &str, depth: usize) -> bool {
 
 pub fn is_real(ty: &Ty) -> bool {
     match ty.kind {
-        TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => true,
+        TyKind::Half | TyKind::BFloat16 | TyKind::Float | TyKind::Double | TyKind::LongDouble => {
+            true
+        }
         TyKind::Int { .. } => integer_adjoints(),
         _ => false,
     }

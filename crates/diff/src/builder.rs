@@ -46,7 +46,7 @@ pub fn real_lit(ty: &Ty, v: f64) -> Expr {
 }
 
 pub fn is_float_ty(ty: &Ty) -> bool {
-    matches!(ty.kind, TyKind::Float | TyKind::Half)
+    matches!(ty.kind, TyKind::Float | TyKind::Half | TyKind::BFloat16)
 }
 
 pub fn unary(op: UnOp, e: Expr) -> Expr {

@@ -956,7 +956,8 @@ impl Gen<'_, '_> {
         match name.as_str() {
             "__syncthreads" => return (vec![s.clone()], vec![s.clone()]),
             "__syncwarp" => return (vec![s.clone()], vec![s.clone()]),
-            "printf" | "std::printf" | "assert" => return (vec![], vec![]),
+            // debug output and checks run where the primal runs them (forward sweep only)
+            "printf" | "std::printf" | "assert" => return (vec![s.clone()], vec![]),
             "atomicAdd" | "atomicSub" if args.len() == 2 => {
                 let target = deref(args[0].clone());
                 let Some(place) = self.adj_place(&target) else {
@@ -999,6 +1000,24 @@ impl Gen<'_, '_> {
                 };
                 rev.extend(self.rev_expr(&args[1], adj));
                 return (vec![s.clone()], rev);
+            }
+            n if is_selecting_atomic(n)
+                && (args.iter().skip(1).any(|a| self.expr_is_active(a))
+                    || args.first().is_some_and(|p| {
+                        let target = match &p.strip_parens().kind {
+                            ExprKind::Unary(UnOp::AddrOf, x) => (**x).clone(),
+                            _ => deref(p.clone()),
+                        };
+                        crate::usage::lvalue_root(&target).is_some_and(|r| self.active.contains(r))
+                    })) =>
+            {
+                self.error(
+                    e.span,
+                    format!(
+                        "cuad cannot differentiate `{n}` on memory or values that carry derivatives: which thread's value the memory keeps depends on the run, so the adjoint has no place; compute it with fmaxf/fminf and a warp or block reduction, or give the caller a custom derivative"
+                    ),
+                );
+                return (vec![s.clone()], vec![]);
             }
             _ => {}
         }
@@ -1606,6 +1625,13 @@ pub fn identifier_name(name: &str) -> String {
         _ => "op",
     };
     format!("operator_{word}")
+}
+
+/// Atomics whose result is one thread's value (`atomicMax`, `atomicExch`, a CAS): the winner
+/// depends on the run, so an adjoint cannot follow it. Scoped forms (`_block`, `_system`) too.
+fn is_selecting_atomic(name: &str) -> bool {
+    let base = name.trim_end_matches("_block").trim_end_matches("_system");
+    matches!(base, "atomicMax" | "atomicMin" | "atomicExch" | "atomicCAS")
 }
 
 /// For a conversion between floating-point formats, the conversion of its adjoint back.

@@ -46,6 +46,7 @@ fn lower_stmt(prog: &Program, s: &mut Stmt, locals: &mut Vec<Local>, next: &mut 
         ty: Ty::new(TyKind::Bool),
         specs: DeclSpecs::default(),
         init: None,
+        spelled: None,
     });
     let mut stmts = assign_condition(prog, cond, &flag);
     stmts.push(Stmt::new(

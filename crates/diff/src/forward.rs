@@ -383,7 +383,8 @@ impl Fwd<'_, '_> {
                 // with a placeholder value, assigned where the source declares it
                 init = Some(Init::Assign(self.zero_of(&l.ty.clone().with_const(false))));
             }
-            out.push(decl_with(l.specs.clone(), l.ty.clone(), &l.name, init));
+            let ty = l.spelled.clone().unwrap_or_else(|| l.ty.clone());
+            out.push(decl_with(l.specs.clone(), ty, &l.name, init));
             if l.specs.shared && l.specs.is_extern {
                 self.extern_shared.insert(l.name.clone());
             }
@@ -482,7 +483,11 @@ impl Fwd<'_, '_> {
     /// A zero tangent of type `ty`.
     pub(super) fn zero_of(&self, ty: &Ty) -> Expr {
         match &ty.kind {
-            TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble => real_zero(ty),
+            TyKind::Half
+            | TyKind::BFloat16
+            | TyKind::Float
+            | TyKind::Double
+            | TyKind::LongDouble => real_zero(ty),
             TyKind::Int { .. } | TyKind::Bool => int_lit(0),
             TyKind::Pointer { .. } => Expr::synth(ExprKind::Nullptr),
             TyKind::Array { .. } => Expr::synth(ExprKind::InitList(vec![])),

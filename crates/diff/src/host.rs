@@ -52,6 +52,14 @@ pub fn gen_host_call(
             g.managed_memory |= name == "cudaMallocManaged";
             Some(cuda_malloc(g, name, args, s))
         }
+        // Stream-ordered allocation: the adjoint is a plain cudaMalloc buffer (zeroed before
+        // any work, freed with cudaFree at the end), so it outlives every stream's reverse work.
+        "cudaMallocAsync" if args.len() >= 2 => {
+            let mut fwd = cuda_malloc(g, "cudaMalloc", &args[..2], s).0;
+            fwd.pop();
+            fwd.push(s.clone());
+            Some((fwd, vec![]))
+        }
         // Pinned host memory: a host buffer, its adjoint pinned too and zeroed on the host.
         "cudaMallocHost" | "cudaHostAlloc" if args.len() >= 2 => {
             Some(cuda_malloc(g, name, args, s))
@@ -80,19 +88,8 @@ pub fn gen_host_call(
             }
             Some((vec![s.clone()], rev))
         }
-        "cudaFree" | "cudaFreeHost" | "free" if args.len() == 1 => {
-            let mut epilogue = vec![s.clone()];
-            if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
-                if g.active.contains(p)
-                    && !g.is_param(p)
-                    && g.allocations.iter().any(|(n, _)| n == p)
-                {
-                    epilogue.push(expr_stmt(call(name, vec![ident(&adj_name(p))])));
-                }
-            }
-            g.epilogue.extend(epilogue);
-            Some((vec![], vec![]))
-        }
+        "cudaFree" | "cudaFreeHost" | "free" if args.len() == 1 => Some(free(g, name, args, s)),
+        "cudaFreeAsync" if args.len() == 2 => Some(free(g, "cudaFree", args, s)),
         // Constant or `__device__` memory named by a symbol has no adjoint buffer in cuad:
         // a derivative flowing through it would be dropped.
         "cudaMemcpyToSymbol"
@@ -166,7 +163,7 @@ pub fn gen_host_call(
             if let Some(active) = names.iter().find(|n| g.active.contains(*n)) {
                 g.error(
                     s.span,
-                    format!("cuad cannot differentiate through `{name}` yet (only cudaMalloc, cudaMallocManaged, cudaMemcpy, cudaMemset and their Async forms get adjoints); `{active}` carries derivatives: use linear buffers with cudaMalloc/cudaMemcpy, or leave it out of --wrt"),
+                    format!("cuad cannot differentiate through `{name}` yet (only cudaMalloc, cudaMallocAsync, cudaMallocManaged, cudaMemcpy, cudaMemset and their Async forms get adjoints); `{active}` carries derivatives: use linear buffers with cudaMalloc/cudaMemcpy, or leave it out of --wrt"),
                 );
             }
             Some((vec![s.clone()], vec![]))
@@ -177,8 +174,9 @@ pub fn gen_host_call(
 }
 
 /// Calls a host gradient defers to its end: the reverse pass still uses what they release.
-const TEARDOWN: [&str; 9] = [
+const TEARDOWN: [&str; 10] = [
     "cudaFree",
+    "cudaFreeAsync",
     "cudaFreeHost",
     "free",
     "cudaStreamDestroy",
@@ -213,6 +211,7 @@ fn is_unmodelled_memory_call(name: &str) -> bool {
         name,
         "cudaMalloc"
             | "cudaMallocManaged"
+            | "cudaMallocAsync"
             | "cudaMallocHost"
             | "cudaHostAlloc"
             | "cudaMemcpy"
@@ -300,6 +299,19 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
     }
     fwd.push(s.clone());
     (fwd, vec![])
+}
+
+/// A release moves to the end of the gradient (the reverse pass still uses the memory), with
+/// `adj_free` of the adjoint of a buffer the function allocated.
+fn free(g: &mut Gen, adj_free: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let mut epilogue = vec![s.clone()];
+    if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
+        if g.active.contains(p) && !g.is_param(p) && g.allocations.iter().any(|(n, _)| n == p) {
+            epilogue.push(expr_stmt(call(adj_free, vec![ident(&adj_name(p))])));
+        }
+    }
+    g.epilogue.extend(epilogue);
+    (vec![], vec![])
 }
 
 /// `cudaMallocPitch(&p, &pitch, width, height)`: after it, `_d_p` gets `pitch * height` bytes
@@ -723,7 +735,19 @@ fn launch(
             ),
         }
     }
+    // On a stream of the user's (possibly non-blocking), cuad's own copies on the legacy
+    // default stream are not ordered with the launches: synchronize around them, and finish
+    // each reverse launch before the next (the reverse of cross-stream event waits).
+    let on_stream = explicit_stream(config);
+    if on_stream && !fwd.is_empty() {
+        fwd.insert(0, expr_stmt(call("cudaDeviceSynchronize", vec![])));
+        fwd.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+    }
     fwd.push(s.clone());
+    let sync_after = g.managed_memory || on_stream;
+    if on_stream && !(restore.is_empty() && pre.is_empty()) {
+        pre.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+    }
     if let Some(mut split) = split {
         let mut launch_args = args.to_vec();
         launch_args.extend(adj_args);
@@ -738,16 +762,20 @@ fn launch(
             }
             None => {
                 for k in [&split.gather, &split.zero] {
-                    rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
+                    let l = Expr::synth(ExprKind::Launch {
                         kernel: Box::new(ident(&k.name)),
                         template_args: vec![],
                         config: config.clone(),
                         args: launch_args.clone(),
-                    })));
+                    });
+                    if config.len() >= 3 {
+                        rev.extend(opt_in_dynamic_shared(&l));
+                    }
+                    rev.push(expr_stmt(l));
                 }
             }
         }
-        if g.managed_memory {
+        if sync_after {
             rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
         }
         rev.extend(post);
@@ -776,17 +804,74 @@ fn launch(
     launch_args.extend(adj_args);
     let mut rev = restore;
     rev.extend(pre);
-    rev.push(expr_stmt(Expr::synth(ExprKind::Launch {
+    let grad_launch = Expr::synth(ExprKind::Launch {
         kernel: Box::new(ident(&grad)),
         template_args: template_args.to_vec(),
         config: gradient_config(kfun, config),
         args: launch_args,
-    })));
-    if g.managed_memory {
+    });
+    if config.len() >= 3 && gradient_config(kfun, config)[2] != config[2] {
+        rev.extend(opt_in_dynamic_shared(&grad_launch));
+    }
+    rev.push(expr_stmt(grad_launch));
+    if sync_after {
         rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
     }
     rev.extend(post);
     (fwd, rev)
+}
+
+/// A derivative kernel launched with twice the primal's dynamic shared memory may need more
+/// than the 48 KiB a kernel gets without opting in (which the primal may have done with
+/// `cudaFuncSetAttribute`): the launch of `l` opts in for its size.
+pub(crate) fn opt_in_dynamic_shared(l: &Expr) -> Option<Stmt> {
+    let ExprKind::Launch {
+        kernel,
+        template_args,
+        config,
+        ..
+    } = &l.kind
+    else {
+        return None;
+    };
+    let bytes = config.get(2)?;
+    if matches!(&bytes.strip_parens().kind, ExprKind::IntLit(v) if v == "0") {
+        return None;
+    }
+    let entry = if template_args.is_empty() {
+        (**kernel).clone()
+    } else {
+        // the instance's name, `k_grad<float, 4>`, as the printer spells a call of it
+        let named = cuad_emit::print_expr(&Expr::synth(ExprKind::Call {
+            callee: kernel.clone(),
+            template_args: template_args.clone(),
+            args: vec![],
+        }));
+        ident(named.strip_suffix("()")?)
+    };
+    Some(expr_stmt(call(
+        "cudaFuncSetAttribute",
+        vec![
+            entry,
+            ident("cudaFuncAttributeMaxDynamicSharedMemorySize"),
+            Expr::synth(ExprKind::Cast {
+                kind: CastKind::CStyle,
+                ty: Ty::new(TyKind::Int {
+                    kind: IntKind::Int,
+                    signed: Some(true),
+                }),
+                expr: Box::new(paren(bytes.clone())),
+            }),
+        ],
+    )))
+}
+
+/// A launch configuration naming a stream other than the legacy default one (`0`, `nullptr`).
+fn explicit_stream(config: &[Expr]) -> bool {
+    config.get(3).is_some_and(|st| {
+        !matches!(&st.strip_parens().kind, ExprKind::Nullptr)
+            && !matches!(&st.strip_parens().kind, ExprKind::IntLit(v) if v == "0")
+    })
 }
 
 /// The kernel's gradient as a gather pass and a zeroing pass (gather.rs), when it scatters
@@ -1355,6 +1440,7 @@ fn may_hold_pointer(prog: &cuad_sema::Program, ty: &Ty, depth: u32) -> bool {
         | TyKind::Bool
         | TyKind::Int { .. }
         | TyKind::Half
+        | TyKind::BFloat16
         | TyKind::Float
         | TyKind::Double
         | TyKind::LongDouble => false,

@@ -17,6 +17,7 @@ mod activity;
 mod adjoint;
 mod builder;
 mod calls;
+mod cas_add;
 mod cond_calls;
 mod coop;
 mod dead_shared;

@@ -21,6 +21,9 @@ pub struct Local {
     pub specs: DeclSpecs,
     /// Constant initializer kept on the hoisted declaration (arrays of literals, `__shared__`).
     pub init: Option<Init>,
+    /// The declared type when it names a standard integer typedef (`size_t`, `int64_t`): the
+    /// declaration keeps the name, as `ty` (`unsigned long`) has another width on LLP64 hosts.
+    pub spelled: Option<Ty>,
 }
 
 pub struct Normalized {
@@ -34,6 +37,7 @@ pub fn normalize(
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
     let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    crate::cas_add::rewrite_calls(prog, &mut body);
     crate::coop::lower(prog, &func.params, &mut body)?;
     crate::shared_view::inline(prog, &func.params, &mut body)?;
     let lifted = crate::lambdas::lift(prog, func)?;
@@ -808,11 +812,23 @@ impl Hoister<'_, '_> {
                     TyKind::Array { .. } => crate::reverse::mutable_ty(&ty),
                     _ => ty.clone().with_const(false),
                 };
+                let spelled = match &v.ty.kind {
+                    TyKind::Named { name: n, args }
+                        if args.is_empty()
+                            && cuad_sema::types::std_typedef(n.trim_start_matches("std::"))
+                                .is_some()
+                            && matches!(hoisted_ty.kind, TyKind::Int { .. }) =>
+                    {
+                        Some(v.ty.clone().with_const(hoisted_ty.is_const))
+                    }
+                    _ => None,
+                };
                 self.locals.push(Local {
                     name: name.clone(),
                     ty: hoisted_ty,
                     specs,
                     init: if keep_init { init.clone() } else { None },
+                    spelled,
                 });
             }
             if keep_init && !already {
@@ -1005,10 +1021,20 @@ impl Hoister<'_, '_> {
                 let mut unqualified = ty.clone();
                 unqualified.is_const = false;
                 unqualified.is_volatile = false;
+                // `dim3 grid(n / 32, rows)` stays a constructor call: braces would make its
+                // int arguments narrowing conversions (an error for some host compilers).
+                let is_dim3 = matches!(&self.prog.canonical(ty).kind, TyKind::Named { name, .. } if name == "dim3");
+                let operand = if is_dim3 && !args.is_empty() {
+                    let mut it = args.into_iter();
+                    let first = it.next().unwrap_or_else(|| int_lit(1));
+                    it.fold(first, |acc, next| binary(BinOp::Comma, acc, next))
+                } else {
+                    Expr::synth(ExprKind::InitList(args))
+                };
                 let ctor = Expr::synth(ExprKind::Cast {
                     kind: CastKind::Functional,
                     ty: unqualified,
-                    expr: Box::new(Expr::synth(ExprKind::InitList(args))),
+                    expr: Box::new(operand),
                 });
                 return vec![Stmt::new(StmtKind::Expr(assign(target, ctor)), span)];
             }

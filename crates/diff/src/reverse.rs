@@ -932,7 +932,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         for l in locals {
             body.push(decl_with(
                 l.specs.clone(),
-                l.ty.clone(),
+                l.spelled.clone().unwrap_or_else(|| l.ty.clone()),
                 &l.name,
                 l.init.clone(),
             ));
@@ -2521,6 +2521,7 @@ fn copy_written_params(
             ty: mutable_ty(ty),
             specs: DeclSpecs::default(),
             init: None,
+            spelled: None,
         });
         prologue.push(expr_stmt(assign(ident(&local), ident(name))));
     }

@@ -148,6 +148,7 @@ pub fn add_local(locals: &mut Vec<Local>, name: &str, ty: Ty) {
             ty,
             specs: DeclSpecs::default(),
             init: None,
+            spelled: None,
         });
     }
 }

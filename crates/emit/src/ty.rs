@@ -142,6 +142,7 @@ fn base_name(kind: &TyKind) -> String {
         TyKind::Bool => "bool".into(),
         TyKind::Int { kind, signed } => int_name(*kind, *signed),
         TyKind::Half => "__half".into(),
+        TyKind::BFloat16 => "__nv_bfloat16".into(),
         TyKind::Float => "float".into(),
         TyKind::Double => "double".into(),
         TyKind::LongDouble => "long double".into(),

@@ -62,6 +62,7 @@ const FIXED: &[(&str, &str)] = &[
     ("__bfloat162float", "float"), ("__double2float_rn", "float"), ("__float2half", "half"),
     ("__float2half_rn", "half"), ("__double2half", "half"), ("__hadd", "half"), ("__hsub", "half"),
     ("__hmul", "half"), ("__hdiv", "half"), ("__hfma", "half"), ("__hneg", "half"),
+    ("__float2bfloat16", "bfloat16"), ("__float2bfloat16_rn", "bfloat16"),
     // double intrinsics
     ("__dadd_rn", "double"), ("__dsub_rn", "double"), ("__dmul_rn", "double"),
     ("__ddiv_rn", "double"), ("__dsqrt_rn", "double"), ("__drcp_rn", "double"),
@@ -320,6 +321,7 @@ pub fn spec_type(spec: &str) -> Ty {
         "float" => float_ty(),
         "double" => double_ty(),
         "half" => Ty::new(TyKind::Half),
+        "bfloat16" => Ty::new(TyKind::BFloat16),
         "long double" => Ty::new(TyKind::LongDouble),
         "char" => char_ty(),
         "signed char" => int(IntKind::Char, Some(true)),
@@ -478,7 +480,7 @@ pub fn call_type(rule: RetRule, args: &[Option<Ty>]) -> Option<Ty> {
 /// argument is floating).
 fn widest_floating(args: &[Option<Ty>]) -> Ty {
     let rank = |t: &Ty| match strip_refs(t).kind {
-        TyKind::Half | TyKind::Float => 1,
+        TyKind::Half | TyKind::BFloat16 | TyKind::Float => 1,
         TyKind::Double => 2,
         TyKind::LongDouble => 3,
         _ => 0,
@@ -489,7 +491,7 @@ fn widest_floating(args: &[Option<Ty>]) -> Ty {
         .filter(|t| is_floating(t))
         .max_by_key(|t| rank(t));
     match best {
-        Some(t) if matches!(strip_refs(t).kind, TyKind::Half) => float_ty(),
+        Some(t) if matches!(strip_refs(t).kind, TyKind::Half | TyKind::BFloat16) => float_ty(),
         Some(t) => unqualified(t),
         None => double_ty(),
     }

@@ -92,6 +92,7 @@ pub fn spelling(ty: &Ty) -> Option<String> {
         TyKind::Void => "void".to_string(),
         TyKind::Bool => "bool".to_string(),
         TyKind::Half => "__half".to_string(),
+        TyKind::BFloat16 => "__nv_bfloat16".to_string(),
         TyKind::Float => "float".to_string(),
         TyKind::Double => "double".to_string(),
         TyKind::LongDouble => "long double".to_string(),

@@ -88,7 +88,7 @@ pub fn decay(ty: &Ty) -> Ty {
 pub fn is_floating(ty: &Ty) -> bool {
     matches!(
         strip_refs(ty).kind,
-        TyKind::Half | TyKind::Float | TyKind::Double | TyKind::LongDouble
+        TyKind::Half | TyKind::BFloat16 | TyKind::Float | TyKind::Double | TyKind::LongDouble
     )
 }
 
@@ -164,7 +164,7 @@ pub fn promote(ty: &Ty) -> Ty {
 
 fn float_rank(kind: &TyKind) -> Option<u8> {
     match kind {
-        TyKind::Half => Some(1),
+        TyKind::Half | TyKind::BFloat16 => Some(1),
         TyKind::Float => Some(2),
         TyKind::Double => Some(3),
         TyKind::LongDouble => Some(4),
@@ -326,6 +326,7 @@ pub fn std_typedef(name: &str) -> Option<Ty> {
         "int8_t" | "int_least8_t" => int_of(IntKind::Char, true),
         "uint8_t" | "uint_least8_t" => int_of(IntKind::Char, false),
         "half" | "__half" => Ty::new(TyKind::Half),
+        "nv_bfloat16" | "__nv_bfloat16" => Ty::new(TyKind::BFloat16),
         // <cuComplex.h>
         "cuFloatComplex" | "cuComplex" => Ty::named("float2"),
         "cuDoubleComplex" => Ty::named("double2"),

@@ -26,6 +26,8 @@ pub enum TyKind {
         signed: Option<bool>,
     },
     Half,
+    /// `__nv_bfloat16` (cuda_bf16.h): 16-bit storage, differentiated like `__half`.
+    BFloat16,
     Float,
     Double,
     /// `long double` (accepted, differentiated like double).

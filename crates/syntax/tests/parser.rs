@@ -92,6 +92,7 @@ fn ts(t: &Ty) -> String {
             }
         }
         TyKind::Half => "half".to_string(),
+        TyKind::BFloat16 => "bfloat16".to_string(),
         TyKind::Float => "float".to_string(),
         TyKind::Double => "double".to_string(),
         TyKind::LongDouble => "long double".to_string(),

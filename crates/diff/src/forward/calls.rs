@@ -93,7 +93,16 @@ impl Fwd<'_, '_> {
             args,
         } = &e.kind
         {
-            return self.launch(e, kernel, template_args, config, args);
+            let launch = self.launch(e, kernel, template_args, config, args);
+            // tangents of `extern __shared__` arrays doubled the dynamic shared memory
+            let doubled = |l: &Expr| match &l.kind {
+                ExprKind::Launch { config: c, .. } => c.get(2) != config.get(2),
+                _ => false,
+            };
+            if let Some(l) = launch.as_ref().filter(|l| doubled(l)) {
+                out.extend(crate::host::opt_in_dynamic_shared(l));
+            }
+            return launch;
         }
         let ExprKind::Call { args, .. } = &e.kind else {
             return None;

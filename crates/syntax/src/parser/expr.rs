@@ -229,6 +229,7 @@ impl Parser<'_, '_> {
             TyKind::Float
                 | TyKind::Double
                 | TyKind::Half
+                | TyKind::BFloat16
                 | TyKind::LongDouble
                 | TyKind::Int { .. }
                 | TyKind::Bool
@@ -608,6 +609,7 @@ impl Parser<'_, '_> {
             let args = targs.unwrap_or_default();
             let ty = match name.as_str() {
                 "half" | "__half" if args.is_empty() => Ty::new(TyKind::Half),
+                "nv_bfloat16" | "__nv_bfloat16" if args.is_empty() => Ty::new(TyKind::BFloat16),
                 _ => Ty::new(TyKind::Named { name, args }),
             };
             return Ok((self.functional_cast(ty, start)?, None));

@@ -304,6 +304,7 @@ impl Parser<'_, '_> {
         let name = self.expand_ns_alias(&name).unwrap_or(name);
         Ok(match name.as_str() {
             "half" | "__half" => Ty::new(TyKind::Half),
+            "nv_bfloat16" | "__nv_bfloat16" => Ty::new(TyKind::BFloat16),
             _ => Ty::new(TyKind::Named { name, args }),
         })
     }
