@@ -1,4 +1,4 @@
-// cuad: --fn softmax_rows --wrt x,y
+// cuad: --fn softmax_rows --wrt x,y -DCUAD_TAPE_CAPACITY=1024
 // cuad: fwd --fn softmax_rows --wrt x,y
 // Written for cuad in the style of fused attention / softmax kernels that cache a whole row in
 // dynamic shared memory: the host opts the kernel in to more than 48 KiB with

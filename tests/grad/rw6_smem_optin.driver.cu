@@ -4,7 +4,9 @@ using namespace cuad_test;
 
 // On a GPU (nvcc), rows of 12300 floats need 49 KiB of dynamic shared memory per block (the
 // primal opts in) and the derivative kernels 98 KiB (they must opt in too); the adjoint is
-// then checked at every 997th entry. The CPU emulation runs short rows, every entry checked.
+// then checked at every 997th entry (193 column steps per thread: the reverse pass tapes more
+// than the default 256 entries, hence CUAD_TAPE_CAPACITY on the request line). The CPU
+// emulation runs short rows, every entry checked.
 #if defined(__CUDACC__)
 #define COLS 12300
 #define STRIDE 997
