@@ -619,10 +619,9 @@ fn launch(
         .map(|p| g.prog.canonical(&p.ty))
         .collect();
     // Which kernel parameters the kernel writes through (their arrays change).
-    let mut written = crate::usage::Names::new();
-    if let Some(body) = &kfun.body {
-        crate::usage::stmt_writes(body, &mut written);
-    }
+    let body = kfun.body.as_deref().unwrap_or_default();
+    let aliases = pointer_locals(body);
+    let written = kernel_written(g, body, &aliases);
     let wrt = launch_wrt(g, &param_tys, args);
     let mut adj_args = Vec::new();
     let mut pre = Vec::new();
@@ -690,6 +689,10 @@ fn launch(
     // needs the pointer value.
     let mut fwd = Vec::new();
     let mut restore = Vec::new();
+    let mut release = Vec::new();
+    // Buffers also reached through pointer locals may be read back through them.
+    let mut write_only = crate::usage::write_only_names(body);
+    write_only.retain(|n| !aliases.iter().any(|(_, root)| root == n));
     for (a, only_pointer) in args.iter().zip(&pointer_only) {
         if *only_pointer {
             g.note_pointer_value_reads(a);
@@ -725,9 +728,18 @@ fn launch(
             .unwrap_or_else(|| param_tys[j].clone());
         let arr = &arr;
         match checkpoint(g, arr, &arr_ty) {
-            Some((f, r)) => {
+            Some((f, mut r)) => {
                 fwd.extend(f);
-                restore.extend(r);
+                // The gradient recomputes the stores of a buffer the kernel reads back (`out[i]
+                // += ...`) into it: copy the saved contents back again after it, for the
+                // reverse of earlier statements. The copy is freed only then.
+                let free = r.pop();
+                if !write_only.contains(pname) {
+                    release.extend(r.last().cloned());
+                }
+                release.extend(free);
+                // Last saved, first restored: in a loop the copies are popped off one tape.
+                restore.splice(0..0, r);
             }
             None => g.error(
                 s.span,
@@ -778,6 +790,7 @@ fn launch(
         if sync_after {
             rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
         }
+        rev.extend(release);
         rev.extend(post);
         g.extra_kernels.push(split.gather);
         g.extra_kernels.push(split.zero);
@@ -817,6 +830,7 @@ fn launch(
     if sync_after {
         rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
     }
+    rev.extend(release);
     rev.extend(post);
     (fwd, rev)
 }
@@ -1466,6 +1480,79 @@ fn gradient_config(kfun: &Function, config: &[Expr]) -> Vec<Expr> {
         config[2] = binary(BinOp::Mul, int_lit(2), paren(config[2].clone()));
     }
     config
+}
+
+/// Pointer locals of a kernel body and the buffer each is set from (`T* p = out + i`,
+/// `p = &out[k]`): `(p, out)`.
+fn pointer_locals(body: &[Stmt]) -> Vec<(String, String)> {
+    fn visit(s: &Stmt, out: &mut Vec<(String, String)>) {
+        if let StmtKind::Decl(d) = &s.kind {
+            for v in &d.vars {
+                let init = match &v.init {
+                    Some(Init::Assign(e)) => Some(e),
+                    Some(Init::Brace(es)) | Some(Init::Paren(es)) if es.len() == 1 => es.first(),
+                    _ => None,
+                };
+                if let Some(root) = init.and_then(pointer_root) {
+                    out.push((v.name.clone(), root));
+                }
+            }
+        }
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Assign(None, l, r) = &x.kind {
+                    if let (ExprKind::Ident(p), Some(root)) = (&l.kind, pointer_root(r)) {
+                        out.push((p.clone(), root));
+                    }
+                }
+            })
+        });
+        s.for_each_child(&mut |c| visit(c, out));
+    }
+    let mut out = Vec::new();
+    body.iter().for_each(|s| visit(s, &mut out));
+    out.retain(|(p, root)| p != root);
+    out
+}
+
+/// Names a kernel body writes through, with stores through pointer locals credited to the
+/// buffers they point into (`T* p = out + i; p[0] = v` writes `out`), and buffers passed to a
+/// user function's non-const pointer parameter (`f(out + i)`).
+fn kernel_written(g: &Gen, body: &[Stmt], aliases: &[(String, String)]) -> crate::usage::Names {
+    let mut written = crate::usage::Names::new();
+    crate::usage::stmt_writes(body, &mut written);
+    let writable = |name: &str, k: usize, count: usize| {
+        g.prog.functions(name).iter().any(|f| {
+            f.params.len() == count
+                && matches!(&f.params[k].ty.kind, TyKind::Pointer { pointee, .. } if !pointee.is_const)
+        })
+    };
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Call { callee, args, .. } = &x.kind {
+                    if let ExprKind::Ident(name) = &callee.kind {
+                        for (k, a) in args.iter().enumerate() {
+                            if writable(name, k, args.len()) {
+                                written.extend(pointer_root(a));
+                            }
+                        }
+                    }
+                }
+            })
+        });
+    }
+    loop {
+        let more: Vec<String> = aliases
+            .iter()
+            .filter(|(p, root)| written.contains(p) && !written.contains(root))
+            .map(|(_, root)| root.clone())
+            .collect();
+        if more.is_empty() {
+            return written;
+        }
+        written.extend(more);
+    }
 }
 
 /// The buffer a pointer expression points into: `buf`, `buf + k`, `(T*)buf`.

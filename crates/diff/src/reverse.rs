@@ -1282,17 +1282,28 @@ impl<'p, 'a> Gen<'p, 'a> {
         let mut tail = Vec::new();
         for (k, zero) in deferred {
             let mut address = Names::new();
+            let mut root = None;
             if let StmtKind::Expr(e) = &zero.kind {
                 if let ExprKind::Assign(_, l, _) = &e.kind {
                     usage::lvalue_index_reads(l, &mut address);
-                    if let Some(root) = lvalue_root(l) {
-                        address.remove(root);
+                    if let Some(r) = lvalue_root(l) {
+                        address.remove(r);
+                        root = Some(r.to_string());
                     }
                 }
             }
+            let before = revs[..k].concat();
             let mut restored = Names::new();
-            usage::stmt_writes(&revs[..k].concat(), &mut restored);
-            if address.iter().any(|n| restored.contains(n)) {
+            usage::stmt_writes(&before, &mut restored);
+            // The root counts only when reassigned itself (an adjoint pointer `_d_p` restored
+            // from a tape), not when memory is stored through it.
+            let mut reassigned = Names::new();
+            for s in &before {
+                usage::visit_stmt_exprs(s, &mut |e| usage::var_writes(e, &mut reassigned));
+            }
+            if address.iter().any(|n| restored.contains(n))
+                || root.is_some_and(|r| reassigned.contains(&r))
+            {
                 revs[k].push(zero);
             } else {
                 tail.push(zero);
