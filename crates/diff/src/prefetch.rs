@@ -39,8 +39,20 @@ pub(crate) fn rewrite(body: &mut Vec<Stmt>, buffers: &Buffers) {
     }
 }
 
-/// Every primal buffer is only read (indexed, never assigned, never passed or offset).
+/// Every primal buffer is only read (indexed, never assigned, never passed or offset), and the
+/// gradient stores only into its locals and adjoint buffers (no other memory that could alias
+/// a primal buffer, as a struct parameter's pointer field could).
 fn primal_read_only(body: &[Stmt], buffers: &Buffers) -> bool {
+    let mut locals = Names::new();
+    let mut written = Names::new();
+    for s in body {
+        collect_locals(s, &mut locals);
+        usage::stmt_writes_one(s, &mut written);
+    }
+    let own = |n: &String| locals.contains(n) || buffers.adjoint.iter().any(|(a, _)| a == n);
+    if !written.iter().all(own) {
+        return false;
+    }
     let mut ok = true;
     for s in body {
         usage::visit_stmt_exprs(s, &mut |e| {
@@ -50,6 +62,13 @@ fn primal_read_only(body: &[Stmt], buffers: &Buffers) -> bool {
         });
     }
     ok
+}
+
+fn collect_locals(s: &Stmt, out: &mut Names) {
+    if let StmtKind::Decl(d) = &s.kind {
+        out.extend(d.vars.iter().map(|v| v.name.clone()));
+    }
+    s.for_each_child(&mut |c| collect_locals(c, out));
 }
 
 fn only_indexed_reads(e: &Expr, p: &str) -> bool {
