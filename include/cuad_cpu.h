@@ -1529,8 +1529,8 @@ inline float bf16_bits_to_float(unsigned short b) {
 CUAD_SIXTEEN_BIT(__half, float_to_half_bits, half_bits_to_float)
 CUAD_SIXTEEN_BIT(__nv_bfloat16, float_to_bf16_bits, bf16_bits_to_float)
 #undef CUAD_SIXTEEN_BIT
-typedef __half half;
-typedef __nv_bfloat16 nv_bfloat16;
+// `half` and `nv_bfloat16` come with the cuda_fp16.h / cuda_bf16.h shims, as in CUDA, where
+// they are not declared without those headers (a user's own `half` must not clash).
 inline float __half2float(__half h) { return float(h); }
 inline __half __float2half(float f) { return __half(f); }
 inline __half __float2half_rn(float f) { return __half(f); }

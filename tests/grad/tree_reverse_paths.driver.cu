@@ -14,7 +14,7 @@ void check_width(Checker& check, const char* name, int n, int outs, Launch launc
     return dot(w, d_out.get());
   };
   DeviceArray<double> d_out(out), d_x(x), a_out(w), a_x(zeros<double>(n));
-  CUAD_GRAD(grad(d_out.ptr, d_x.ptr, a_out.ptr, a_x.ptr));
+  grad(d_out.ptr, d_x.ptr, a_out.ptr, a_x.ptr);
   check.array(std::string(name) + " out", a_out.get(), fd(out, loss));
   check.array(std::string(name) + " x", a_x.get(), fd(x, loss));
 }
@@ -29,7 +29,7 @@ int main() {
         check, width == 64 ? "pow2" : "odd", n, 2 * blocks,
         [&](double* o, double* x) { CUAD_LAUNCH(tree_two_sums, blocks, width, o, x, n); },
         [&](double* o, double* x, double* ao, double* ax) {
-          CUAD_LAUNCH(tree_two_sums_grad_0_1, blocks, width, o, x, n, ao, ax);
+          CUAD_GRAD(CUAD_LAUNCH(tree_two_sums_grad_0_1, blocks, width, o, x, n, ao, ax));
         },
         31 + width);
   }
@@ -41,7 +41,7 @@ int main() {
         check, width == 256 ? "pow2" : "odd", n, blocks,
         [&](double* o, double* x) { CUAD_LAUNCH(tree_warp_tail, blocks, width, o, x, n); },
         [&](double* o, double* x, double* ao, double* ax) {
-          CUAD_LAUNCH(tree_warp_tail_grad_0_1, blocks, width, o, x, n, ao, ax);
+          CUAD_GRAD(CUAD_LAUNCH(tree_warp_tail_grad_0_1, blocks, width, o, x, n, ao, ax));
         },
         47 + width);
   }
@@ -53,7 +53,7 @@ int main() {
         check, width == 128 ? "pow2" : "odd", n, blocks,
         [&](double* o, double* x) { CUAD_LAUNCH(tree_stop_root, blocks, width, o, x, n); },
         [&](double* o, double* x, double* ao, double* ax) {
-          CUAD_LAUNCH(tree_stop_root_grad_0_1, blocks, width, o, x, n, ao, ax);
+          CUAD_GRAD(CUAD_LAUNCH(tree_stop_root_grad_0_1, blocks, width, o, x, n, ao, ax));
         },
         89 + width);
   }
@@ -85,7 +85,7 @@ int main() {
         check, width == 256 ? "w256" : width == 64 ? "w64" : "w128", n, blocks,
         [&](double* o, double* x) { CUAD_LAUNCH(tree_radix4, blocks, width, o, x, n); },
         [&](double* o, double* x, double* ao, double* ax) {
-          CUAD_LAUNCH(tree_radix4_grad_0_1, blocks, width, o, x, n, ao, ax);
+          CUAD_GRAD(CUAD_LAUNCH(tree_radix4_grad_0_1, blocks, width, o, x, n, ao, ax));
         },
         113 + width);
   }

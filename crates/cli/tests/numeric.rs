@@ -279,8 +279,17 @@ fn write_cuda_header_shims(dir: &Path) {
         "cuda_fp16.h",
         "cuda_bf16.h",
     ] {
+        // The 16-bit types' short names come with their headers, as in CUDA.
+        let body = match name {
+            "cuda_fp16.h" => "typedef __half half;\n",
+            "cuda_bf16.h" => "typedef __nv_bfloat16 nv_bfloat16;\n",
+            _ => "",
+        };
         let _ = fs::create_dir_all(dir.join(name).parent().unwrap_or(dir));
-        let _ = fs::write(dir.join(name), "#pragma once\n// provided by cuad_cpu.h\n");
+        let _ = fs::write(
+            dir.join(name),
+            format!("#pragma once\n// provided by cuad_cpu.h\n{body}"),
+        );
     }
 }
 
