@@ -647,6 +647,21 @@ class Gen:
         L.append("}")
         return L
 
+    def checks_then_directions(self, L, T, arrays, size, r, array_adj, scalar_adj):
+        """The adjoint checks against finite differences, then (forward mode, after #else)
+        the random tangent direction of every input; `array_adj`/`scalar_adj` format a
+        parameter's adjoint as the driver holds it."""
+        for x in arrays:
+            L.append(f'  compare(check, "{x}", {array_adj.format(x)}, fd({x}, loss));')
+        for s in self.scalars:
+            L.append(f'  compare(check, "{s}", std::vector<{T}>{{{scalar_adj.format(s)}}}, '
+                     f"std::vector<double>{{fd({s}, loss)}});")
+        L.append("#else")
+        for x in arrays:
+            L.append(f"  std::vector<{T}> v_{x} = rng.vec<{T}>({size.get(x, 'n')});")
+        for s in self.scalars:
+            L.append(f"  {T} v_{s} = {self.lit(r.uniform(-1, 1))};")
+
     def host_driver(self, name, grad_name, dims, size):
         """Host memory in and out: `run(...)` and its gradient and pushforward."""
         r = self.r
@@ -688,16 +703,7 @@ class Gen:
         adj = [f"&a_{nm}" if nm in self.scalars else f"a_{nm}.data()"
                for nm, ty in self.params if ty != "int"]
         L.append(f"  CUAD_GRAD({call(grad_name, 'c_', adj)});")
-        for x in arrays:
-            L.append(f'  compare(check, "{x}", a_{x}, fd({x}, loss));')
-        for s in self.scalars:
-            L.append(f'  compare(check, "{s}", std::vector<{T}>{{a_{s}}}, '
-                     f"std::vector<double>{{fd({s}, loss)}});")
-        L.append("#else")
-        for x in arrays:
-            L.append(f"  std::vector<{T}> v_{x} = rng.vec<{T}>({size.get(x, 'n')});")
-        for s in self.scalars:
-            L.append(f"  {T} v_{s} = {self.lit(r.uniform(-1, 1))};")
+        self.checks_then_directions(L, T, arrays, size, r, "a_{}", "a_{}")
         L.append("  auto outputs_at = [&](double t) {")
         L.append("    " + "; ".join(f"std::vector<{T}> c_{x} = along({x}, t, v_{x})"
                                     for x in arrays) + ";")
@@ -811,16 +817,7 @@ class Gen:
                 adj.append(f"a_{nm}.ptr")
         L.append(f"  CUAD_GRAD(CUAD_LAUNCH({grad_name}{targs}, grid, block, {args('d_')},")
         L.append(f"                        {', '.join(adj)}));")
-        for x in arrays:
-            L.append(f'  compare(check, "{x}", a_{x}.get(), fd({x}, loss));')
-        for s in self.scalars:
-            L.append(f'  compare(check, "{s}", std::vector<{T}>{{a_{s}.value()}}, '
-                     f"std::vector<double>{{fd({s}, loss)}});")
-        L.append("#else")
-        for x in arrays:
-            L.append(f"  std::vector<{T}> v_{x} = rng.vec<{T}>({size.get(x, 'n')});")
-        for s in self.scalars:
-            L.append(f"  {T} v_{s} = {self.lit(r.uniform(-1, 1))};")
+        self.checks_then_directions(L, T, arrays, size, r, "a_{}.get()", "a_{}.value()")
         L.append("  auto outputs_at = [&](double t) {")
         L.append("    " + "; ".join(f"DeviceArray<{T}> d_{x}(along({x}, t, v_{x}))" for x in arrays)
                  + ";")
