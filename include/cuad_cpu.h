@@ -22,6 +22,12 @@
 #ifndef CUAD_CPU
 #define CUAD_CPU 1
 
+// Gradient kernels merge blocks from 2^20 threads on (block_merge.rs); test launches are small,
+// so merge them from 32 threads on, so that the tests run the merged form.
+#ifndef CUAD_MERGE_MIN_THREADS
+#define CUAD_MERGE_MIN_THREADS 32u
+#endif
+
 #include <math.h>
 #include <sys/mman.h>
 #include <ucontext.h>

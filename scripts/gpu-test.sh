@@ -87,7 +87,8 @@ build_one() {
       -I*) source_flags+=(-I "$CASES_DIR/${words[i]#-I}") ;;
     esac
   done
-  local defines=(-DCUAD_OUTPUT="$k" "${source_flags[@]}")
+  # Small launches merge gradient blocks too (block_merge.rs), as under the CPU emulation.
+  local defines=(-DCUAD_OUTPUT="$k" -DCUAD_MERGE_MIN_THREADS=32u "${source_flags[@]}")
   if [[ "$SELFTEST" == 1 ]]; then
     generated="$src"
     defines+=(-DCUAD_SELFTEST=1)

@@ -233,6 +233,42 @@ __global__ void grad_I(const float* x, float a, int n, float* __restrict__ dy, f
   cuad_block_add(&spread[(blockIdx.x & 63) * 32], acc);
 }
 
+// P: the gradient launched like the primal, but only the first R blocks work: each walks the
+// virtual blocks blockIdx.x, blockIdx.x + R, ... (the primal's blocks), keeps one sum, and
+// adds it with one atomic; the other blocks exit at once. R from the SM count (%nsmid).
+__device__ __forceinline__ unsigned sm_count() {
+  unsigned n;
+  asm("mov.u32 %0, %%nsmid;" : "=r"(n));
+  return n;
+}
+template <int PerSm>
+__global__ void grad_P(const float* x, float a, int n, float* __restrict__ dy, float* __restrict__ dx, float* __restrict__ da) {
+  const unsigned workers = sm_count() * PerSm;
+  if (blockIdx.x >= workers) return;
+  float acc = 0.f;
+  for (unsigned vb = blockIdx.x; vb < gridDim.x; vb += workers) {
+    int i = vb * blockDim.x + threadIdx.x;
+    if (i < n) { float d = dy[i]; acc += d * x[i]; dx[i] += a * d; }
+  }
+  cuad_block_add(da, acc);
+}
+// Q: every K-th block works, on its K consecutive virtual blocks; the blocks between exit at
+// once, interleaved with the workers so that their dispatch overlaps the work.
+template <int K>
+__global__ void grad_Q(const float* x, float a, int n, float* __restrict__ dy, float* __restrict__ dx, float* __restrict__ da) {
+  if (blockIdx.x % K != 0) return;
+  float acc = 0.f;
+  const unsigned end = min(gridDim.x, blockIdx.x + K);
+  for (unsigned vb = blockIdx.x; vb < end; ++vb) {
+    int i = vb * blockDim.x + threadIdx.x;
+    if (i < n) { float d = dy[i]; acc += d * x[i]; dx[i] += a * d; }
+  }
+  cuad_block_add(da, acc);
+}
+__global__ void empty_grid(float* da) {
+  if (blockIdx.x == 0xffffffffu) *da = 1.f;
+}
+
 int main() {
   const int n = 1 << 26, threads = 256, blocks = (n + threads - 1) / threads;
   int sms = 0; cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
@@ -265,6 +301,17 @@ int main() {
     time("G block reduce, no atomic", [&] { grad_G<<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
     time("H one atomic per block", [&] { grad_H<<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
     time("I block add, 64 addresses", [&] { grad_I<<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("P2 virtual blocks, 2/SM", [&] { grad_P<2><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("P3 virtual blocks, 3/SM", [&] { grad_P<3><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("P6 virtual blocks, 6/SM", [&] { grad_P<6><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("Q4 every 4th block works", [&] { grad_Q<4><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("Q8 every 8th block works", [&] { grad_Q<8><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("Q32 every 32nd block works", [&] { grad_Q<32><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("E4 grid-stride, 4 blocks/SM", [&] { grad_E<<<sms * 4, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("P4 virtual blocks, 4/SM", [&] { grad_P<4><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("P8 virtual blocks, 8/SM", [&] { grad_P<8><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("P16 virtual blocks, 16/SM", [&] { grad_P<16><<<blocks, threads>>>(x, 2.f, n, dy, dx, da); });
+    time("Z empty grid", [&] { empty_grid<<<blocks, threads>>>(da); });
     time("E grid-stride (hand)", [&] { grad_E<<<sms * 8, threads>>>(x, 2.f, n, dy, dx, da); });
   }
   return 0;

@@ -380,6 +380,23 @@ __host__ __device__ __forceinline__ void cuad_add_maybe_local(CuadT* addr, CuadT
 #endif // CUAD_MAYBE_LOCAL_ADD
 ";
 
+const MERGE_BLOCKS: &str = "#ifndef CUAD_MERGE_BLOCKS
+#define CUAD_MERGE_BLOCKS
+#ifndef CUAD_MERGE_MIN_THREADS
+#define CUAD_MERGE_MIN_THREADS (1u << 20)
+#endif
+// How many consecutive blocks of the launch each working block of a gradient with block
+// reductions runs (the others exit): up to 8, while at least CUAD_MERGE_MIN_THREADS threads
+// keep working. Fewer blocks then add into the same address.
+__device__ __forceinline__ unsigned cuad_blocks_per_worker() {
+    const unsigned long long threads = (unsigned long long)gridDim.x * gridDim.y * gridDim.z *
+                                       (blockDim.x * blockDim.y * blockDim.z);
+    const unsigned long long k = threads / (CUAD_MERGE_MIN_THREADS);
+    return k >= 8u ? 8u : k <= 1u ? 1u : (unsigned)k;
+}
+#endif // CUAD_MERGE_BLOCKS
+";
+
 /// The helper code needed, wrapped in an include guard.
 pub fn helper_code(h: &Helpers) -> String {
     let mut out = String::new();
@@ -394,6 +411,9 @@ pub fn helper_code(h: &Helpers) -> String {
     }
     if h.whole_warps_add {
         out.push_str(WHOLE_WARPS_ADD);
+    }
+    if h.merge_blocks {
+        out.push_str(MERGE_BLOCKS);
     }
     if h.shift_trips {
         out.push_str(SHIFT_TRIPS);

@@ -15,6 +15,7 @@
 mod access;
 mod activity;
 mod adjoint;
+mod block_merge;
 mod builder;
 mod calls;
 mod cas_add;
@@ -797,6 +798,10 @@ impl<'a> Differentiator<'a> {
                 continue;
             }
             let mut g = generate(&self.prog, &f, &n, m, &t)?;
+            if m == Mode::Kernel && matches!(t, Target::Grad { .. }) {
+                let callees = callees_read_block_index(&self.prog, &f);
+                g.helpers.merge_blocks |= block_merge::rewrite(&mut g.function, callees);
+            }
             if n.contains('<') {
                 // an explicit specialization of the gradient's primary template
                 g.function.template = Some(vec![]);
@@ -950,6 +955,54 @@ fn instance_key(f: &Function, name: &str) -> String {
         .map(|p| cuad_emit::print_ty(&p.ty))
         .collect();
     format!("{name}({})", params.join(","))
+}
+
+/// Whether a function `f` calls (directly or not) reads `blockIdx`: callees are looked up by
+/// name, methods by their name too; names cuad cannot find are builtins.
+fn callees_read_block_index(prog: &Program, f: &Function) -> bool {
+    let mut seen = crate::usage::Names::new();
+    let mut stack = called_names(f);
+    while let Some(name) = stack.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        for callee in prog.functions(&name) {
+            let mut reads = false;
+            for s in callee.body.iter().flatten() {
+                crate::usage::visit_stmt_exprs(s, &mut |e| {
+                    crate::usage::walk_expr(e, &mut |x| {
+                        reads |= matches!(&x.kind, ExprKind::Ident(n) if n == "blockIdx")
+                    })
+                });
+            }
+            if reads {
+                return true;
+            }
+            stack.extend(called_names(callee));
+        }
+    }
+    false
+}
+
+/// The names `f`'s body calls: functions, and methods by their member name.
+fn called_names(f: &Function) -> Vec<String> {
+    let mut names = Vec::new();
+    for s in f.body.iter().flatten() {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Call { callee, .. } = &x.kind {
+                    match &callee.kind {
+                        ExprKind::Ident(n) => {
+                            names.push(n.rsplit("::").next().unwrap_or(n).to_string())
+                        }
+                        ExprKind::Member { field, .. } => names.push(field.clone()),
+                        _ => {}
+                    }
+                }
+            })
+        });
+    }
+    names
 }
 
 /// The namespaces a function's generated code goes into: those enclosing its definition, then

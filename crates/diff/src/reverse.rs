@@ -68,6 +68,8 @@ pub struct Helpers {
     pub tree_reverse: bool,
     /// `cuad_shift_trips` (closed-form trip counts of halving loops, `trip_count.rs`).
     pub shift_trips: bool,
+    /// `cuad_blocks_per_worker` (gradient kernels whose blocks merge, `block_merge.rs`).
+    pub merge_blocks: bool,
 }
 
 impl Helpers {
@@ -85,6 +87,7 @@ impl Helpers {
         self.whole_warps_add |= o.whole_warps_add;
         self.tree_reverse |= o.tree_reverse;
         self.shift_trips |= o.shift_trips;
+        self.merge_blocks |= o.merge_blocks;
         self.row_group_add |= o.row_group_add;
     }
 }
