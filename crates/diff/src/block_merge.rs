@@ -6,11 +6,12 @@
 //! elements on an H100, `bench/experiments/block_add.cu`). The gradient keeps the primal's
 //! launch, so instead every K-th block runs the work of K consecutive blocks, keeps its sums in
 //! registers across them, and adds once; the blocks in between exit at once (their dispatch
-//! overlaps the workers' work). `cuad_blocks_per_worker` picks K at run time (1 for small grids):
+//! overlaps the workers' work). `cuad_blocks_per_worker` picks K, a power of two, at run time (1 for
+//! small grids):
 //!
 //! ```text
 //! const unsigned _cuad_merge = cuad_blocks_per_worker();
-//! if (blockIdx.x % _cuad_merge != 0u) return;
+//! if ((blockIdx.x & (_cuad_merge - 1u)) != 0u) return;
 //! float _d_a_sum = 0.f;
 //! for (unsigned _cuad_block = blockIdx.x; _cuad_block < gridDim.x && _cuad_block < blockIdx.x + _cuad_merge; ++_cuad_block) {
 //!     <the body, `blockIdx.x` -> `_cuad_block`, `return;` -> `continue;`>
@@ -130,7 +131,15 @@ pub(crate) fn rewrite(f: &mut Function, callees_read_block_index: bool) -> bool 
         if_stmt(
             binary(
                 BinOp::Ne,
-                binary(BinOp::Rem, block_x(), ident(MERGE)),
+                paren(binary(
+                    BinOp::BitAnd,
+                    block_x(),
+                    paren(binary(
+                        BinOp::Sub,
+                        ident(MERGE),
+                        Expr::synth(ExprKind::IntLit("1u".into())),
+                    )),
+                )),
                 Expr::synth(ExprKind::IntLit("0u".into())),
             ),
             vec![Stmt::synth(StmtKind::Return(None))],

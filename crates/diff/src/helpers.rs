@@ -386,13 +386,14 @@ const MERGE_BLOCKS: &str = "#ifndef CUAD_MERGE_BLOCKS
 #define CUAD_MERGE_MIN_THREADS (1u << 20)
 #endif
 // How many consecutive blocks of the launch each working block of a gradient with block
-// reductions runs (the others exit): up to 8, while at least CUAD_MERGE_MIN_THREADS threads
-// keep working. Fewer blocks then add into the same address.
+// reductions runs (the others exit): 1, 2, 4 or 8, while at least CUAD_MERGE_MIN_THREADS
+// threads keep working. Fewer blocks then add into the same address. A power of two, so that
+// picking the working blocks is a mask, not a division.
 __device__ __forceinline__ unsigned cuad_blocks_per_worker() {
     const unsigned long long threads = (unsigned long long)gridDim.x * gridDim.y * gridDim.z *
                                        (blockDim.x * blockDim.y * blockDim.z);
     const unsigned long long k = threads / (CUAD_MERGE_MIN_THREADS);
-    return k >= 8u ? 8u : k <= 1u ? 1u : (unsigned)k;
+    return k >= 8u ? 8u : k >= 4u ? 4u : k >= 2u ? 2u : 1u;
 }
 #endif // CUAD_MERGE_BLOCKS
 ";
