@@ -8,6 +8,9 @@
 // compiles with plain nvcc. The arguments of execute/execute_kernel are those of the
 // generated function: the primal's parameters, then one adjoint per requested parameter
 // (a pointer, also for scalar parameters), as in Clad.
+// `clad::jacobian(f)` / `clad::hessian(f)` requests become `make_matrix_function(&f_jac, code)`:
+// `execute(args..., matrix)` with a row-major `T*` (or `clad::array_ref`) or `&m` of a
+// `clad::matrix<T>`.
 #ifndef CUAD_CUAD_H
 #define CUAD_CUAD_H
 
@@ -403,6 +406,62 @@ struct unprocessed_request {
 };
 }  // namespace detail
 
+/// Clad's `matrix`: rows x cols values, zeroed, row-major; `m[r][c]`. A Jacobian or Hessian
+/// request's `execute(..., &m)` fills it (the generated function takes `m.data()`).
+template <typename T>
+class matrix {
+ public:
+  CUAD_HD matrix(std::size_t rows, std::size_t cols)
+      : m_Data(new T[rows * cols]()), m_Rows(rows), m_Cols(cols) {}
+  matrix(const matrix&) = delete;
+  matrix& operator=(const matrix&) = delete;
+  CUAD_HD ~matrix() { delete[] m_Data; }
+  CUAD_HD T* operator[](std::size_t r) const { return m_Data + r * m_Cols; }
+  CUAD_HD T& operator()(std::size_t r, std::size_t c) const { return m_Data[r * m_Cols + c]; }
+  CUAD_HD T* data() const { return m_Data; }
+  CUAD_HD std::size_t rows() const { return m_Rows; }
+  CUAD_HD std::size_t cols() const { return m_Cols; }
+
+ private:
+  T* m_Data;
+  std::size_t m_Rows, m_Cols;
+};
+
+namespace detail {
+/// A `matrix<T>*` argument becomes its data pointer; others pass unchanged.
+template <typename T>
+CUAD_HD T* matrix_arg(matrix<T>* m) {
+  return m->data();
+}
+template <typename A>
+CUAD_HD A&& matrix_arg(A&& a) {
+  return static_cast<A&&>(a);
+}
+}  // namespace detail
+
+/// The object returned by `clad::jacobian` / `clad::hessian`: the generated function fills a
+/// row-major matrix given as a pointer (or `clad::array_ref`) or as `&m` of a `clad::matrix`.
+template <typename Fn, auto DeviceFn = nullptr>
+class CladMatrixFunction : public CladFunction<Fn, false, 1, DeviceFn> {
+  using Base = CladFunction<Fn, false, 1, DeviceFn>;
+
+ public:
+  using typename Base::return_type;
+  using Base::Base;
+
+  template <typename... Args>
+  CUAD_HD return_type execute(Args&&... args) const {
+    return Base::execute(detail::matrix_arg(static_cast<Args&&>(args))...);
+  }
+};
+
+namespace detail {
+template <auto DeviceFn = nullptr, typename Fn>
+CUAD_HD CladMatrixFunction<Fn, DeviceFn> make_matrix_function(Fn function, const char* code) {
+  return CladMatrixFunction<Fn, DeviceFn>(function, code);
+}
+}  // namespace detail
+
 /// Clad's view of an adjoint array (pointer and length); converts to the pointer the
 /// gradient takes.
 template <typename T>
@@ -503,6 +562,20 @@ detail::unprocessed_request gradient(F&&, Rest&&...) {
 /// Only reached when a program with requests is compiled without `cuad build`.
 template <typename F, typename... Rest>
 detail::unprocessed_request differentiate(F&&, Rest&&...) {
+  static_assert(detail::always_false<F>::value, CUAD_UNPROCESSED_MESSAGE);
+  return {};
+}
+
+/// Only reached when a program with requests is compiled without `cuad build`.
+template <typename F, typename... Rest>
+detail::unprocessed_request jacobian(F&&, Rest&&...) {
+  static_assert(detail::always_false<F>::value, CUAD_UNPROCESSED_MESSAGE);
+  return {};
+}
+
+/// Only reached when a program with requests is compiled without `cuad build`.
+template <typename F, typename... Rest>
+detail::unprocessed_request hessian(F&&, Rest&&...) {
   static_assert(detail::always_false<F>::value, CUAD_UNPROCESSED_MESSAGE);
   return {};
 }

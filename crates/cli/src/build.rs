@@ -8,6 +8,7 @@
 //! `cuad --include-dir`.
 
 mod headers;
+mod matrix;
 mod output;
 mod process;
 mod requests;
@@ -21,8 +22,9 @@ use std::path::PathBuf;
 pub use headers::include_dir;
 
 pub const USAGE: &str = "usage: cuad build FILE.cu -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME]\n\
-  Generates the derivatives asked for by clad::gradient / cuad::gradient requests in FILE.cu\n\
-  and writes OUT.cu, which compiles with plain nvcc (the API header is inlined).";
+  Generates the derivatives asked for by clad::gradient / cuad::gradient (and differentiate,\n\
+  jacobian, hessian) requests in FILE.cu and writes OUT.cu, which compiles with plain nvcc\n\
+  (the API header is inlined).";
 
 /// Arguments of `cuad build`.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -173,10 +175,27 @@ fn build_text(
         return None;
     }
     let mut parse_diags = Diagnostics::default();
-    let tu = parser::parse(&tokens, &mut parse_diags);
+    let mut tu = parser::parse(&tokens, &mut parse_diags);
+    let mut scan_diags = Diagnostics::default();
     let mut found = requests::find_requests(&tu);
-    let in_opaque_code = scan::requests_in_tokens(main, &tokens, &tu, &found, diags);
+    let in_opaque_code = scan::requests_in_tokens(main, &tokens, &tu, &found, &mut scan_diags);
     found.extend(in_opaque_code);
+    // `clad::hessian`: the forward mode it differentiates again is appended to the program,
+    // which is then read again (matrix.rs).
+    let appended = process::hessian_prepass(sm, main, &tu, &found, diags)?;
+    if !appended.is_empty() {
+        let file = sm.file(main);
+        let (path, text) = (file.path.clone(), format!("{}{appended}", file.text));
+        main = sm.add(path, text);
+        tokens = pp::preprocess(sm, main, &opts, &mut Diagnostics::default());
+        parse_diags = Diagnostics::default();
+        tu = parser::parse(&tokens, &mut parse_diags);
+        scan_diags = Diagnostics::default();
+        found = requests::find_requests(&tu);
+        let in_opaque_code = scan::requests_in_tokens(main, &tokens, &tu, &found, &mut scan_diags);
+        found.extend(in_opaque_code);
+    }
+    diags.list.extend(scan_diags.list);
     let mut differentiator = cuad_diff::Differentiator::new(&tu, sm);
     let plan = process::plan(sm, main, &tu, &found, &mut differentiator, diags);
     process::report_parse_problems(parse_diags, &tu, &found, &plan, diags);

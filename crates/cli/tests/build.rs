@@ -324,7 +324,7 @@ fn unsupported_requests_are_diagnosed() {
         "#include \"clad/Differentiator/Differentiator.h\"\n\
          double f(double x, double* arr) { return x * arr[1]; }\n\
          int main() {\n\
-         \x20 auto h = clad::hessian(f);\n\
+         \x20 auto h = clad::estimate_error(f);\n\
          \x20 auto g = clad::gradient(f, \"x, arr[1]\");\n\
          \x20 auto k = clad::gradient(f, \"x, x\");\n\
          \x20 auto n = clad::gradient(f, 7);\n\
@@ -337,7 +337,7 @@ fn unsupported_requests_are_diagnosed() {
     assert!(!output.exists(), "no output after errors");
     assert!(err.contains("bad.cu:4:"), "{err}");
     assert!(
-        err.contains("`clad::hessian` is not supported by cuad yet"),
+        err.contains("`clad::estimate_error` is not supported by cuad yet"),
         "{err}"
     );
     assert!(
@@ -346,6 +346,58 @@ fn unsupported_requests_are_diagnosed() {
     );
     assert!(err.contains("requested twice"), "{err}");
     assert!(err.contains("index 7 is out of range"), "{err}");
+}
+
+/// What `clad::jacobian` and `clad::hessian` cannot do is an error at the request: kernels,
+/// outputs or array inputs of unknown size, non-void Jacobian targets, inputs the function
+/// writes, Hessians w.r.t. arrays or of functions not returning a real number.
+#[test]
+fn jacobian_and_hessian_limits_are_diagnosed() {
+    let dir = scratch("matrix_bad");
+    let input = write(
+        &dir,
+        "mbad.cu",
+        "#include \"clad/Differentiator/Differentiator.h\"\n\
+         __global__ void k(double x, double* out) { out[0] = x; }\n\
+         void loop(int n, double x, double* out) { for (int i = 0; i < n; ++i) out[i] = x * i; }\n\
+         void any(double* in, double* out) { int i = 1; out[0] = in[i]; }\n\
+         void scale(double* in, double* out) { in[0] *= 2; out[0] = in[0]; }\n\
+         double ret(double x, double* out) { out[0] = x; return x; }\n\
+         double sum(double x, double* arr) { return x * arr[0] + arr[1]; }\n\
+         void none(double x, double y) {} double var(double* v, int i) { return v[i] * v[0]; }\n\
+         int main() {\n\
+         \x20 auto a = clad::jacobian(k);\n\
+         \x20 auto b = clad::jacobian(loop);\n\
+         \x20 auto c = clad::jacobian(any);\n\
+         \x20 auto d = clad::jacobian(scale);\n\
+         \x20 auto e = clad::jacobian(ret);\n\
+         \x20 auto f = clad::hessian(sum, \"arr\");\n\
+         \x20 auto g = clad::hessian(sum, \"x, arr[0:2]\");\n\
+         \x20 auto h = clad::hessian(none);\n\
+         \x20 auto i = clad::hessian(k);\n\
+         \x20 auto j = clad::gradient(sum, \"arr[0:1]\");\n\
+         \x20 auto l = clad::hessian(var, \"v[0:1]\");\n\
+         }\n",
+    );
+    let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    for expected in [
+        "mbad.cu:10:12: error: `k` is a kernel: `clad::jacobian` takes host or `__device__` functions",
+        "mbad.cu:11:12: error: `clad::jacobian`: cuad cannot tell how many entries `loop` writes to `out`",
+        "mbad.cu:12:12: error: `clad::jacobian`: cuad cannot tell how many entries of `in` `any` reads",
+        "mbad.cu:13:12: error: `clad::jacobian`: `scale` writes to `in`, which is not its output",
+        "mbad.cu:14:12: error: `clad::jacobian` needs a `void` function",
+        "mbad.cu:15:12: error: `clad::hessian` w.r.t. `arr`: cuad computes Hessians w.r.t. real scalar parameters and ranges of arrays of reals (`arr` is `double*`); list a range of its entries, e.g. `arr[0:1]`",
+        "mbad.cu:16:12: error: `clad::hessian`: the range `arr[0:2]` is not within the 2 entries of `arr` (ranges are inclusive)",
+        "mbad.cu:17:12: error: `clad::hessian` needs a function returning a real number; `none` returns `void`",
+        "mbad.cu:18:12: error: `k` is a kernel: `clad::hessian` takes host or `__device__` functions",
+        "mbad.cu:19:32: error: array ranges (`arr[0:1]`) are only supported by `clad::hessian` in cuad",
+        "mbad.cu:20:12: error: `clad::hessian`: cuad cannot tell how many entries of `v` `var` reads",
+    ] {
+        assert!(err.contains(expected), "missing `{expected}` in:\n{err}");
+    }
+    assert!(!dir.join("o.cu").exists(), "no output after errors");
 }
 
 /// `clad::differentiate(f, "x")` (forward mode, Clad's `f_darg0`): `execute(args...)` returns
@@ -430,7 +482,7 @@ int main() {
         "{err}"
     );
     assert!(
-        err.contains("dbad.cu:9:12: error: `clad::jacobian` is not supported by cuad yet"),
+        err.contains("dbad.cu:9:12: error: `clad::jacobian` needs a `void` function that writes its outputs to its last parameter; `f` returns `double`"),
         "{err}"
     );
 }
@@ -457,13 +509,13 @@ fn requests_in_macros_run() {
     assert_eq!(stdout, "6\n12\n3\n");
 
     let dir = scratch("macro");
-    let bad = program.replace("  CHECK(sq, 1.5);", "  auto h = clad::hessian(sq);");
+    let bad = program.replace("  CHECK(sq, 1.5);", "  auto h = clad::estimate_error(sq);");
     let input = write(&dir, "macro.cu", &bad);
     let out = cuad(&["build", path_str(&input), "-o", path_str(&dir.join("o.cu"))]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("macro.cu:11:") && err.contains("`clad::hessian` is not supported"),
+        err.contains("macro.cu:11:") && err.contains("`clad::estimate_error` is not supported"),
         "{err}"
     );
 }
@@ -2656,6 +2708,83 @@ fn clad_array_loops() {
     let last = stdout.lines().last().expect("output");
     let got = numbers(last);
     assert_close(&got, &softmax, 1e-4, &stdout);
+}
+
+/// tests/clad/JacobianHessian.cu (cuad's own program): `clad::jacobian` (scalar and array
+/// inputs, pointer and `clad::matrix` forms, an output read back) and `clad::hessian` (math
+/// functions, loops, a helper call, a parameter subset, `clad::array_ref`, `clad::matrix`),
+/// also requested in a kernel for `__device__` functions; the program compares its matrices
+/// with central finite differences. Here, the kernel's Rosenbrock Hessians are checked
+/// against their closed form.
+#[test]
+fn clad_jacobian_hessian() {
+    let stdout = clad_test_prints_check_exec("JacobianHessian");
+    for (line, (a, b)) in stdout
+        .lines()
+        .filter(|l| l.starts_with("rosen "))
+        .zip([(1.0f64, 1.0f64), (-0.5, 2.0)])
+    {
+        let expected = [
+            2.0 - 400.0 * (b - a * a) + 800.0 * a * a,
+            -400.0 * a,
+            -400.0 * a,
+            200.0,
+        ];
+        assert_close(&numbers(line), &expected, 1e-2, line);
+    }
+}
+
+/// `clad::hessian` next to `clad::differentiate` and `clad::gradient` of the same functions
+/// (and a shared callee): the Hessian's forward mode is generated apart and renamed, so the
+/// other requests' pushforwards and pullbacks do not clash with it. Every number is checked
+/// against central finite differences of the same functions computed here.
+#[test]
+fn hessian_next_to_other_requests_runs() {
+    let program = r#"#include <cstdio>
+#include <cmath>
+#include "clad/Differentiator/Differentiator.h"
+__host__ __device__ double helper(double u, double v) { return u * exp(v) + log(u + v * v); }
+double f(double x, double y) { return helper(x * y, y) * x; }
+double k(double x) { return helper(x, x) * sin(x); }
+int main() {
+  auto h = clad::hessian(f);
+  auto hk = clad::hessian(k);
+  auto d = clad::differentiate(f, "x");
+  auto dk = clad::differentiate(k);
+  auto g = clad::gradient(f);
+  double m[4], mk[1], gx = 0, gy = 0;
+  h.execute(0.7, 1.1, m);
+  hk.execute(0.6, mk);
+  g.execute(0.7, 1.1, &gx, &gy);
+  printf("%.9f %.9f %.9f %.9f %.9f\n", m[0], m[1], m[2], m[3], mk[0]);
+  printf("%.9f %.9f %.9f %.9f\n", d.execute(0.7, 1.1), gx, gy, dk.execute(0.6));
+}
+"#;
+    let (stdout, _) = build_and_run("hessian_next_to_others", program);
+    let helper = |u: f64, v: f64| u * v.exp() + (u + v * v).ln();
+    let f = |x: f64, y: f64| helper(x * y, y) * x;
+    let k = |x: f64| helper(x, x) * x.sin();
+    let h = 1e-4;
+    let second = |g: &dyn Fn(f64, f64) -> f64, i: usize, j: usize, p: [f64; 2]| {
+        let at = |di: f64, dj: f64| {
+            let mut q = p;
+            q[i] += di;
+            q[j] += dj;
+            g(q[0], q[1])
+        };
+        (at(h, h) - at(h, -h) - at(-h, h) + at(-h, -h)) / (4.0 * h * h)
+    };
+    let p = [0.7, 1.1];
+    let mut expected: Vec<f64> = (0..4).map(|e| second(&f, e / 2, e % 2, p)).collect();
+    expected.push(second(&|x, _| k(x), 0, 0, [0.6, 0.0]));
+    let e = 1e-6;
+    expected.extend([
+        (f(0.7 + e, 1.1) - f(0.7 - e, 1.1)) / (2.0 * e),
+        (f(0.7 + e, 1.1) - f(0.7 - e, 1.1)) / (2.0 * e),
+        (f(0.7, 1.1 + e) - f(0.7, 1.1 - e)) / (2.0 * e),
+        (k(0.6 + e) - k(0.6 - e)) / (2.0 * e),
+    ]);
+    assert_close(&numbers(&stdout), &expected, 1e-5, &stdout);
 }
 
 /// A kernel for the forward/reverse cross-check: a loop, a branch and math calls.

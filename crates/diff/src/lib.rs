@@ -841,6 +841,11 @@ impl<'a> Differentiator<'a> {
         Ok(())
     }
 
+    /// The names of the functions generated so far (unqualified).
+    pub fn generated_names(&self) -> Vec<String> {
+        self.done.iter().map(|(_, f, _)| f.name.clone()).collect()
+    }
+
     /// All generated code so far.
     pub fn finish(mut self) -> Generated {
         for (_, f, _) in &mut self.done {
@@ -1119,6 +1124,15 @@ pub(crate) fn grad_name(prog: &Program, func: &Function, wrt: &[usize]) -> Strin
         }
     }
     name
+}
+
+/// The definition of `cuad_value_and_pushforward` (include-guarded), which pushforwards return;
+/// for code that names it before the generated definitions.
+pub fn value_and_pushforward_code() -> String {
+    helpers::helper_code(&Helpers {
+        value_and_pushforward: true,
+        ..Helpers::default()
+    })
 }
 
 /// Whether a type is `void` (used by the CLI for messages).

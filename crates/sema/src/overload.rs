@@ -195,10 +195,12 @@ impl<'a> Program<'a> {
         a.template.is_some() == b.template.is_some()
             && a.params.len() == b.params.len()
             && a.is_const_method == b.is_const_method
-            && a.params
-                .iter()
-                .zip(&b.params)
-                .all(|(p, q)| same_unqualified(&self.canonical(&p.ty), &self.canonical(&q.ty)))
+            && a.params.iter().zip(&b.params).all(|(p, q)| {
+                same_unqualified(
+                    &adjusted(self.canonical(&p.ty)),
+                    &adjusted(self.canonical(&q.ty)),
+                )
+            })
     }
 
     fn candidate(
@@ -413,5 +415,20 @@ fn bind(name: &str, t: Ty, out: &mut Bindings) -> Option<()> {
             out.insert(name.to_string(), t);
             Some(())
         }
+    }
+}
+
+/// A parameter's type as C++ adjusts it: an array is a pointer to its element (the length is
+/// ignored, so `double p[3]` in a prototype and in the definition are one signature).
+fn adjusted(ty: Ty) -> Ty {
+    match ty.kind {
+        TyKind::Array { elem, .. } => Ty {
+            kind: TyKind::Pointer {
+                pointee: elem,
+                restrict: false,
+            },
+            ..ty
+        },
+        _ => ty,
     }
 }

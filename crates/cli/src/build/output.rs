@@ -35,6 +35,7 @@ pub fn compose(text: &str, tu: &TranslationUnit, plan: &Plan, generated: &Genera
         if !out.ends_with('\n') {
             out.push('\n');
         }
+        out.push_str(&plan.wrapper_definitions);
     }
     out
 }
@@ -72,10 +73,14 @@ fn header_edits(text: &str, needed: bool) -> Vec<Edit> {
 
 fn prototype_block(plan: &Plan, generated: &Generated) -> String {
     let mut block = String::from("// ---- cuad build: generated gradient prototypes ----\n");
+    if plan.names_value_struct {
+        block.push_str(&cuad_diff::value_and_pushforward_code());
+    }
     block.push_str(&generated.prototypes);
     if !block.ends_with('\n') {
         block.push('\n');
     }
+    block.push_str(&plan.wrapper_prototypes);
     for (name, code) in &plan.code_constants {
         block.push_str(&code_constant(name, code));
     }

@@ -1,5 +1,6 @@
 //! Turning each request into a generated function and a rewrite of the request's text.
 
+use super::matrix;
 use super::requests::{self, Request, RequestKind};
 use super::wrt::{self, WrtItem};
 use cuad_diff::{Differentiator, GradInfo};
@@ -30,6 +31,12 @@ pub struct Plan {
     pub first_item: Option<usize>,
     /// Spans of the differentiated functions.
     pub primal_spans: Vec<Span>,
+    /// Prototypes and definitions of the Jacobian and Hessian wrappers (matrix.rs).
+    pub wrapper_prototypes: String,
+    pub wrapper_definitions: String,
+    /// A Hessian's gradients take `cuad_value_and_pushforward` (defined in the appended
+    /// forward-mode code, after the prototypes).
+    pub names_value_struct: bool,
 }
 
 /// Handles every request; problems go to `diags`.
@@ -47,6 +54,14 @@ pub fn plan(
         let Some((target, wrt)) = read_request(sm, main, tu, request, engine, diags) else {
             continue;
         };
+        if matches!(request.kind, RequestKind::Jacobian | RequestKind::Hessian) {
+            let diagonal = diagonal_only(sm, request);
+            let wrt = wrt.as_deref();
+            matrix_request(
+                tu, request, &target, wrt, diagonal, engine, &mut plan, diags,
+            );
+            continue;
+        }
         let forward = request.kind == RequestKind::Differentiate;
         let param = match forward {
             true => match differentiated_param(tu, request, &target, wrt.as_deref(), diags) {
@@ -125,6 +140,175 @@ pub fn plan(
         });
     }
     plan
+}
+
+/// A `clad::jacobian` / `clad::hessian` request: the gradient it is assembled from (of the
+/// function, or of the Hessian's direction function the pre-pass added), the wrapper that
+/// fills the matrix, and the request rewritten into its function object.
+#[allow(clippy::too_many_arguments)]
+fn matrix_request(
+    tu: &TranslationUnit,
+    request: &Request,
+    target: &Target,
+    wrt: Option<&[String]>,
+    diagonal: bool,
+    engine: &mut Differentiator<'_>,
+    plan: &mut Plan,
+    diags: &mut Diagnostics,
+) -> Option<()> {
+    let span = request.call_span;
+    let f = matrix::matrix_function(tu, request, target, diags)?;
+    let report = |diags: &mut Diagnostics, problems: Vec<Diagnostic>| {
+        problems.into_iter().for_each(|d| diags.push(d));
+    };
+    let (wrapper, code) = if request.kind == RequestKind::Jacobian {
+        let spec = matrix::jacobian_spec(request, f, wrt, diags)?;
+        let info = engine
+            .gradient(&target.function, Some(&spec.gradient_wrt(f)), span)
+            .map_err(|p| report(diags, p))
+            .ok()?;
+        // The sweeps rerun `f` on the same inputs: it must not change them.
+        let last = f.params.len() - 1;
+        for (p, info) in f.params.iter().zip(&info.interface.params).take(last) {
+            if info.access.is_some_and(|a| a.writes) {
+                diags.error(
+                    span,
+                    format!(
+                        "`{}`: `{}` writes to `{}`, which is not its output (the last parameter)",
+                        request.api,
+                        f.name,
+                        p.name.as_deref().unwrap_or_default()
+                    ),
+                );
+                return None;
+            }
+        }
+        let reads_output = info.interface.params[last].access.is_none_or(|a| a.reads);
+        let wrapper = matrix::jacobian_wrapper(
+            &target.function,
+            f,
+            &spec,
+            &info.qualified_name,
+            reads_output,
+        );
+        (wrapper, info.code)
+    } else {
+        let spec = matrix::hessian_params(request, f, wrt, diags)?;
+        let direction = matrix::direction_name(&target.function, f, &spec);
+        let names = spec.names(f);
+        let info = match engine.gradient(&direction, Some(&names), span) {
+            Ok(info) => info,
+            Err(problems) => {
+                report(diags, problems);
+                diags.push(
+                    Diagnostic::error(
+                        span,
+                        format!("cuad cannot differentiate the forward mode of `{}` again, as `{}` needs", f.name, request.api),
+                    )
+                    .with_note("the errors above are in the pushforward cuad generated for it"),
+                );
+                return None;
+            }
+        };
+        plan.names_value_struct = true;
+        let wrapper =
+            matrix::hessian_wrapper(&target.function, f, &spec, &info.qualified_name, diagonal);
+        (wrapper, info.code)
+    };
+    let constant = code_constant_name(&wrapper.name);
+    if !plan
+        .code_constants
+        .iter()
+        .any(|(name, _)| *name == constant)
+    {
+        plan.code_constants
+            .push((constant.clone(), format!("{}\n{code}", wrapper.definition)));
+        plan.wrapper_prototypes.push_str(&wrapper.prototype);
+        plan.wrapper_definitions.push_str(&wrapper.definition);
+        plan.wrapper_definitions.push('\n');
+    }
+    plan.primal_spans.push(target.primal_span);
+    plan.first_item = match (plan.first_item, request.top_item) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let global = format!("::{}", wrapper.name);
+    let device = if wrapper.device {
+        format!("<&{global}>")
+    } else {
+        String::new()
+    };
+    plan.replacements.push(Edit {
+        lo: span.lo as usize,
+        hi: span.hi as usize,
+        text: format!(
+            "::cuad::detail::make_matrix_function{device}(&{global}, CUAD_CODE_OF({constant}))"
+        ),
+    });
+    Some(())
+}
+
+/// The direction functions of the program's `clad::hessian` requests and the pushforwards
+/// they call (their `_d_*` names renamed `_a_*`), to append to the program before it is read
+/// again (see matrix.rs). Empty when there are none; `None` after errors.
+pub fn hessian_prepass(
+    sm: &SourceMap,
+    main: FileId,
+    tu: &TranslationUnit,
+    found: &[Request],
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let mut engine = Differentiator::new(tu, sm);
+    let mut directions = String::new();
+    let mut done = Vec::new();
+    let mut ok = true;
+    for request in found.iter().filter(|r| r.kind == RequestKind::Hessian) {
+        // Problems with the request itself are reported by `plan`, when the program is read
+        // again.
+        let mut quiet = Diagnostics::default();
+        let Some((target, wrt)) = read_request(sm, main, tu, request, &engine, &mut quiet) else {
+            continue;
+        };
+        let Some(f) = matrix::matrix_function(tu, request, &target, &mut quiet) else {
+            continue;
+        };
+        let Some(spec) = matrix::hessian_params(request, f, wrt.as_deref(), &mut quiet) else {
+            continue;
+        };
+        let name = matrix::direction_name(&target.function, f, &spec);
+        if done.contains(&name) {
+            continue;
+        }
+        let names = spec.names(f);
+        match engine.pushforward_instance(&target.function, &[], Some(&names), request.call_span) {
+            Ok(info) => {
+                directions.push_str(&matrix::direction_function(
+                    &target.function,
+                    f,
+                    &spec,
+                    &info.qualified_name,
+                ));
+                done.push(name);
+            }
+            Err(problems) => {
+                problems.into_iter().for_each(|d| diags.push(d));
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    if done.is_empty() {
+        return Some(String::new());
+    }
+    let functions = engine.generated_names();
+    let generated = engine.finish();
+    Some(format!(
+        "\n// ---- cuad build: forward mode for clad::hessian (tangents renamed _a_*) ----\n{}\n{}",
+        matrix::rename_generated(&generated.definitions, &functions),
+        matrix::rename_generated(&directions, &functions)
+    ))
 }
 
 /// The one parameter a `clad::differentiate(f, "x")` request names (a name or an index;
@@ -267,20 +451,27 @@ pub fn code_constant_name(function: &str) -> String {
 }
 
 /// What a request differentiates.
-struct Target {
+pub struct Target {
     /// The function the engine differentiates (for a member function, its free stand-in).
-    function: String,
+    pub function: String,
     /// Explicit template arguments of a template's instance (`sq<double>`).
-    template_args: Vec<TemplateArg>,
+    pub template_args: Vec<TemplateArg>,
     /// The target as written, whitespace removed (requests with equal keys share a gradient).
     key: String,
     /// For a member function: the count of the stand-in's primal parameters (object first).
-    method_primals: Option<usize>,
+    pub method_primals: Option<usize>,
     /// The method's own parameter names (indices in the request count from its first).
     method_params: Vec<Option<String>>,
     /// What the function object holds besides the gradient.
     bound: Bound,
     primal_span: Span,
+}
+
+impl Target {
+    /// A function named as it is (no object or captures bound).
+    pub fn is_plain(&self) -> bool {
+        self.bound == Bound::Nothing
+    }
 }
 
 /// State a request's function object carries for `execute`.
@@ -308,14 +499,14 @@ fn read_request(
         diags.error(
             span,
             format!(
-                "`{}` is not supported by cuad yet; only `clad::gradient` (reverse mode) and `clad::differentiate` (forward mode) are",
+                "`{}` is not supported by cuad yet; only `clad::gradient` (reverse mode), `clad::differentiate` (forward mode), `clad::jacobian` and `clad::hessian` are",
                 request.api
             ),
         );
         return None;
     }
     check_location(sm, main, request, diags)?;
-    if request.has_template_args {
+    if request.has_template_args && !diagonal_only(sm, request) {
         diags.push(Diagnostic::warning(
             span,
             format!(
@@ -341,7 +532,14 @@ fn read_request(
     let target = read_target(sm, tu, request, target, engine, diags)?;
     let wrt = match spec {
         None => None,
-        Some(spec) => resolve_wrt(sm, tu, &target, spec, diags)?,
+        Some(spec) => resolve_wrt(
+            sm,
+            tu,
+            &target,
+            spec,
+            request.kind == RequestKind::Hessian,
+            diags,
+        )?,
     };
     // A lambda with captures is differentiated with respect to its own parameters only.
     let wrt = match (&target.bound, wrt) {
@@ -368,6 +566,13 @@ fn read_request(
         (wrt, _) => wrt,
     };
     Some((target, wrt))
+}
+
+/// `clad::hessian<clad::opts::diagonal_only>(f)`: the Hessian's diagonal only (n entries).
+fn diagonal_only(sm: &SourceMap, request: &Request) -> bool {
+    request.kind == RequestKind::Hessian
+        && request.has_template_args
+        && sm.snippet(request.callee_span).contains("diagonal_only")
 }
 
 /// Requests are rewritten in the main file's text, so they must be spelled out there.
@@ -904,6 +1109,7 @@ fn resolve_wrt(
     tu: &TranslationUnit,
     target: &Target,
     spec: &Expr,
+    ranges: bool,
     diags: &mut Diagnostics,
 ) -> Option<Option<Vec<String>>> {
     let items = match &spec.strip_parens().kind {
@@ -930,6 +1136,14 @@ fn resolve_wrt(
     for item in items {
         match item {
             WrtItem::Name(n) => names.push(n),
+            WrtItem::Range(n, lo, hi) if ranges => names.push(format!("{n}[{lo}:{hi}]")),
+            WrtItem::Range(n, lo, hi) => {
+                diags.error(
+                    spec.span,
+                    format!("array ranges (`{n}[{lo}:{hi}]`) are only supported by `clad::hessian` in cuad; request the whole array `{n}`"),
+                );
+                return None;
+            }
             WrtItem::Index(i) => names.push(param_at(tu, target, i, spec.span, diags)?),
         }
     }

@@ -11,7 +11,13 @@ pub enum RequestKind {
     Gradient,
     /// `clad::differentiate(f, "x")`: forward mode, d f / d x.
     Differentiate,
-    /// `hessian`, `jacobian`, `estimate_error`: Clad APIs cuad lacks.
+    /// `clad::jacobian(f)`: the Jacobian of `f`'s last (output array) parameter, one
+    /// reverse sweep per output entry.
+    Jacobian,
+    /// `clad::hessian(f, "x, y")`: second derivatives of a real function, reverse mode over
+    /// its forward mode (one reverse sweep per row).
+    Hessian,
+    /// `estimate_error`: a Clad API cuad lacks.
     Unsupported,
 }
 
@@ -30,7 +36,7 @@ pub struct Request {
 }
 
 const NAMESPACES: [&str; 2] = ["clad", "cuad"];
-const UNSUPPORTED: [&str; 3] = ["hessian", "jacobian", "estimate_error"];
+const UNSUPPORTED: [&str; 1] = ["estimate_error"];
 
 /// Classifies a callee name: `clad::gradient`, `::cuad::gradient`, ...
 pub fn request_kind(callee: &str) -> Option<RequestKind> {
@@ -43,6 +49,10 @@ pub fn request_kind(callee: &str) -> Option<RequestKind> {
         Some(RequestKind::Gradient)
     } else if func == "differentiate" {
         Some(RequestKind::Differentiate)
+    } else if func == "jacobian" {
+        Some(RequestKind::Jacobian)
+    } else if func == "hessian" {
+        Some(RequestKind::Hessian)
     } else if UNSUPPORTED.contains(&func) {
         Some(RequestKind::Unsupported)
     } else {
@@ -209,7 +219,7 @@ fn walk_item<'a>(item: &'a Item, visit: &mut dyn FnMut(&'a Expr) -> bool) {
     }
 }
 
-fn walk_function<'a>(f: &'a Function, visit: &mut dyn FnMut(&'a Expr) -> bool) {
+pub fn walk_function<'a>(f: &'a Function, visit: &mut dyn FnMut(&'a Expr) -> bool) {
     for (_, args) in &f.ctor_inits {
         args.iter().for_each(|e| walk_expr(e, visit));
     }
@@ -267,7 +277,7 @@ fn walk_stmt<'a>(stmt: &'a Stmt, visit: &mut dyn FnMut(&'a Expr) -> bool) {
     }
 }
 
-fn walk_expr<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr) -> bool) {
+pub fn walk_expr<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr) -> bool) {
     if visit(e) {
         return;
     }
@@ -316,18 +326,16 @@ mod tests {
             request_kind("::cuad::gradient"),
             Some(RequestKind::Gradient)
         );
+        assert_eq!(request_kind("clad::hessian"), Some(RequestKind::Hessian));
         assert_eq!(
-            request_kind("clad::hessian"),
+            request_kind("clad::estimate_error"),
             Some(RequestKind::Unsupported)
         );
         assert_eq!(
             request_kind("clad::differentiate"),
             Some(RequestKind::Differentiate)
         );
-        assert_eq!(
-            request_kind("clad::jacobian"),
-            Some(RequestKind::Unsupported)
-        );
+        assert_eq!(request_kind("clad::jacobian"), Some(RequestKind::Jacobian));
         assert_eq!(request_kind("gradient"), None);
         assert_eq!(request_kind("std::gradient"), None);
         assert_eq!(request_kind("clad::CladFunction"), None);
@@ -376,7 +384,7 @@ mod tests {
         assert_eq!(found[0].kind, RequestKind::Gradient);
         assert_eq!(found[0].args.len(), 1);
         assert_eq!(found[0].top_item, Some(0));
-        assert_eq!(found[1].kind, RequestKind::Unsupported);
+        assert_eq!(found[1].kind, RequestKind::Hessian);
         assert_eq!(found[1].api, "cuad::hessian");
         assert!(find_function(&tu.items, "main").is_some());
         assert!(find_function(&tu.items, "::main").is_some());

@@ -9,6 +9,9 @@
 pub enum WrtItem {
     Name(String),
     Index(usize),
+    /// `arr[lo:hi]`: entries `lo` to `hi` (inclusive, as in Clad) of an array; only
+    /// `clad::hessian` takes them.
+    Range(String, u64, u64),
 }
 
 /// A problem with one entry: its byte range inside the string's content, and the message.
@@ -57,6 +60,16 @@ fn parse_entry(entry: &str) -> Result<WrtItem, String> {
             .parse()
             .map(WrtItem::Index)
             .map_err(|_| format!("parameter index `{entry}` is too large"));
+    }
+    if let Some((base, rest)) = entry.split_once('[') {
+        let bounds = rest.strip_suffix(']').and_then(|r| r.split_once(':'));
+        let number = |s: &str| s.trim().parse::<u64>().ok();
+        if let (true, Some((Some(lo), Some(hi)))) = (
+            is_identifier(base.trim()),
+            bounds.map(|(lo, hi)| (number(lo), number(hi))),
+        ) {
+            return Ok(WrtItem::Range(base.trim().to_string(), lo, hi));
+        }
     }
     if let Some(base) = entry.split('[').next().filter(|_| entry.contains('[')) {
         return Err(format!(
@@ -153,6 +166,18 @@ mod tests {
         assert!(errs[0].message.contains("twice"));
         let errs = parse_wrt("2x").unwrap_err();
         assert!(errs[0].message.contains("not a parameter name"));
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(
+            parse_wrt("x, arr[0:2]"),
+            Ok(vec![
+                WrtItem::Name("x".into()),
+                WrtItem::Range("arr".into(), 0, 2)
+            ])
+        );
+        assert!(parse_wrt("arr[0:n]").is_err());
     }
 
     #[test]

@@ -410,3 +410,24 @@ fn substitute_qualifies_member_types_of_template_instances() {
         named("Plain::value_type")
     );
 }
+
+#[test]
+fn array_parameters_of_a_prototype_and_its_definition_are_one_signature() {
+    // Parsed code gives the two `[3]` lengths different spans.
+    let spanned = |lo: u32| {
+        Ty::new(TyKind::Array {
+            elem: Box::new(f64()),
+            len: Some(Box::new(Expr::new(
+                ExprKind::IntLit("3".into()),
+                cuad_syntax::Span::new(cuad_syntax::FileId(0), lo, lo + 1),
+            ))),
+        })
+    };
+    let unit = tu(vec![
+        proto("h", f64(), vec![param("p", spanned(10))]),
+        func("h", f64(), vec![param("p", spanned(40))]),
+    ]);
+    let p = Program::new(&unit);
+    let found = p.resolve_call("h", &[Some(ptr(f64()))]);
+    assert!(found.is_some_and(|f| f.body.is_some()), "the definition");
+}
