@@ -1485,6 +1485,124 @@ T reduce(const thread_block_tile<S>& tile, T v, Op op) {
 }
 }  // namespace cooperative_groups
 
+// <cub/cub.cuh> (a shim header): the block and warp collectives cuad differentiates, with
+// CUB's interfaces (temporary storage in `__shared__`, results valid where CUB says), computed
+// plainly through shared memory and barriers. Other threads' results are what CUB leaves
+// there too: nothing a program may use.
+namespace cub {
+struct Sum {
+  template <class T>
+  T operator()(const T& a, const T& b) const { return a + b; }
+};
+struct Max {
+  template <class T>
+  T operator()(const T& a, const T& b) const { return a < b ? b : a; }
+};
+struct Min {
+  template <class T>
+  T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+};
+enum BlockReduceAlgorithm {
+  BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY,
+  BLOCK_REDUCE_RAKING,
+  BLOCK_REDUCE_WARP_REDUCTIONS
+};
+enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
+namespace detail {
+template <int X, int Y, int Z>
+unsigned block_tid() {
+  return threadIdx.x + (Y == 1 ? 0 : threadIdx.y * X) + (Z == 1 ? 0 : threadIdx.z * X * Y);
+}
+}  // namespace detail
+template <class T, int X, BlockReduceAlgorithm A = BLOCK_REDUCE_WARP_REDUCTIONS, int Y = 1,
+          int Z = 1>
+class BlockReduce {
+ public:
+  struct TempStorage {
+    T item[X * Y * Z];
+  };
+  explicit BlockReduce(TempStorage& t) : t_(t) {}
+  // The reduction of the first `valid` threads' inputs, in thread 0.
+  template <class Op>
+  T Reduce(T v, Op op, int valid = X * Y * Z) {
+    const unsigned tid = detail::block_tid<X, Y, Z>();
+    t_.item[tid] = v;
+    __syncthreads();
+    T r = t_.item[0];
+    if (tid == 0)
+      for (int u = 1; u < valid; ++u) r = op(r, t_.item[u]);
+    __syncthreads();
+    return tid == 0 ? r : v;
+  }
+  T Sum(T v, int valid = X * Y * Z) { return Reduce(v, cub::Sum(), valid); }
+
+ private:
+  TempStorage& t_;
+};
+template <class T, int W = 32>
+class WarpReduce {
+ public:
+  struct TempStorage {
+    T unused;
+  };
+  explicit WarpReduce(TempStorage&) {}
+  // The reduction over the logical warp's first `valid` lanes, in its lane 0.
+  template <class Op>
+  T Reduce(T v, Op op, int valid = W) {
+    const unsigned lane = (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % W;
+    T r = v;
+    for (int k = 1; k < W; ++k) {
+      const T other = __shfl_sync(0xffffffffu, v, lane + k, W);
+      if (lane == 0 && k < valid) r = op(r, other);
+    }
+    return r;
+  }
+  T Sum(T v, int valid = W) { return Reduce(v, cub::Sum(), valid); }
+};
+template <class T, int X, BlockScanAlgorithm A = BLOCK_SCAN_RAKING, int Y = 1, int Z = 1>
+class BlockScan {
+ public:
+  struct TempStorage {
+    T item[X * Y * Z];
+  };
+  explicit BlockScan(TempStorage& t) : t_(t) {}
+  void InclusiveSum(T v, T& out) {
+    T total;
+    Scan(v, out, total, true);
+  }
+  void InclusiveSum(T v, T& out, T& total) { Scan(v, out, total, true); }
+  void ExclusiveSum(T v, T& out) {
+    T total;
+    Scan(v, out, total, false);
+  }
+  void ExclusiveSum(T v, T& out, T& total) { Scan(v, out, total, false); }
+
+ private:
+  void Scan(T v, T& out, T& total, bool inclusive) {
+    const unsigned tid = detail::block_tid<X, Y, Z>();
+    t_.item[tid] = v;
+    __syncthreads();
+    T acc = T(0);
+    total = T(0);
+    for (unsigned u = 0; u < X * Y * Z; ++u) {
+      if (u == tid && !inclusive) out = acc;
+      acc = acc + t_.item[u];
+      if (u == tid && inclusive) out = acc;
+    }
+    total = acc;
+    __syncthreads();
+  }
+  TempStorage& t_;
+};
+}  // namespace cub
+// CUB 3's reduction functor (`Reduce(v, cuda::std::plus<>())`).
+namespace cuda {
+namespace std {
+template <class T = void>
+using plus = ::std::plus<T>;
+}  // namespace std
+}  // namespace cuda
+
 // <cuda_fp16.h> and <cuda_bf16.h> (shim headers): 16-bit storage rounded to nearest even, float
 // arithmetic (CUDA's operators compute in half precision on sm_53+; a case's tolerances cover
 // that). Enough for kernels that store `__half` / `__nv_bfloat16` and compute in float.

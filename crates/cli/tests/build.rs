@@ -1411,6 +1411,98 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "cas_max.cu:3:41: error: cuad cannot differentiate through `__double_as_longlong`",
         ),
+        (
+            // CUB reductions other than sums, on real values
+            "cub_max.cu",
+            "#include <cub/cub.cuh>\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 typedef cub::BlockReduce<float, 64> BR;\n\
+             \x20 __shared__ typename BR::TempStorage t;\n\
+             \x20 float m = BR(t).Reduce(x[threadIdx.x], cub::Max());\n\
+             \x20 if (threadIdx.x == 0) y[0] = m;\n\
+             }\n",
+            "k",
+            "cub_max.cu:5:13: error: cuad differentiates `cub::BlockReduce` only as a sum: `Sum(v)`, `Reduce(v, cub::Sum())`",
+        ),
+        (
+            "cub_warp_max.cu",
+            "#include <cub/cub.cuh>\n\
+             using WR = cub::WarpReduce<double>;\n\
+             __global__ void k(const double* x, double* y) {\n\
+             \x20 __shared__ WR::TempStorage t[2];\n\
+             \x20 double m = WR(t[threadIdx.x / 32]).Reduce(x[threadIdx.x], [](double a, double b) { return a > b ? a : b; });\n\
+             \x20 if (threadIdx.x % 32 == 0) y[threadIdx.x / 32] = m;\n\
+             }\n",
+            "k",
+            "cub_warp_max.cu:5:14: error: cuad differentiates `cub::WarpReduce` only as a sum",
+        ),
+        (
+            // other CUB primitives on real values
+            "cub_sort.cu",
+            "#include <cub/cub.cuh>\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 typedef cub::BlockRadixSort<float, 64, 1> Sort;\n\
+             \x20 __shared__ typename Sort::TempStorage t;\n\
+             \x20 float v[1] = {x[threadIdx.x]};\n\
+             \x20 Sort(t).Sort(v);\n\
+             \x20 y[threadIdx.x] = v[0];\n\
+             }\n",
+            "k",
+            "cub_sort.cu:6:3: error: cuad cannot differentiate `cub::BlockRadixSort::Sort` on real values",
+        ),
+        (
+            "cub_scan_op.cu",
+            "#include <cub/cub.cuh>\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 typedef cub::BlockScan<float, 64> Scan;\n\
+             \x20 __shared__ typename Scan::TempStorage t;\n\
+             \x20 float out;\n\
+             \x20 Scan(t).InclusiveScan(x[threadIdx.x], out, cub::Max());\n\
+             \x20 y[threadIdx.x] = out;\n\
+             }\n",
+            "k",
+            "cub_scan_op.cu:6:3: error: cuad differentiates `cub::BlockScan` only as `InclusiveSum(v, out)` / `ExclusiveSum(v, out)`",
+        ),
+        (
+            // a collective where only some threads would run it
+            "cub_cond.cu",
+            "#include <cub/cub.cuh>\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 typedef cub::BlockReduce<float, 64> BR;\n\
+             \x20 __shared__ typename BR::TempStorage t;\n\
+             \x20 float v = x[threadIdx.x];\n\
+             \x20 float s = v > 0 ? BR(t).Sum(v) : 0.0f;\n\
+             \x20 if (threadIdx.x == 0) y[0] = s;\n\
+             }\n",
+            "k",
+            "cub_cond.cu:6:21: error: a CUB collective is a collective of the whole block or warp: cuad needs it outside `?:`, `&&` and `||`",
+        ),
+        (
+            // CUB's overloads of several items per thread
+            "cub_items.cu",
+            "#include <cub/cub.cuh>\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 typedef cub::BlockReduce<float, 64> BR;\n\
+             \x20 __shared__ typename BR::TempStorage t;\n\
+             \x20 float items[2] = {x[2 * threadIdx.x], x[2 * threadIdx.x + 1]};\n\
+             \x20 float s = BR(t).Sum(items);\n\
+             \x20 if (threadIdx.x == 0) y[0] = s;\n\
+             }\n",
+            "k",
+            "cub_items.cu:6:13: error: cuad differentiates `cub::BlockReduce::Sum` of one item per thread, not of an array of items",
+        ),
+        (
+            "cub_warp_width.cu",
+            "#include <cub/cub.cuh>\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 typedef cub::WarpReduce<float, 24> WR;\n\
+             \x20 __shared__ typename WR::TempStorage t[2];\n\
+             \x20 float s = WR(t[threadIdx.x / 24]).Sum(x[threadIdx.x]);\n\
+             \x20 if (threadIdx.x % 24 == 0) y[threadIdx.x / 24] = s;\n\
+             }\n",
+            "k",
+            "cub_warp_width.cu:5:13: error: cuad lowers `cub::WarpReduce` with a literal power of two up to 32",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -278,6 +278,7 @@ fn write_cuda_header_shims(dir: &Path) {
         "cuComplex.h",
         "cuda_fp16.h",
         "cuda_bf16.h",
+        "cub/cub.cuh",
     ] {
         // The 16-bit types' short names come with their headers, as in CUDA.
         let body = match name {
@@ -1170,17 +1171,20 @@ fn brace_depths(b: &[u8], code: &[bool]) -> Vec<usize> {
 
 /// The variable declared by `T name[N][M]` or `T name` (one declarator, no initializer).
 fn declared_name(decl: &str) -> Option<String> {
-    // Array bounds may hold any expression (`[(STEPS + 2 * HALO) * DIM]`).
-    let mut brackets = 0usize;
+    // Array bounds may hold any expression (`[(STEPS + 2 * HALO) * DIM]`), template arguments
+    // commas (`cub::BlockScan<int, 32>::TempStorage`).
+    let (mut brackets, mut angles) = (0usize, 0usize);
     let outside: String = decl
         .chars()
         .filter(|&c| {
             match c {
                 '[' => brackets += 1,
                 ']' => brackets = brackets.saturating_sub(1),
+                '<' if brackets == 0 => angles += 1,
+                '>' if brackets == 0 => angles = angles.saturating_sub(1),
                 _ => {}
             }
-            brackets == 0
+            brackets == 0 && angles == 0
         })
         .collect();
     if outside.contains([',', '=', '(']) && !decl.contains("__align__") {
@@ -1322,10 +1326,10 @@ fn parses_cuad_lines_and_expected_failures() {
 
 #[test]
 fn rewrites_shared_variables_per_block() {
-    let src = "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  __shared__ T sum;\n  __shared__ __align__(8) double buf[64][2];\n  static __shared__ T red[32];\n  __shared__ float a, b;\n  __shared__ float t[4][(8 + 2) * 16];\n}";
+    let src = "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  __shared__ T sum;\n  __shared__ __align__(8) double buf[64][2];\n  static __shared__ T red[32];\n  __shared__ float a, b;\n  __shared__ float t[4][(8 + 2) * 16];\n  __shared__ cub::BlockScan<int, 32>::TempStorage st;\n}";
     let out = rewrite_for_cpu(src, 7).unwrap_or_default();
     assert_eq!(
         out,
-        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  typedef T cuad_shared_t9[32]; cuad_shared_t9& red = *cuad_cpu::block_shared<cuad_shared_t9, 9>();\n  __shared__ float a, b;\n  typedef float cuad_shared_t10[4][(8 + 2) * 16]; cuad_shared_t10& t = *cuad_cpu::block_shared<cuad_shared_t10, 10>();\n}"
+        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  typedef T cuad_shared_t9[32]; cuad_shared_t9& red = *cuad_cpu::block_shared<cuad_shared_t9, 9>();\n  __shared__ float a, b;\n  typedef float cuad_shared_t10[4][(8 + 2) * 16]; cuad_shared_t10& t = *cuad_cpu::block_shared<cuad_shared_t10, 10>();\n  typedef cub::BlockScan<int, 32>::TempStorage cuad_shared_t11; cuad_shared_t11& st = *cuad_cpu::block_shared<cuad_shared_t11, 11>();\n}"
     );
 }

@@ -378,6 +378,8 @@ pub(crate) fn constant_value(e: &Expr) -> Option<i64> {
                 BinOp::Add => l.checked_add(r)?,
                 BinOp::Sub => l.checked_sub(r)?,
                 BinOp::Mul => l.checked_mul(r)?,
+                BinOp::Div => l.checked_div(r)?,
+                BinOp::Rem => l.checked_rem(r)?,
                 _ => return None,
             }
         }

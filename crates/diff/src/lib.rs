@@ -21,6 +21,7 @@ mod calls;
 mod cas_add;
 mod cond_calls;
 mod coop;
+mod cub;
 mod dead_shared;
 mod forward;
 mod fuse;

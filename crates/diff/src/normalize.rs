@@ -39,6 +39,7 @@ pub fn normalize(
     let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
     crate::cas_add::rewrite_calls(prog, &mut body);
     crate::coop::lower(prog, &func.params, &mut body)?;
+    crate::cub::lower(prog, &mut body)?;
     crate::shared_view::inline(prog, &func.params, &mut body)?;
     let lifted = crate::lambdas::lift(prog, func)?;
     if !lifted.is_empty() {

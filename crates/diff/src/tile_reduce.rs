@@ -89,10 +89,26 @@ fn cond(c: Expr, a: Expr, b: Expr) -> Expr {
     )))
 }
 
-struct Lowering<'a> {
+/// A family of collective calls that a statement's expressions may contain, each lowered to
+/// statements run right before that statement (by every thread that runs it) and an
+/// expression for its result.
+pub trait Collectives {
+    /// How diagnostics name the calls (`` `cg::reduce` ``) and the threads taking part.
+    fn what(&self) -> (&'static str, &'static str);
+    fn is_collective(&self, e: &Expr) -> bool;
+    /// The statements computing `e` and the expression standing for its value; `None` after
+    /// pushing an error.
+    fn expand(
+        &mut self,
+        e: &Expr,
+        hoisted: &mut Vec<Stmt>,
+        errors: &mut Vec<Diagnostic>,
+    ) -> Option<Expr>;
+}
+
+struct TileReduce<'a> {
     tiles: &'a [(String, i64)],
     count: usize,
-    errors: Vec<Diagnostic>,
 }
 
 /// Lowers every `cg::reduce` over one of `tiles` (name, size) in `body`.
@@ -100,11 +116,15 @@ pub fn lower(body: &mut Vec<Stmt>, tiles: &[(String, i64)]) -> Result<(), Vec<Di
     if tiles.is_empty() {
         return Ok(());
     }
-    let mut l = Lowering {
-        tiles,
-        count: 0,
-        errors: vec![],
-    };
+    hoist_collectives(body, &mut TileReduce { tiles, count: 0 })
+}
+
+/// Replaces every collective of `c` in `body` by its lowering.
+pub fn hoist_collectives(
+    body: &mut Vec<Stmt>,
+    c: &mut dyn Collectives,
+) -> Result<(), Vec<Diagnostic>> {
+    let mut l = Lowering { c, errors: vec![] };
     l.list(body);
     match l.errors.is_empty() {
         true => Ok(()),
@@ -112,7 +132,12 @@ pub fn lower(body: &mut Vec<Stmt>, tiles: &[(String, i64)]) -> Result<(), Vec<Di
     }
 }
 
-impl Lowering<'_> {
+struct Lowering<'a> {
+    c: &'a mut dyn Collectives,
+    errors: Vec<Diagnostic>,
+}
+
+impl TileReduce<'_> {
     /// The tile size when `e` is `reduce(tile, v, op)` over a known tile.
     fn reduction(&self, e: &Expr) -> Option<i64> {
         let ExprKind::Call { callee, args, .. } = &e.kind else {
@@ -129,10 +154,12 @@ impl Lowering<'_> {
             _ => None,
         }
     }
+}
 
+impl Lowering<'_> {
     fn contains_reduction(&self, e: &Expr) -> bool {
         let mut found = false;
-        crate::usage::walk_expr(e, &mut |x| found |= self.reduction(x).is_some());
+        crate::usage::walk_expr(e, &mut |x| found |= self.c.is_collective(x));
         found
     }
 
@@ -186,7 +213,7 @@ impl Lowering<'_> {
         if per_iteration.iter().any(|e| self.contains_reduction(e)) || in_for_init {
             self.errors.push(Diagnostic::error(
                 st.span,
-                "cuad lowers `cg::reduce` only in a statement's own expressions, not in a loop's header: compute it into a local first",
+                format!("cuad lowers {} only in a statement's own expressions, not in a loop's header: compute it into a local first", self.c.what().0),
             ));
             return vec![];
         }
@@ -234,58 +261,91 @@ impl Lowering<'_> {
             self.expr(&mut x, conditional, hoisted);
             x
         });
-        let Some(size) = self.reduction(e) else {
+        if !self.c.is_collective(e) {
             return;
-        };
+        }
         if conditional {
+            let (what, group) = self.c.what();
             self.errors.push(Diagnostic::error(
                 e.span,
-                "`cg::reduce` is a collective of the whole tile: cuad needs it outside `?:`, `&&` and `||`",
+                format!("{what} is a collective of the whole {group}: cuad needs it outside `?:`, `&&` and `||`"),
             ));
             return;
         }
+        if let Some(value) = self.c.expand(e, hoisted, &mut self.errors) {
+            *e = Expr::new(value.kind, e.span);
+        }
+    }
+}
+
+/// Statements leaving in `name` (a local initialized with this thread's value) the sum over
+/// the `size` lanes (a power of two up to 32) of each aligned group of lanes, in every lane.
+pub fn push_butterfly(hoisted: &mut Vec<Stmt>, ty: &Ty, name: &str, size: i64) {
+    push_butterfly_of(hoisted, ty, name, size, Op::Plus)
+}
+
+fn push_butterfly_of(hoisted: &mut Vec<Stmt>, ty: &Ty, name: &str, size: i64, op: Op) {
+    // Each shuffle gets its own statement, which every thread of the tile runs: in the
+    // minimum's `b < a ? b : a` it would run only on one side, and so would its adjoint.
+    let other = format!("{name}_other");
+    hoisted.push(decl(ty.clone(), &other, None));
+    let mut offset = size / 2;
+    while offset > 0 {
+        let shuffled = call(
+            "__shfl_xor_sync",
+            vec![
+                Expr::synth(ExprKind::IntLit("0xffffffff".into())),
+                ident(name),
+                int_lit(offset),
+                int_lit(size),
+            ],
+        );
+        hoisted.push(expr_stmt(assign(ident(&other), shuffled)));
+        hoisted.push(expr_stmt(assign(
+            ident(name),
+            op.combine(ident(name), ident(&other)),
+        )));
+        offset /= 2;
+    }
+}
+
+impl Collectives for TileReduce<'_> {
+    fn what(&self) -> (&'static str, &'static str) {
+        ("`cg::reduce`", "tile")
+    }
+
+    fn is_collective(&self, e: &Expr) -> bool {
+        self.reduction(e).is_some()
+    }
+
+    fn expand(
+        &mut self,
+        e: &Expr,
+        hoisted: &mut Vec<Stmt>,
+        errors: &mut Vec<Diagnostic>,
+    ) -> Option<Expr> {
+        let size = self.reduction(e)?;
         let ExprKind::Call { args, .. } = &e.kind else {
-            return;
+            return None;
         };
         let Some((op, ty)) = Op::of(&args[2]) else {
-            self.errors.push(Diagnostic::error(
+            errors.push(Diagnostic::error(
                 args[2].span,
                 "cuad lowers `cg::reduce` with `cg::plus`, `cg::less`, `cg::greater` or `cg::bit_and`/`bit_or`/`bit_xor` only",
             ));
-            return;
+            return None;
         };
         let name = format!("_cuad_red{}", self.count);
         self.count += 1;
         let Some(ty) = ty else {
-            self.errors.push(Diagnostic::error(
+            errors.push(Diagnostic::error(
                 args[2].span,
                 "cuad needs the element type of `cg::reduce`'s operation spelled out (`cg::plus<float>()`)",
             ));
-            return;
+            return None;
         };
-        // Each shuffle gets its own statement, which every thread of the tile runs: in the
-        // minimum's `b < a ? b : a` it would run only on one side, and so would its adjoint.
-        let other = format!("{name}_other");
         hoisted.push(decl(ty.clone(), &name, Some(args[1].clone())));
-        hoisted.push(decl(ty, &other, None));
-        let mut offset = size / 2;
-        while offset > 0 {
-            let shuffled = call(
-                "__shfl_xor_sync",
-                vec![
-                    Expr::synth(ExprKind::IntLit("0xffffffff".into())),
-                    ident(&name),
-                    int_lit(offset),
-                    int_lit(size),
-                ],
-            );
-            hoisted.push(expr_stmt(assign(ident(&other), shuffled)));
-            hoisted.push(expr_stmt(assign(
-                ident(&name),
-                op.combine(ident(&name), ident(&other)),
-            )));
-            offset /= 2;
-        }
-        *e = Expr::new(ExprKind::Ident(name), e.span);
+        push_butterfly_of(hoisted, &ty, &name, size, op);
+        Some(ident(&name))
     }
 }
