@@ -1390,6 +1390,21 @@ inline cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b)
   return cudaSuccess;
 }
 
+// Occupancy queries: the emulation has no register or shared-memory limits, so it answers
+// what a GPU commonly answers for a small kernel (1024-thread blocks, 2 per multiprocessor).
+template <class K>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block, K, size_t = 0,
+                                                      int block_limit = 0) {
+  *block = block_limit > 0 && block_limit < 1024 ? block_limit : 1024;
+  *min_grid = 2;
+  return cudaSuccess;
+}
+template <class K>
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, K, int, size_t) {
+  *blocks = 2;
+  return cudaSuccess;
+}
+
 // Cooperative groups: the thread block (what cuad models); <cooperative_groups.h> is a shim.
 namespace cooperative_groups {
 struct thread_block {

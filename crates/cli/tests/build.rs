@@ -1107,6 +1107,30 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "lambda.cu:4:26: error: cuad supports a lambda only through direct calls of `f`",
         ),
         (
+            "lambda_arg.cu",
+            "template <typename Op> __device__ float fold(const float* v, int n, Op op) {\n\
+             \x20 float acc = 0.f;\n\
+             \x20 for (int k = 0; k < n; ++k) acc = op(acc, v[k]);\n\
+             \x20 return acc;\n\
+             }\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 y[threadIdx.x] = fold(x, 4, [](float a, float b) { return a + b * b; });\n\
+             }\n",
+            "k",
+            "lambda_arg.cu:7:20: error: cuad cannot pass a lambda to the template `fold` (lambdas are supported when bound to a local and called directly); pass an object of a struct with an `operator()` instead",
+        ),
+        (
+            "const_table.cu",
+            "__constant__ float c_tab[4];\n\
+             __global__ void k(float* y) { y[threadIdx.x] *= c_tab[threadIdx.x % 4]; }\n\
+             void run(const float* tab, float* y) {\n\
+             \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
+             \x20 k<<<1, 4>>>(y);\n\
+             }\n",
+            "run",
+            "const_table.cu:4:3: error: cuad cannot differentiate through `cudaMemcpyToSymbol` (symbols have no adjoint buffers); copy into a buffer passed to the kernel instead, or leave `tab` out of --wrt",
+        ),
+        (
             "global.cu",
             "__device__ float g_buf[64];\n\
              __global__ void k(const float* x, int n) {\n\
@@ -1299,12 +1323,12 @@ fn grad_diagnoses_what_it_would_get_wrong() {
         (
             "half_intrinsic.cu",
             "#include <cuda_fp16.h>\n\
-             __global__ void k(__half* y, const __half* x, int n) {\n\
+             __global__ void k(__half2* y, const __half2* x, int n) {\n\
              \x20 int i = threadIdx.x;\n\
-             \x20 if (i < n) y[i] = __hmul(x[i], x[i]);\n\
+             \x20 if (i < n) y[i] = __hmul2(x[i], x[i]);\n\
              }\n",
             "k",
-            "half_intrinsic.cu:4:21: error: no derivative for `__hmul`",
+            "half_intrinsic.cu:4:21: error: no derivative for `__hmul2`",
         ),
         (
             "compaction.cu",

@@ -702,6 +702,73 @@ pub fn bit_cast_errors(body: &[Stmt], active: &Names) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// The `extern __shared__` arrays of a function and the locals of `body` that view them
+/// (`float* f = (float*)smem;`, `float* g = f + n;`): the one dynamic shared region.
+fn dynamic_shared_views(body: &[Stmt], locals: &[crate::normalize::Local]) -> Names {
+    let views = std::cell::RefCell::new(
+        locals
+            .iter()
+            .filter(|l| l.specs.shared && l.specs.is_extern)
+            .map(|l| l.name.clone())
+            .collect::<Names>(),
+    );
+    for s in body {
+        crate::usage::any_stmt(s, &|st| {
+            let mut views = views.borrow_mut();
+            match &st.kind {
+                StmtKind::Decl(d) => {
+                    for v in &d.vars {
+                        let from_region = match &v.init {
+                            Some(Init::Assign(e)) => {
+                                view_base(e).is_some_and(|b| views.contains(b))
+                            }
+                            _ => false,
+                        };
+                        if from_region {
+                            views.insert(v.name.clone());
+                        }
+                    }
+                }
+                // declarations are hoisted: the initializers are assignments
+                StmtKind::Expr(e) => {
+                    if let ExprKind::Assign(None, l, r) = &e.kind {
+                        if let ExprKind::Ident(v) = &l.kind {
+                            if view_base(r).is_some_and(|b| views.contains(b)) {
+                                views.insert(v.clone());
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            false
+        });
+    }
+    views.into_inner()
+}
+
+/// The variable a pointer expression starts from: `(T*)p`, `p + k`, `&p[k]`.
+fn view_base(e: &Expr) -> Option<&str> {
+    match &strip_casts(e).kind {
+        ExprKind::Ident(n) => Some(n),
+        ExprKind::Binary(BinOp::Add, l, _) => view_base(l),
+        ExprKind::Unary(UnOp::AddrOf, inner) => match &inner.strip_parens().kind {
+            ExprKind::Index(b, _) => view_base(b),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `(int*)(f + n)`, `(int*)&f[n]`, `(int*)(smem + bytes)`: an array of integers carved out
+/// of the dynamic shared region past the arrays before it, the way kernels lay out one region
+/// for several types. The integers are values of their own, not bits of reals.
+fn carves_dynamic_shared(e: &Expr, regions: &Names) -> bool {
+    let offset = matches!(&e.strip_parens().kind, ExprKind::Binary(BinOp::Add, ..))
+        || matches!(&e.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, _));
+    offset && view_base(e).is_some_and(|b| regions.contains(b))
+}
+
 /// Memory that carries derivatives accessed as raw bytes: a cast of such a pointer to a pointer
 /// to integers (`reinterpret_cast<const int4*>(p)` for 128-bit loads and stores, `(char*)p`)
 /// or, in reverse mode, `memcpy`/`memmove` of it (`memcpy(&bits, &payload, 16)`). The values
@@ -711,6 +778,7 @@ pub fn raw_bytes_errors(
     body: &[Stmt],
     types: &HashMap<String, Ty>,
     active: &Names,
+    locals: &[crate::normalize::Local],
     copies: bool,
 ) -> Vec<Diagnostic> {
     let integer_target = |t: &Ty| {
@@ -750,6 +818,7 @@ pub fn raw_bytes_errors(
             })
         });
     }
+    let regions = dynamic_shared_views(body, locals);
     let mut out = Vec::new();
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
@@ -774,7 +843,8 @@ pub fn raw_bytes_errors(
                 ExprKind::Cast { ty, expr, .. }
                     if integer_target(ty)
                         && depends_on_active(expr, active)
-                        && !byte_offsets.contains(&x.span) =>
+                        && !byte_offsets.contains(&x.span)
+                        && !carves_dynamic_shared(expr, &regions) =>
                 {
                     out.push(Diagnostic::error(
                         x.span,

@@ -695,10 +695,22 @@ impl Gen<'_, '_> {
         Some(
             fields
                 .into_iter()
-                .filter(|(_, t)| crate::activity::is_differentiable(self.prog, t))
+                .filter(|(_, t)| {
+                    crate::activity::is_differentiable(self.prog, t) && !self.holds_pointers(t)
+                })
                 .map(|(n, _)| n)
                 .collect(),
         )
+    }
+
+    /// A pointer field (or an array of them) of an adjoint object points to adjoint buffers
+    /// that callees write through; it is never a sum of adjoints.
+    pub fn holds_pointers(&self, ty: &Ty) -> bool {
+        match &self.prog.canonical(ty).kind {
+            TyKind::Pointer { .. } => true,
+            TyKind::Array { elem, .. } => self.holds_pointers(elem),
+            _ => false,
+        }
     }
 
     pub fn accumulate_place(&mut self, place: AdjPlace, value: Expr) -> Vec<Stmt> {
@@ -709,7 +721,10 @@ impl Gen<'_, '_> {
             .as_ref()
             .filter(|t| !is_real(&self.prog.canonical(t)))
             .map(|t| self.prog.fields(t))
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(_, t)| !self.holds_pointers(t))
+            .collect::<Vec<_>>();
         if let Some(TyKind::Array {
             elem,
             len: Some(len),

@@ -27,6 +27,25 @@ impl Gen<'_, '_> {
         depends_on_active(e, &self.active)
     }
 
+    /// The pointer fields of `t`, a struct's scratch adjoint for the argument `a`: the adjoint
+    /// buffers of `a`'s fields (a pullback accumulates through them), null where `a`'s carry
+    /// no derivative. Its real fields start at zero and are added to `a`'s adjoint after.
+    fn scratch_pointer_fields(&mut self, a: &Expr, ty: &Ty, t: &str) -> Vec<Stmt> {
+        if is_real(ty) {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        for (f, fty) in self.prog.fields(&self.prog.canonical(ty)) {
+            if !matches!(self.prog.canonical(&fty).kind, TyKind::Pointer { .. }) {
+                continue;
+            }
+            if let Some((sh, _, _)) = self.shadow(&member(a.clone(), &f, false)) {
+                out.push(expr_stmt(assign(member(ident(t), &f, false), sh)));
+            }
+        }
+        out
+    }
+
     /// Binds a non-trivial adjoint expression to a temporary when it would be used twice.
     fn bind(&mut self, adj: Expr, ty: Option<Ty>, uses: usize, out: &mut Vec<Stmt>) -> Expr {
         let trivial = matches!(
@@ -623,7 +642,7 @@ impl Gen<'_, '_> {
                         Some(inst)
                     }
                     None => {
-                        self.error(e.span, format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly"));
+                        self.error(e.span, crate::lambdas::undeduced_message(name, args));
                         return vec![];
                     }
                 }
@@ -780,6 +799,7 @@ impl Gen<'_, '_> {
                                 // Read-only: a scratch adjoint added to the shared one after
                                 // (moving the shared value through a thread would race).
                                 pre.push(decl(ty.clone(), &t, Some(zero)));
+                                pre.extend(self.scratch_pointer_fields(a, &ty, &t));
                             }
                             call_args.push(addr_of(ident(&t)));
                             post.extend(self.accumulate_place(place, ident(&t)));
@@ -823,7 +843,8 @@ impl Gen<'_, '_> {
                             post.extend(self.rev_expr(a, mul(paren(adj.clone()), ident(&t))));
                         }
                         None => {
-                            pre.push(decl(ty, &t, Some(zero)));
+                            pre.push(decl(ty.clone(), &t, Some(zero)));
+                            pre.extend(self.scratch_pointer_fields(a, &ty, &t));
                             post.extend(self.rev_expr(a, ident(&t)));
                         }
                     }

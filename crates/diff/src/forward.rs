@@ -191,7 +191,12 @@ pub fn generate(
     g.errors
         .extend(crate::activity::bit_cast_errors(&norm.body, &g.active));
     g.errors.extend(crate::activity::raw_bytes_errors(
-        prog, &norm.body, &g.types, &g.active, false,
+        prog,
+        &norm.body,
+        &g.types,
+        &g.active,
+        &norm.locals,
+        false,
     ));
     for (span, name) in crate::activity::container_stores(&norm.body, &g.types, &params, &g.active)
     {
@@ -442,16 +447,27 @@ impl Fwd<'_, '_> {
         out
     }
 
-    /// `reinterpret_cast<T*>(buf)` of an `extern __shared__` buffer (`unsigned char buf[]`,
-    /// active when values with tangents are stored through the view): the view's tangent is
-    /// the same view of the second half of the dynamic shared memory.
+    /// `reinterpret_cast<T*>(buf)` or `(T*)(buf + off)` of an `extern __shared__` buffer
+    /// (`unsigned char buf[]`, active when values with tangents are stored through the view):
+    /// the view's tangent is the same view of the second half of the dynamic shared memory.
     pub(super) fn raw_shared_view_tangent(&mut self, ty: &Ty, inner: &Expr) -> Option<Expr> {
-        let ExprKind::Ident(n) = &inner.strip_parens().kind else {
-            return None;
+        let (n, offset) = match &inner.strip_parens().kind {
+            ExprKind::Ident(n) => (n, None),
+            ExprKind::Binary(BinOp::Add, l, off) => match &l.strip_parens().kind {
+                ExprKind::Ident(n) => (n, Some((**off).clone())),
+                _ => return None,
+            },
+            _ => return None,
         };
         if !self.extern_shared.contains(n) {
             return None;
         }
+        // the offset counts elements of the buffer
+        let elem = match (&offset, self.types.get(n).map(|t| &t.kind)) {
+            (None, _) => None,
+            (Some(_), Some(TyKind::Array { elem, .. })) => Some((**elem).clone()),
+            (Some(_), _) => return None,
+        };
         if !matches!(self.prog.canonical(ty).kind, TyKind::Pointer { .. }) {
             return None;
         }
@@ -473,10 +489,22 @@ impl Fwd<'_, '_> {
             ),
         );
         self.smem_helper = true;
+        let view = match (elem, offset) {
+            (Some(elem), Some(off)) => binary(
+                BinOp::Add,
+                Expr::synth(ExprKind::Cast {
+                    kind: CastKind::Reinterpret,
+                    ty: Ty::pointer_to(elem),
+                    expr: Box::new(second_half),
+                }),
+                paren(off),
+            ),
+            _ => second_half,
+        };
         Some(Expr::synth(ExprKind::Cast {
             kind: CastKind::Reinterpret,
             ty: ty.clone(),
-            expr: Box::new(second_half),
+            expr: Box::new(view),
         }))
     }
 

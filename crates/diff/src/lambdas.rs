@@ -356,6 +356,19 @@ fn rewrite_uses(s: &mut Stmt, lifted: &[Lifted], errors: &mut Vec<Diagnostic>) {
     });
 }
 
+/// Why the template arguments of a call of `name` could not be deduced: a lambda argument has
+/// a type no one can write (cuad lifts lambdas bound to locals and called directly only).
+pub fn undeduced_message(name: &str, args: &[Expr]) -> String {
+    if args
+        .iter()
+        .any(|a| matches!(a.strip_parens().kind, ExprKind::Lambda(_)))
+    {
+        format!("cuad cannot pass a lambda to the template `{name}` (lambdas are supported when bound to a local and called directly); pass an object of a struct with an `operator()` instead")
+    } else {
+        format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly")
+    }
+}
+
 fn is_lambda_init(init: &Option<Init>) -> bool {
     matches!(
         init,

@@ -591,7 +591,7 @@ pub fn generate(
     if mode == Mode::Host {
         g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
     }
-    g.check_bit_casts(&norm.body);
+    g.check_bit_casts(&norm.body, &norm.locals);
     g.check_atomic_values(&norm.body);
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
@@ -839,11 +839,17 @@ impl<'p, 'a> Gen<'p, 'a> {
     }
 
     /// Bit tricks and unions on values with adjoints would drop derivatives: errors.
-    fn check_bit_casts(&mut self, body: &[Stmt]) {
+    fn check_bit_casts(&mut self, body: &[Stmt], locals: &[crate::normalize::Local]) {
         let errors = crate::activity::bit_cast_errors(body, &self.active);
         self.errors.extend(errors);
-        let errors =
-            crate::activity::raw_bytes_errors(self.prog, body, &self.types, &self.active, true);
+        let errors = crate::activity::raw_bytes_errors(
+            self.prog,
+            body,
+            &self.types,
+            &self.active,
+            locals,
+            true,
+        );
         self.errors.extend(errors);
         let errors = crate::activity::union_errors(self.prog, &self.types, &self.active, self.span);
         self.errors.extend(errors);

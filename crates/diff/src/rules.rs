@@ -29,6 +29,9 @@ pub fn classify(name: &str) -> Option<MathCall<'static>> {
     if let Some(call) = rounded_intrinsic(name) {
         return Some(call);
     }
+    if let Some(call) = half_arithmetic(name) {
+        return Some(call);
+    }
     if let Some(rest) = name.strip_prefix("__") {
         let base = rest.strip_suffix('f')?;
         let row = ROWS.iter().find(|r| r.name == base && r.intrinsic)?;
@@ -78,6 +81,25 @@ fn rounded_intrinsic(name: &str) -> Option<MathCall<'static>> {
         _ => return None,
     };
     Some(MathCall { base, flavour })
+}
+
+/// `__half` / `__nv_bfloat16` arithmetic intrinsics (`__hadd`, `__hmul_rn`, `__hfma`): the
+/// rounding to 16 bits does not change the derivative. (`_sat` variants clamp: not here.)
+fn half_arithmetic(name: &str) -> Option<MathCall<'static>> {
+    let op = name.strip_prefix("__h")?;
+    let op = op.strip_suffix("_rn").unwrap_or(op);
+    let base = match op {
+        "add" => "rounded add",
+        "sub" => "rounded sub",
+        "mul" => "rounded mul",
+        "div" => "fdivide",
+        "fma" => "fma",
+        _ => return None,
+    };
+    Some(MathCall {
+        base,
+        flavour: Flavour::Float,
+    })
 }
 
 /// Non-differentiable (piecewise constant or integer-valued) math functions.
@@ -140,7 +162,15 @@ impl Ctx {
         call(&name, args)
     }
     fn lit(&self, v: f64) -> Expr {
-        real_lit(&self.ty, v)
+        // `__half * float` is ambiguous in CUDA's operators: a 16-bit literal is converted
+        match &self.ty.kind {
+            TyKind::Half | TyKind::BFloat16 => Expr::synth(ExprKind::Cast {
+                kind: CastKind::Functional,
+                ty: self.ty.clone().with_const(false),
+                expr: Box::new(real_lit(&self.ty, v)),
+            }),
+            _ => real_lit(&self.ty, v),
+        }
     }
 }
 

@@ -503,10 +503,7 @@ impl Fwd<'_, '_> {
                     &instance
                 }
                 None => {
-                    self.error(
-                        e.span,
-                        format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly"),
-                    );
+                    self.error(e.span, crate::lambdas::undeduced_message(name, args));
                     return None;
                 }
             },
