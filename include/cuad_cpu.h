@@ -1309,6 +1309,20 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t count, size_
 }
 
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+// Device limits: the emulation runs on the host's stack and heap, so setting one changes nothing.
+enum cudaLimit { cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2 };
+inline size_t& cuad_cpu_limit(cudaLimit l) {
+  static size_t limits[3] = {1024, 1 << 20, 8 << 20};
+  return limits[l];
+}
+inline cudaError_t cudaDeviceSetLimit(cudaLimit l, size_t v) {
+  cuad_cpu_limit(l) = v;
+  return cudaSuccess;
+}
+inline cudaError_t cudaDeviceGetLimit(size_t* v, cudaLimit l) {
+  *v = cuad_cpu_limit(l);
+  return cudaSuccess;
+}
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
 inline cudaError_t cudaGetLastError() { return cudaSuccess; }
 inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }

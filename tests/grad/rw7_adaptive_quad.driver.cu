@@ -17,6 +17,9 @@ int main() {
   };
   DeviceArray<double> d_m(mu), d_p(prec), d_w(wts), d_o(out);
 #if CUAD_OUTPUT == 1
+  // The pullback of the recursive helper runs under the gradient kernel's frame (its tape):
+  // recursion sizes the stack at run time, and CUDA's default 1 KB per thread is too small.
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 32 * 1024), "cudaDeviceSetLimit");
   auto loss = [&] { return dot(w, run(mu, prec, wts, out)); };
   DeviceArray<double> a_m(zeros<double>(n)), a_p(zeros<double>(n)), a_w(zeros<double>(n * k)),
       a_o(w);
