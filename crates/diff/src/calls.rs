@@ -1196,6 +1196,7 @@ impl Gen<'_, '_> {
         let mut fwd = Vec::new();
         let mut revs = Vec::new();
         let mut rewritten = r.clone();
+        let mut temps = Vec::new();
         for c in calls {
             let Some(ty) = self.type_of(&c).filter(|t| !matches!(t.kind, TyKind::Void)) else {
                 self.error(
@@ -1208,20 +1209,14 @@ impl Gen<'_, '_> {
             let t = self.fresh("_cv");
             self.decls.push(decl(ty.clone(), &t, None));
             self.types.insert(t.clone(), ty.clone());
-            if !self.loop_writes.is_empty() {
-                self.reads_so_far.insert(t.clone());
-            }
             if self.expr_is_active(&c) && self.is_real_value(&c) {
                 self.active.insert(t.clone());
                 self.decls
                     .push(decl(ty.clone(), &adj_name(&t), Some(real_zero(&ty))));
                 self.types.insert(adj_name(&t), ty.clone());
             }
-            let def = expr_stmt(assign(ident(&t), c.clone()));
-            let (f, rv) = self.gen_user_call(&c, &def, Some(&t));
-            fwd.extend(f);
-            revs.push(rv);
             rewritten = replace_expr(&rewritten, &c, &ident(&t));
+            temps.push((c, t));
         }
         let stmt = Stmt::new(
             StmtKind::Expr(Expr::new(
@@ -1230,6 +1225,23 @@ impl Gen<'_, '_> {
             )),
             s.span,
         );
+        if !self.loop_writes.is_empty() {
+            // A temporary redefined in a loop is taped when the reverse of the assignment
+            // reads its value (`x = _cv * y`), not when it only passes an adjoint on.
+            let mut needed = Names::new();
+            self.rev_reads(&stmt, &mut needed);
+            for (_, t) in &temps {
+                if needed.contains(t) {
+                    self.reads_so_far.insert(t.clone());
+                }
+            }
+        }
+        for (c, t) in temps {
+            let def = expr_stmt(assign(ident(&t), c.clone()));
+            let (f, rv) = self.gen_user_call(&c, &def, Some(&t));
+            fwd.extend(f);
+            revs.push(rv);
+        }
         let (f, rv) = self.gen_assign(op, l, &rewritten, &stmt);
         fwd.extend(f);
         let mut rev = rv;

@@ -7,6 +7,13 @@
 //! that are still there in the reverse pass (the recomputed counter, loop invariants,
 //! read-only memory, other replayed variables) through pure operations, the reverse iteration
 //! re-runs the definition instead.
+//!
+//! A definition may also read locals that earlier statements of the same iteration write, as
+//! long as nothing after it in the iteration writes them: the reverse iteration starts with
+//! every variable it reads holding its end-of-iteration value (the tape restores them one
+//! iteration at a time), which is then the value the definition saw. Only locals the reverse
+//! reads anyway qualify, so replaying never tapes more than it saves. In
+//! `z = curand_normal(&st); s = s0 * expf(c * z);` only `z` is taped, `s` is replayed.
 
 use crate::reverse::Gen;
 use crate::usage::{self, Names};
@@ -15,13 +22,25 @@ use cuad_syntax::ast::*;
 impl Gen<'_, '_> {
     /// Definitions in `body` (a counted loop's body) that the reverse iteration can replay,
     /// in forward order. `body_writes` is everything the loop writes.
+    /// `taped`: locals the reverse iteration reads anyway (so the tape restores them), which a
+    /// definition may read where earlier statements of the iteration write them (see the module
+    /// comment); `None` allows no such reads.
     pub(crate) fn replayable_defs(
         &self,
         body: &Stmt,
         counter: &str,
         body_writes: &Names,
+        taped: Option<&Names>,
     ) -> Vec<(String, Stmt)> {
         let stmts = top_level(body);
+        // `written_from[k]`: what statements `k..` write.
+        let mut written_from = vec![Names::new(); stmts.len() + 1];
+        for (k, s) in stmts.iter().enumerate().rev() {
+            let mut w = written_from[k + 1].clone();
+            usage::stmt_writes_one(s, &mut w);
+            self.call_writes(s, &mut w);
+            written_from[k] = w;
+        }
         let mut defs: Vec<(String, Stmt)> = Vec::new();
         let mut defined = Names::new();
         // Names mentioned by the statements before the current one.
@@ -29,16 +48,21 @@ impl Gen<'_, '_> {
         for (k, s) in stmts.iter().enumerate() {
             if let Some((v, rhs)) = plain_def(s) {
                 let fresh = !mentioned.contains(v) && !self.reads_so_far.contains(v);
-                let written_once = stmts[k + 1..].iter().all(|later| {
-                    let mut w = Names::new();
-                    usage::stmt_writes_one(later, &mut w);
-                    self.call_writes(later, &mut w);
-                    !w.contains(v)
-                });
+                let written_once = !written_from[k + 1].contains(v);
+                let mut available = defined.clone();
+                if let Some(taped) = taped {
+                    let restored = taped.iter().filter(|n| {
+                        *n != counter
+                            && body_writes.contains(*n)
+                            && !written_from[k].contains(*n)
+                            && self.is_replayable_local(n)
+                    });
+                    available.extend(restored.cloned());
+                }
                 if fresh
                     && written_once
                     && self.is_replayable_local(v)
-                    && self.is_replayable_expr(rhs, v, counter, &defined, body_writes)
+                    && self.is_replayable_expr(rhs, v, counter, &available, body_writes)
                 {
                     defined.insert(v.to_string());
                     defs.push((v.to_string(), s.clone()));
@@ -59,7 +83,7 @@ impl Gen<'_, '_> {
         body_writes: &Names,
         loop_reads: &Names,
     ) -> Vec<(String, Stmt)> {
-        let defs = self.replayable_defs(body, counter, body_writes);
+        let defs = self.replayable_defs(body, counter, body_writes, Some(loop_reads));
         let mut needed = loop_reads.clone();
         let mut keep = vec![false; defs.len()];
         for (k, (v, def)) in defs.iter().enumerate().rev() {

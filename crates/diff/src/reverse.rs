@@ -1838,7 +1838,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         // Shared tiles the reverse iteration stores again instead of taping them.
         let tiles = match &counted {
             Some(c) if self.mode != Mode::Host => {
-                let defs = self.replayable_defs(body, &c.counter, &body_writes);
+                let defs = self.replayable_defs(body, &c.counter, &body_writes, None);
                 self.replayable_tiles(
                     body,
                     &c.counter,
