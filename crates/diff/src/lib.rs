@@ -23,6 +23,7 @@ mod cond_calls;
 mod coop;
 mod cub;
 mod dead_shared;
+mod effects;
 mod forward;
 mod fuse;
 mod gather;

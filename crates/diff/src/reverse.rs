@@ -1532,9 +1532,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                         .is_some_and(|after| after.contains(b))
             })
             && !crate::usage::any_expr(r, &|x| match &x.kind {
-                ExprKind::Call { callee, .. } => {
-                    !matches!(&callee.kind, ExprKind::Ident(n) if crate::rules::is_pure_math(n))
-                }
+                ExprKind::Call { callee, .. } => !self.is_effect_free_call(callee),
                 ExprKind::Assign(..) => true,
                 _ => false,
             });

@@ -1,0 +1,99 @@
+//! Which calls change nothing their caller can see.
+//!
+//! A store to global memory whose value nothing reads afterwards is dead in a gradient, but
+//! only when computing the stored value has no effect of its own: `y[i] = f(x[i])` may drop
+//! its store when `f` writes only its own locals (it may read memory), not when it prints,
+//! issues an atomic or writes through a pointer. `printf` counts as harmless: a gradient is not
+//! the primal, and a pullback re-running the callee prints anyway.
+
+use crate::reverse::Gen;
+use crate::usage::{self, Names};
+use cuad_syntax::ast::*;
+
+/// How deep nested user calls are followed (recursive helpers count as effectful).
+const CALLEE_DEPTH: usize = 4;
+
+impl Gen<'_, '_> {
+    /// A math-library call, or a call of user functions that write only their own locals and
+    /// by-value parameters (never through a pointer, a reference or into `__shared__`
+    /// memory) and call only such functions.
+    pub(crate) fn is_effect_free_call(&self, callee: &Expr) -> bool {
+        self.effect_free(callee, 0)
+    }
+
+    fn effect_free(&self, callee: &Expr, depth: usize) -> bool {
+        let ExprKind::Ident(name) = &callee.kind else {
+            return false;
+        };
+        if crate::rules::is_pure_math(name) || name == "printf" {
+            return true;
+        }
+        let fns = self.prog.functions(name);
+        depth < CALLEE_DEPTH
+            && !fns.is_empty()
+            && fns.iter().all(|f| {
+                let Some(body) = &f.body else {
+                    return false;
+                };
+                let mut own: Names = f
+                    .params
+                    .iter()
+                    .filter(|p| self.is_plain_value(&p.ty))
+                    .filter_map(|p| p.name.clone())
+                    .collect();
+                body.iter().for_each(|s| self.plain_locals(s, &mut own));
+                let mut written = Names::new();
+                usage::stmt_writes(body, &mut written);
+                let mut ok = written.is_subset(&own);
+                for s in body {
+                    usage::visit_stmt_exprs(s, &mut |e| {
+                        usage::walk_expr(e, &mut |x| match &x.kind {
+                            ExprKind::Call { callee, .. } => {
+                                ok &= self.effect_free(callee, depth + 1)
+                            }
+                            ExprKind::Launch { .. } => ok = false,
+                            _ => {}
+                        })
+                    });
+                }
+                ok
+            })
+    }
+
+    /// Not a pointer, an array of pointers or a reference: writing it changes only itself.
+    fn is_plain_value(&self, ty: &Ty) -> bool {
+        let mut t = self.prog.canonical(ty);
+        while let TyKind::Array { elem, .. } = t.kind {
+            t = self.prog.canonical(&elem);
+        }
+        !matches!(
+            t.kind,
+            TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::RRef(_)
+        )
+    }
+
+    /// Locals declared in `s` that hold plain values in thread-private storage.
+    fn plain_locals(&self, s: &Stmt, out: &mut Names) {
+        if let StmtKind::Decl(d) = &s.kind {
+            if !(d.specs.shared || d.specs.is_static || d.specs.device) {
+                let plain = d.vars.iter().filter(|v| self.is_plain_value(&v.ty));
+                out.extend(plain.map(|v| v.name.clone()));
+            }
+        }
+        let mut inner = |b: &Stmt| self.plain_locals(b, out);
+        match &s.kind {
+            StmtKind::Block(b) => b.iter().for_each(inner),
+            StmtKind::If { then, els, .. } => {
+                inner(then);
+                els.iter().for_each(|e| inner(e));
+            }
+            StmtKind::For { init, body, .. } => {
+                init.iter().for_each(|i| inner(i));
+                inner(body);
+            }
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => inner(body),
+            StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).for_each(inner),
+            _ => {}
+        }
+    }
+}
