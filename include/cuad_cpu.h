@@ -660,6 +660,19 @@ void launch(void (*kernel)(P...), const LaunchConfig& c, A&&... args) {
   run_grid(c, body);
 }
 
+// Runs a kernel template that its arguments deduce (`map<<<g, b>>>(lambda, y)`), called through
+// the generic lambda `kernel`; each thread gets its own copy of the arguments.
+template <class K, class... A>
+void launch_deduced(const LaunchConfig& c, K kernel, A&&... args) {
+  std::tuple<std::decay_t<A>...> params(std::forward<A>(args)...);
+  check_kernel_arguments(params, std::index_sequence_for<A...>{});
+  std::function<void()> body = [&] {
+    std::tuple<std::decay_t<A>...> copy = params;
+    std::apply(kernel, copy);
+  };
+  run_grid(c, body);
+}
+
 // The current block's instance of a `__shared__` variable of type T; the harness rewrites
 // `__shared__ T name;` inside functions to `T& name = *cuad_cpu::block_shared<T, ID>();`.
 // Fresh storage is 0xFF bytes, like fresh device memory.
@@ -1564,6 +1577,17 @@ class BlockReduce {
     return tid == 0 ? r : v;
   }
   T Sum(T v, int valid = X * Y * Z) { return Reduce(v, cub::Sum(), valid); }
+  // Several items per thread: the thread's items folded in order, then across the block.
+  template <int N, class Op>
+  T Reduce(T (&items)[N], Op op) {
+    T v = items[0];
+    for (int k = 1; k < N; ++k) v = op(v, items[k]);
+    return Reduce(v, op);
+  }
+  template <int N>
+  T Sum(T (&items)[N]) {
+    return Reduce(items, cub::Sum());
+  }
 
  private:
   TempStorage& t_;
@@ -1605,6 +1629,24 @@ class BlockScan {
     Scan(v, out, total, false);
   }
   void ExclusiveSum(T v, T& out, T& total) { Scan(v, out, total, false); }
+  template <class Op>
+  void InclusiveScan(T v, T& out, Op op) {
+    T total;
+    InclusiveScan(v, out, op, total);
+  }
+  template <class Op>
+  void InclusiveScan(T v, T& out, Op op, T& total) {
+    const unsigned tid = detail::block_tid<X, Y, Z>();
+    t_.item[tid] = v;
+    __syncthreads();
+    T acc = t_.item[0];
+    for (unsigned u = 0; u < X * Y * Z; ++u) {
+      if (u > 0) acc = op(acc, t_.item[u]);
+      if (u == tid) out = acc;
+    }
+    total = acc;
+    __syncthreads();
+  }
 
  private:
   void Scan(T v, T& out, T& total, bool inclusive) {
@@ -1624,8 +1666,18 @@ class BlockScan {
   TempStorage& t_;
 };
 }  // namespace cub
-// CUB 3's reduction functor (`Reduce(v, cuda::std::plus<>())`).
+// CUB 3's reduction functors (`Reduce(v, cuda::std::plus<>())`, `cuda::maximum<>{}`).
 namespace cuda {
+template <class T = void>
+struct maximum {
+  template <class A>
+  A operator()(const A& a, const A& b) const { return a < b ? b : a; }
+};
+template <class T = void>
+struct minimum {
+  template <class A>
+  A operator()(const A& a, const A& b) const { return b < a ? b : a; }
+};
 namespace std {
 template <class T = void>
 using plus = ::std::plus<T>;
@@ -1697,6 +1749,66 @@ inline __half __hfma(__half a, __half b, __half c) { return __half(float(a) * fl
 inline float __bfloat162float(__nv_bfloat16 h) { return float(h); }
 inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
 inline __nv_bfloat16 __float2bfloat16_rn(float f) { return __nv_bfloat16(f); }
+// Pairs of 16-bit values (`__half2`, `__nv_bfloat162`): each operation is done on both halves in
+// float and rounded once, as CUDA's correctly rounded intrinsics are.
+#define CUAD_PAIR(P, H, MAKE, TOF, FROMF, F22P, P2F2, FS2P, F2P, HS2P, H2P, LOW, HIGH)         \
+  struct P {                                                                                \
+    H x, y;                                                                                 \
+  };                                                                                        \
+  inline P MAKE(H a, H b) { return P{a, b}; }                                               \
+  inline P HS2P(H a, H b) { return P{a, b}; }                                               \
+  inline P H2P(H a) { return P{a, a}; }                                                     \
+  inline H LOW(P a) { return a.x; }                                                         \
+  inline H HIGH(P a) { return a.y; }                                                        \
+  inline float __low2float(P a) { return float(a.x); }                                      \
+  inline float __high2float(P a) { return float(a.y); }                                     \
+  inline float2 P2F2(P a) { return make_float2(float(a.x), float(a.y)); }                   \
+  inline P F22P(float2 a) { return P{H(a.x), H(a.y)}; }                                     \
+  inline P FS2P(float a, float b) { return P{H(a), H(b)}; }                                 \
+  inline P F2P(float a) { return P{H(a), H(a)}; }                                           \
+  inline P __lowhigh2highlow(P a) { return P{a.y, a.x}; }                                   \
+  inline P operator+(P a, P b) { return P{H(float(a.x) + float(b.x)), H(float(a.y) + float(b.y))}; } \
+  inline P operator-(P a, P b) { return P{H(float(a.x) - float(b.x)), H(float(a.y) - float(b.y))}; } \
+  inline P operator*(P a, P b) { return P{H(float(a.x) * float(b.x)), H(float(a.y) * float(b.y))}; } \
+  inline P operator/(P a, P b) { return P{H(float(a.x) / float(b.x)), H(float(a.y) / float(b.y))}; } \
+  inline P operator-(P a) { return P{H(-float(a.x)), H(-float(a.y))}; }                     \
+  inline P& operator+=(P& a, P b) { return a = a + b; }                                     \
+  inline P& operator-=(P& a, P b) { return a = a - b; }                                     \
+  inline P& operator*=(P& a, P b) { return a = a * b; }                                     \
+  inline P& operator/=(P& a, P b) { return a = a / b; }                                     \
+  inline P __hadd2(P a, P b) { return P{H(float(a.x) + float(b.x)), H(float(a.y) + float(b.y))}; } \
+  inline P __hadd2_rn(P a, P b) { return __hadd2(a, b); }                                   \
+  inline P __hsub2(P a, P b) { return P{H(float(a.x) - float(b.x)), H(float(a.y) - float(b.y))}; } \
+  inline P __hsub2_rn(P a, P b) { return __hsub2(a, b); }                                   \
+  inline P __hmul2(P a, P b) { return P{H(float(a.x) * float(b.x)), H(float(a.y) * float(b.y))}; } \
+  inline P __hmul2_rn(P a, P b) { return __hmul2(a, b); }                                   \
+  inline P __h2div(P a, P b) { return P{H(float(a.x) / float(b.x)), H(float(a.y) / float(b.y))}; } \
+  inline P __hfma2(P a, P b, P c) {                                                         \
+    return P{H(float(a.x) * float(b.x) + float(c.x)), H(float(a.y) * float(b.y) + float(c.y))}; \
+  }                                                                                         \
+  inline P __hneg2(P a) { return P{H(-float(a.x)), H(-float(a.y))}; }                       \
+  inline P __habs2(P a) { return P{H(std::fabs(float(a.x))), H(std::fabs(float(a.y)))}; }  \
+  inline P __hmax2(P a, P b) { return P{H(std::fmax(float(a.x), float(b.x))), H(std::fmax(float(a.y), float(b.y)))}; } \
+  inline P __hmin2(P a, P b) { return P{H(std::fmin(float(a.x), float(b.x))), H(std::fmin(float(a.y), float(b.y)))}; } \
+  inline P h2exp(P a) { return P{H(std::exp(float(a.x))), H(std::exp(float(a.y)))}; }      \
+  inline P h2exp2(P a) { return P{H(std::exp2(float(a.x))), H(std::exp2(float(a.y)))}; }   \
+  inline P h2exp10(P a) { return P{H(::exp10f(float(a.x))), H(::exp10f(float(a.y)))}; }    \
+  inline P h2log(P a) { return P{H(std::log(float(a.x))), H(std::log(float(a.y)))}; }      \
+  inline P h2log2(P a) { return P{H(std::log2(float(a.x))), H(std::log2(float(a.y)))}; }   \
+  inline P h2log10(P a) { return P{H(std::log10(float(a.x))), H(std::log10(float(a.y)))}; } \
+  inline P h2sqrt(P a) { return P{H(std::sqrt(float(a.x))), H(std::sqrt(float(a.y)))}; }   \
+  inline P h2rsqrt(P a) { return P{H(1.0f / std::sqrt(float(a.x))), H(1.0f / std::sqrt(float(a.y)))}; } \
+  inline P h2rcp(P a) { return P{H(1.0f / float(a.x)), H(1.0f / float(a.y))}; }            \
+  inline P h2sin(P a) { return P{H(std::sin(float(a.x))), H(std::sin(float(a.y)))}; }      \
+  inline P h2cos(P a) { return P{H(std::cos(float(a.x))), H(std::cos(float(a.y)))}; }      \
+  inline P h2tanh(P a) { return P{H(std::tanh(float(a.x))), H(std::tanh(float(a.y)))}; }
+CUAD_PAIR(__half2, __half, make_half2, __half2float, __float2half, __float22half2_rn,
+          __half22float2, __floats2half2_rn, __float2half2_rn, __halves2half2, __half2half2,
+          __low2half, __high2half)
+CUAD_PAIR(__nv_bfloat162, __nv_bfloat16, make_bfloat162, __bfloat162float, __float2bfloat16,
+          __float22bfloat162_rn, __bfloat1622float2, __floats2bfloat162_rn, __float2bfloat162_rn,
+          __halves2bfloat162, __bfloat162bfloat162, __low2bfloat16, __high2bfloat16)
+#undef CUAD_PAIR
 
 // <cuComplex.h> (a shim header): complex numbers as float2 / double2.
 typedef float2 cuFloatComplex;

@@ -204,7 +204,8 @@ impl Env {
 
     fn nvcc_command(&self, nvcc: &Path, src: &Path, obj: &Path, flags: &[String]) -> Command {
         let mut cmd = Command::new(nvcc);
-        cmd.args(["-std=c++17", "-arch=sm_90", "-I"])
+        // `__device__` lambdas passed from host code to kernel templates need --extended-lambda.
+        cmd.args(["-std=c++17", "-arch=sm_90", "--extended-lambda", "-I"])
             .arg(&self.include);
         cmd.args(flags);
         cmd.args(["-x", "cu", "-c"]).arg(src).arg("-o").arg(obj);
@@ -282,8 +283,10 @@ fn write_cuda_header_shims(dir: &Path) {
     ] {
         // The 16-bit types' short names come with their headers, as in CUDA.
         let body = match name {
-            "cuda_fp16.h" => "typedef __half half;\n",
-            "cuda_bf16.h" => "typedef __nv_bfloat16 nv_bfloat16;\n",
+            "cuda_fp16.h" => "typedef __half half;\ntypedef __half2 half2;\n",
+            "cuda_bf16.h" => {
+                "typedef __nv_bfloat16 nv_bfloat16;\ntypedef __nv_bfloat162 nv_bfloat162;\n"
+            }
             _ => "",
         };
         let _ = fs::create_dir_all(dir.join(name).parent().unwrap_or(dir));
@@ -973,7 +976,19 @@ fn rewrite_launches(text: &str, code: &[bool]) -> Result<String, String> {
         let config = &text[open + 3..close];
         let args = &text[paren + 1..args_end];
         out.push_str(&text[copied..callee_start]);
-        let _ = write!(out, "cuad_cpu::launch({callee}, cuad_cpu::config({config})");
+        // A kernel template deduced from a lambda argument has no address to pass: a generic
+        // lambda calls it.
+        let passes_lambda = split_top_level(args)
+            .iter()
+            .any(|a| a.trim_start().starts_with('['));
+        if passes_lambda && !callee.ends_with('>') {
+            let _ = write!(
+                out,
+                "cuad_cpu::launch_deduced(cuad_cpu::config({config}), [](auto... cuad_a) {{ {callee}(cuad_a...); }}"
+            );
+        } else {
+            let _ = write!(out, "cuad_cpu::launch({callee}, cuad_cpu::config({config})");
+        }
         if !args.trim().is_empty() {
             let _ = write!(out, ", {args}");
         }
@@ -983,6 +998,25 @@ fn rewrite_launches(text: &str, code: &[bool]) -> Result<String, String> {
     }
     out.push_str(&text[copied..]);
     Ok(out)
+}
+
+/// The comma-separated parts of `args` outside brackets, parentheses and braces.
+fn split_top_level(args: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in args.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&args[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&args[start..]);
+    parts
 }
 
 /// Start of the kernel expression ending right before `<<<` at `open`: a possibly qualified

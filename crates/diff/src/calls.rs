@@ -334,14 +334,12 @@ impl Gen<'_, '_> {
                     }
                     return out;
                 }
-                if let Some(rest) = bare.strip_prefix("make_") {
-                    if rest.starts_with("float") || rest.starts_with("double") {
-                        let adj = self.bind(adj, self.type_of(e), 2, &mut out);
-                        for (a, f) in args.iter().zip(VECTOR_FIELDS) {
-                            out.extend(self.rev_expr(a, member(adj.clone(), f, false)));
-                        }
-                        return out;
+                if is_real_vector_maker(bare) {
+                    let adj = self.bind(adj, self.type_of(e), 2, &mut out);
+                    for (a, f) in args.iter().zip(VECTOR_FIELDS) {
+                        out.extend(self.rev_expr(a, member(adj.clone(), f, false)));
                     }
+                    return out;
                 }
             }
         }
@@ -1667,10 +1665,20 @@ fn is_selecting_atomic(name: &str) -> bool {
     matches!(base, "atomicMax" | "atomicMin" | "atomicExch" | "atomicCAS")
 }
 
+/// `make_float2`, `make_double4`, `make_half2`, `make_bfloat162`: a vector of reals from its
+/// components.
+pub(crate) fn is_real_vector_maker(name: &str) -> bool {
+    name.strip_prefix("make_").is_some_and(|rest| {
+        ["float", "double", "half", "bfloat16"]
+            .iter()
+            .any(|p| rest.starts_with(p))
+    })
+}
+
 /// For a conversion between floating-point formats, the conversion of its adjoint back.
 pub(crate) fn conversion_back(name: &str) -> Option<&'static str> {
     Some(match name {
-        "__half2float" | "__low2float" | "__high2float" => "__float2half",
+        "__half2float" => "__float2half",
         "__float2half" | "__float2half_rn" | "__float2half_rz" => "__half2float",
         "__bfloat162float" => "__float2bfloat16",
         "__float2bfloat16" | "__float2bfloat16_rn" | "__float2bfloat16_rz" => "__bfloat162float",

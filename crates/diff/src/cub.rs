@@ -22,11 +22,18 @@
 //! memory (its reverse adds each step's adjoints the other way, a scan of the adjoints in
 //! reverse order).
 //! `Reduce` with `cub::Sum()` or `cuda::std::plus<>()` (`std::plus`, `thrust::plus`) is a sum.
-//! Reductions other than sums and other CUB classes are errors on real values; on integers
-//! they stay as written (they carry no derivative).
+//! `Reduce` with `cub::Max()` / `cuda::maximum<>()` (`Min`, `minimum`) or a user functor `op`
+//! (an object or temporary of a struct with an `operator()`), and `BlockScan::InclusiveScan(v,
+//! out, op)`, fold with `b[t] = op(b[t], b[t + s])` (a butterfly for warps) instead of `+=`, which
+//! the differentiator reverses with its tape; a maximum is `a < b ? b : a` (a minimum
+//! `b < a ? b : a`): the adjoint goes to the value that won, and on ties to the lower slot of
+//! the tree (the own lane of the butterfly), as `cg::reduce` does. `Sum(items)` /
+//! `Reduce(items, op)` of a local array first fold the thread's items in order.
+//! Other reductions (with a number of valid items, other than sums) and other CUB classes are
+//! errors on real values; on integers they stay as written (they carry no derivative).
 
 use crate::builder::*;
-use crate::tile_reduce::{hoist_collectives, push_butterfly, Collectives};
+use crate::tile_reduce::{hoist_collectives, push_butterfly_with, Collectives};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
 use cuad_syntax::Diagnostic;
@@ -44,6 +51,39 @@ enum Op {
     Sum,
     InclusiveSum,
     ExclusiveSum,
+}
+
+/// How a reduction or scan combines two values.
+#[derive(Clone)]
+enum Combine {
+    Sum,
+    Max,
+    Min,
+    /// A user functor, called as `op(a, b)`.
+    User(Expr),
+}
+
+impl Combine {
+    fn apply(&self, a: Expr, b: Expr) -> Expr {
+        match self {
+            Combine::Sum => binary(BinOp::Add, a, b),
+            Combine::Max => cond(binary(BinOp::Lt, a.clone(), b.clone()), b, a),
+            Combine::Min => cond(binary(BinOp::Lt, b.clone(), a.clone()), b, a),
+            Combine::User(op) => Expr::synth(ExprKind::Call {
+                callee: Box::new(op.clone()),
+                template_args: vec![],
+                args: vec![a, b],
+            }),
+        }
+    }
+
+    /// `target = combine(target, other)` (`+=` for sums, the form `tree_reverse.rs` knows).
+    fn fold(&self, target: Expr, other: Expr) -> Stmt {
+        match self {
+            Combine::Sum => expr_stmt(compound(BinOp::Add, target, other)),
+            _ => expr_stmt(assign(target.clone(), self.apply(target, other))),
+        }
+    }
 }
 
 /// A supported call: class, method, argument counts, what it computes, and which argument is
@@ -110,6 +150,15 @@ const RULES: &[Rule] = &[
         aggregate: Some(2),
         ..rule(Prim::BlockScan, "ExclusiveSum", 3, Op::ExclusiveSum)
     },
+    Rule {
+        functor: Some(2),
+        ..rule(Prim::BlockScan, "InclusiveScan", 3, Op::InclusiveSum)
+    },
+    Rule {
+        functor: Some(2),
+        aggregate: Some(3),
+        ..rule(Prim::BlockScan, "InclusiveScan", 4, Op::InclusiveSum)
+    },
 ];
 
 /// A call on a temporary CUB object: the class (`cub::BlockReduce`) with its template
@@ -127,8 +176,8 @@ struct Cub<'p> {
     local: HashMap<String, Ty>,
     /// Named CUB objects (`BlockReduce br(temp);`) and their types.
     objects: HashMap<String, Ty>,
-    /// Local arrays (CUB's several-items-per-thread overloads take them).
-    arrays: crate::usage::Names,
+    /// Local arrays and their lengths (CUB's several-items-per-thread overloads take them).
+    arrays: HashMap<String, Option<Expr>>,
     /// Integer constants (`constexpr int kBlock = 256;`, at file scope or in the body).
     constants: HashMap<String, Expr>,
     /// The body indexes threads in more than one dimension.
@@ -181,7 +230,7 @@ pub fn lower(prog: &Program, body: &mut Vec<Stmt>) -> Result<(), Vec<Diagnostic>
         prog,
         local,
         objects: HashMap::new(),
-        arrays: crate::usage::Names::new(),
+        arrays: HashMap::new(),
         constants,
         multi_dim,
         count: 0,
@@ -207,12 +256,10 @@ pub fn lower(prog: &Program, body: &mut Vec<Stmt>) -> Result<(), Vec<Diagnostic>
     for s in body.iter() {
         s.visit(&mut |s| {
             if let StmtKind::Decl(d) = &s.kind {
-                for v in d
-                    .vars
-                    .iter()
-                    .filter(|v| matches!(v.ty.kind, TyKind::Array { .. }))
-                {
-                    c.arrays.insert(v.name.clone());
+                for v in &d.vars {
+                    if let TyKind::Array { len, .. } = &v.ty.kind {
+                        c.arrays.insert(v.name.clone(), len.as_deref().cloned());
+                    }
                 }
             }
         });
@@ -288,13 +335,16 @@ fn arg_expr(a: &TemplateArg) -> Option<Expr> {
     }
 }
 
-/// The sum functors: `cub::Sum()` (CUB 1 and 2), `cuda::std::plus<>{}` (CUB 3), `std::plus`,
-/// `thrust::plus`, as a call or a functional cast with `{}`.
-fn is_sum_functor(e: &Expr) -> bool {
-    let name = match &e.strip_parens().kind {
-        ExprKind::Call { callee, args, .. } if args.is_empty() => match &callee.kind {
-            ExprKind::Ident(n) => n,
-            _ => return false,
+/// How the functor argument `e` combines: the sum functors `cub::Sum()` (CUB 1 and 2),
+/// `cuda::std::plus<>{}` (CUB 3), `std::plus`, `thrust::plus`; the maxima `cub::Max()`,
+/// `cuda::maximum<>{}`, `thrust::maximum` and the minima; any other library functor is
+/// unknown; a user's functor (a temporary or an object of its struct) is called.
+fn combine_of(e: &Expr) -> Option<Combine> {
+    // The functor's type, and whether it is built without arguments (`T()`, `T{}`).
+    let (name, empty) = match &e.strip_parens().kind {
+        ExprKind::Call { callee, args, .. } => match &callee.kind {
+            ExprKind::Ident(n) => (n, args.is_empty()),
+            _ => return None,
         },
         ExprKind::Cast {
             kind: CastKind::Functional,
@@ -304,13 +354,33 @@ fn is_sum_functor(e: &Expr) -> bool {
                     ..
                 },
             expr,
-        } if matches!(&expr.kind, ExprKind::InitList(v) if v.is_empty()) => name,
-        _ => return false,
+        } => match &expr.kind {
+            ExprKind::InitList(v) => (name, v.is_empty()),
+            _ => (name, false),
+        },
+        ExprKind::Ident(_) => return Some(Combine::User(e.clone())),
+        _ => return None,
     };
-    matches!(
-        name.trim_start_matches("::"),
-        "cub::Sum" | "cuda::std::plus" | "std::plus" | "thrust::plus"
-    )
+    let name = name.trim_start_matches("::");
+    if !empty
+        && ["cub::", "cuda::", "std::", "thrust::"]
+            .iter()
+            .any(|p| name.starts_with(p))
+    {
+        return None;
+    }
+    Some(match name {
+        "cub::Sum" | "cuda::std::plus" | "std::plus" | "thrust::plus" => Combine::Sum,
+        "cub::Max" | "cuda::maximum" | "thrust::maximum" => Combine::Max,
+        "cub::Min" | "cuda::minimum" | "thrust::minimum" => Combine::Min,
+        _ if ["cub::", "cuda::", "std::", "thrust::"]
+            .iter()
+            .any(|p| name.starts_with(p)) =>
+        {
+            return None
+        }
+        _ => Combine::User(e.clone()),
+    })
 }
 
 impl Cub<'_> {
@@ -424,7 +494,7 @@ impl Cub<'_> {
             r.prim == prim
                 && r.method == c.method
                 && r.args == c.args.len()
-                && r.functor.is_none_or(|i| is_sum_functor(&c.args[i]))
+                && r.functor.is_none_or(|i| combine_of(&c.args[i]).is_some())
         })
     }
 
@@ -481,17 +551,20 @@ impl Cub<'_> {
     /// two folded down, then the classic `if (t < s) b[t] += b[t + s]` halving of a power of
     /// two, whose reverse the differentiator knows to be race-free (and, with the adjoint at
     /// the root only, turns into one store per element: `tree_reverse.rs`).
-    fn push_literal_tree(&self, hoisted: &mut Vec<Stmt>, name: &str, tid: &Expr, len: i64) {
+    fn push_literal_tree(
+        &self,
+        hoisted: &mut Vec<Stmt>,
+        name: &str,
+        tid: &Expr,
+        len: i64,
+        combine: &Combine,
+    ) {
         let at = |i: Expr| index(ident(name), i);
         let sync = || expr_stmt(call("__syncthreads", vec![]));
         let fold = |limit: Expr, offset: Expr| {
             if_stmt(
                 binary(BinOp::Lt, tid.clone(), limit),
-                vec![expr_stmt(compound(
-                    BinOp::Add,
-                    at(tid.clone()),
-                    at(binary(BinOp::Add, tid.clone(), offset)),
-                ))],
+                vec![combine.fold(at(tid.clone()), at(binary(BinOp::Add, tid.clone(), offset)))],
                 None,
             )
         };
@@ -513,7 +586,14 @@ impl Cub<'_> {
 
     /// The tree over a block of `n` threads, any `n`: the live length halves (rounding up)
     /// each step, the upper part folded down.
-    fn push_halving_tree(&self, hoisted: &mut Vec<Stmt>, name: &str, tid: &Expr, n: Expr) {
+    fn push_halving_tree(
+        &self,
+        hoisted: &mut Vec<Stmt>,
+        name: &str,
+        tid: &Expr,
+        n: Expr,
+        combine: &Combine,
+    ) {
         let at = |i: Expr| index(ident(name), i);
         let sync = || expr_stmt(call("__syncthreads", vec![]));
         let len = format!("{name}_n");
@@ -530,11 +610,10 @@ impl Cub<'_> {
                 tid.clone(),
                 binary(BinOp::Div, ident(&len), int_lit(2)),
             ),
-            vec![expr_stmt(compound(
-                BinOp::Add,
+            vec![combine.fold(
                 at(tid.clone()),
                 at(binary(BinOp::Add, tid.clone(), half_up())),
-            ))],
+            )],
             None,
         );
         hoisted.push(Stmt::synth(StmtKind::For {
@@ -582,8 +661,8 @@ impl Collectives for Cub<'_> {
         let c = self.call(e)?;
         let Some(rule) = Self::rule(&c) else {
             let msg = match Self::prim(&c.class) {
-                Some(Prim::BlockScan) => format!("cuad differentiates `{}` only as `InclusiveSum(v, out)` / `ExclusiveSum(v, out)` (optionally with the block aggregate) of one item per thread", c.class),
-                Some(_) => format!("cuad differentiates `{}` only as a sum: `Sum(v)`, `Reduce(v, cub::Sum())` or `Reduce(v, cuda::std::plus<>())` (optionally with the number of valid items)", c.class),
+                Some(Prim::BlockScan) => format!("cuad differentiates `{}` only as `InclusiveSum(v, out)` / `ExclusiveSum(v, out)` / `InclusiveScan(v, out, op)` (optionally with the block aggregate) of one item per thread, `op` a sum, `cuda::maximum<>()`, `cuda::minimum<>()` or a user functor", c.class),
+                Some(_) => format!("cuad differentiates `{}` as `Sum(v)` or `Reduce(v, op)`, `op` a sum (`cub::Sum()`, `cuda::std::plus<>()`), `cub::Max()`/`cuda::maximum<>()`, `cub::Min()`/`cuda::minimum<>()` or a user functor (a number of valid items with sums only)", c.class),
                 None => format!("cuad cannot differentiate `{}::{}` on real values: it differentiates `cub::BlockReduce` and `cub::WarpReduce` sums and `cub::BlockScan` prefix sums", c.class, c.method),
             };
             errors.push(Diagnostic::error(e.span, msg));
@@ -596,12 +675,33 @@ impl Collectives for Cub<'_> {
             ));
             return None;
         };
-        let items = |a: &Expr| matches!(&a.strip_parens().kind, ExprKind::Ident(n) if self.arrays.contains(n));
-        if items(&c.args[0]) || rule.prim == Prim::BlockScan && items(&c.args[1]) {
+        let combine = match rule.functor {
+            Some(i) => combine_of(&c.args[i])?,
+            None => Combine::Sum,
+        };
+        if rule.valid.is_some() && !matches!(combine, Combine::Sum) {
             errors.push(Diagnostic::error(
                 e.span,
                 format!(
-                    "cuad differentiates `{}::{}` of one item per thread, not of an array of items",
+                    "cuad differentiates `{}::{}` with a number of valid items only as a sum",
+                    c.class, c.method
+                ),
+            ));
+            return None;
+        }
+        let items = |a: &Expr| match &a.strip_parens().kind {
+            ExprKind::Ident(n) => self.arrays.get(n).cloned(),
+            _ => None,
+        };
+        let item_count = items(&c.args[0]).map(|len| len.and_then(|l| self.constant(&l)));
+        let supported_items = rule.prim == Prim::BlockReduce && rule.valid.is_none();
+        if (rule.prim == Prim::BlockScan && items(&c.args[1]).is_some())
+            || item_count.is_some_and(|n| !supported_items || n.is_none_or(|n| n < 1))
+        {
+            errors.push(Diagnostic::error(
+                e.span,
+                format!(
+                    "cuad differentiates `{}::{}` of one item per thread; of an array of items, `cub::BlockReduce`'s `Sum(items)` and `Reduce(items, op)` of a local array of constant length",
                     c.class, c.method
                 ),
             ));
@@ -609,7 +709,20 @@ impl Collectives for Cub<'_> {
         }
         let name = format!("_cuad_cub{}", self.count);
         self.count += 1;
-        let v = c.args[0].clone();
+        let mut v = c.args[0].clone();
+        if let Some(Some(n)) = item_count {
+            // The thread's items folded in order first.
+            let acc = format!("{name}_items");
+            let k = format!("{name}_k");
+            hoisted.push(decl(ty.clone(), &acc, Some(index(v.clone(), int_lit(0)))));
+            hoisted.push(Stmt::synth(StmtKind::For {
+                init: Some(Box::new(decl(Ty::int(), &k, Some(int_lit(1))))),
+                cond: Some(binary(BinOp::Lt, ident(&k), int_lit(n))),
+                step: Some(compound(BinOp::Add, ident(&k), int_lit(1))),
+                body: Box::new(block(vec![combine.fold(ident(&acc), index(v, ident(&k)))])),
+            }));
+            v = ident(&acc);
+        }
         if rule.prim == Prim::WarpReduce {
             let width = match c.targs.get(1) {
                 None => Some(32),
@@ -632,7 +745,7 @@ impl Collectives for Cub<'_> {
                 None => v,
             };
             hoisted.push(decl(ty.clone(), &name, Some(v)));
-            push_butterfly(hoisted, &ty, &name, width);
+            push_butterfly_with(hoisted, &ty, &name, width, &|a, b| combine.apply(a, b));
             return Some(cond(
                 binary(BinOp::Eq, lane, int_lit(0)),
                 ident(&name),
@@ -671,8 +784,8 @@ impl Collectives for Cub<'_> {
             hoisted.push(expr_stmt(assign(at(tid.clone()), v)));
             hoisted.push(sync());
             match self.constant(&n) {
-                Some(len) if len > 0 => self.push_literal_tree(hoisted, &name, &tid, len),
-                _ => self.push_halving_tree(hoisted, &name, &tid, n),
+                Some(len) if len > 0 => self.push_literal_tree(hoisted, &name, &tid, len, &combine),
+                _ => self.push_halving_tree(hoisted, &name, &tid, n, &combine),
             }
             return Some(cond(
                 binary(BinOp::Eq, tid, int_lit(0)),
@@ -698,7 +811,17 @@ impl Collectives for Cub<'_> {
                 )),
             ),
             sync(),
-            expr_stmt(compound(BinOp::Add, at(tid.clone()), ident(&below))),
+            match combine {
+                Combine::Sum => expr_stmt(compound(BinOp::Add, at(tid.clone()), ident(&below))),
+                _ => if_stmt(
+                    binary(BinOp::Ge, tid.clone(), ident(&o)),
+                    vec![expr_stmt(assign(
+                        at(tid.clone()),
+                        combine.apply(ident(&below), at(tid.clone())),
+                    ))],
+                    None,
+                ),
+            },
             sync(),
         ];
         hoisted.push(Stmt::synth(StmtKind::For {

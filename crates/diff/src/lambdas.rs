@@ -3,6 +3,12 @@
 //! `float kernel_lambda_sq(float v, float& a)`, its captures extra parameters (references
 //! for by-reference captures), and `sq(x)` becomes `kernel_lambda_sq(x, a)`. Only direct
 //! calls of the local are supported; a by-value capture must not change after capture.
+//!
+//! A lambda passed to a function template (`apply([=] __device__ (float v) { return v * s; },
+//! x)`, `map<<<g, b>>>(lambda, ...)`, or a local lambda passed on) is lifted the same way, and the
+//! template is instantiated for it (its type is unique, so one instance per call site is
+//! sound): `apply_k_lambda_arg0(x, s)`, the functor parameter replaced by the captures and its
+//! calls by calls of the lifted function. The template must only call the functor.
 
 use crate::builder::*;
 use crate::usage::{stmt_writes, walk_expr, Names};
@@ -19,6 +25,20 @@ pub struct Lifted {
     /// The captured names, passed after the lambda's own arguments.
     pub captures: Vec<String>,
     pub function: Function,
+    /// Calls passing the lambda to a function template, rewritten to call an instance.
+    pub passed: Vec<Passed>,
+    /// The instances of templates for this lambda.
+    pub instances: Vec<Function>,
+}
+
+/// A call passing a lambda to a function template as argument `arg`.
+#[derive(Clone, Debug)]
+pub struct Passed {
+    pub call: Span,
+    pub arg: usize,
+    /// The template's instance for the lambda: the functor parameter dropped, the captures
+    /// appended.
+    pub instance: String,
 }
 
 struct Types<'m>(&'m HashMap<String, Ty>);
@@ -61,6 +81,7 @@ pub fn lift_partial(prog: &Program, func: &Function) -> (Vec<Lifted>, Vec<Diagno
         writes,
         out: vec![],
         errors: vec![],
+        passed_count: 0,
     };
     cx.block(body, &mut scope);
     (cx.out, cx.errors)
@@ -89,6 +110,8 @@ struct Lifter<'p, 'a> {
     writes: Names,
     out: Vec<Lifted>,
     errors: Vec<Diagnostic>,
+    /// Lambdas passed as arguments so far (they are named `arg0`, `arg1`, ...).
+    passed_count: usize,
 }
 
 impl Lifter<'_, '_> {
@@ -101,6 +124,14 @@ impl Lifter<'_, '_> {
     }
 
     fn stmt(&mut self, s: &Stmt, scope: &mut HashMap<String, Ty>) {
+        if matches!(
+            s.kind,
+            StmtKind::Expr(_) | StmtKind::Return(_) | StmtKind::Decl(_)
+        ) {
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                walk_expr(e, &mut |x| self.passed_lambdas(x, scope))
+            });
+        }
         match &s.kind {
             StmtKind::Decl(d) => {
                 for v in &d.vars {
@@ -141,7 +172,103 @@ impl Lifter<'_, '_> {
         }
     }
 
-    fn lambda(&mut self, var: &str, l: &Lambda, span: Span, scope: &HashMap<String, Ty>) {
+    /// Lambdas among the arguments of a call of a function template: lifted, and the
+    /// template instantiated for them.
+    fn passed_lambdas(&mut self, e: &Expr, scope: &HashMap<String, Ty>) {
+        let (name, args) = match &e.kind {
+            ExprKind::Call { callee, args, .. }
+            | ExprKind::Launch {
+                kernel: callee,
+                args,
+                ..
+            } => match &callee.kind {
+                ExprKind::Ident(n) => (n, args),
+                _ => return,
+            },
+            _ => return,
+        };
+        // Only templates cuad sees the body of are instantiated; other callees (library
+        // algorithms) keep their lambdas as they were.
+        let Some(template) = self
+            .prog
+            .functions(name)
+            .into_iter()
+            .find(|f| f.template.is_some() && f.body.is_some() && f.params.len() == args.len())
+        else {
+            return;
+        };
+        let lambda_args: Vec<usize> = (0..args.len())
+            .filter(|&k| match &args[k].strip_parens().kind {
+                ExprKind::Lambda(_) => true,
+                ExprKind::Ident(n) => self.out.iter().any(|l| !l.var.is_empty() && &l.var == n),
+                _ => false,
+            })
+            .collect();
+        let k = match lambda_args.as_slice() {
+            [] => return,
+            [k] => *k,
+            _ => {
+                self.errors.push(Diagnostic::error(
+                    e.span,
+                    format!("cuad supports one lambda per call of the template `{name}`"),
+                ));
+                return;
+            }
+        };
+        let a = &args[k];
+        let runs_on_device = template.attrs.device || template.attrs.global;
+        let lifted = match &a.strip_parens().kind {
+            ExprKind::Lambda(l) => {
+                let var = format!("arg{}", self.passed_count);
+                self.passed_count += 1;
+                if !self.lambda(&var, l, a.span, scope) {
+                    return;
+                }
+                let last = self.out.len() - 1;
+                let f = &mut self.out[last];
+                f.var.clear();
+                // The lambda runs where the template does.
+                f.function.attrs.device = runs_on_device;
+                f.function.attrs.host = template.attrs.host || !runs_on_device;
+                f.function.attrs.forceinline = runs_on_device;
+                last
+            }
+            ExprKind::Ident(n) => {
+                let i = self.out.iter().position(|l| &l.var == n).unwrap_or(0);
+                if self.out[i].function.attrs.device != runs_on_device {
+                    self.errors.push(Diagnostic::error(
+                        a.span,
+                        format!("the lambda `{n}` runs on the {} but `{name}` on the {}: pass the lambda itself for cuad", if runs_on_device { "host" } else { "device" }, if runs_on_device { "device" } else { "host" }),
+                    ));
+                    return;
+                }
+                i
+            }
+            _ => return,
+        };
+        match instantiate_for(
+            template,
+            k,
+            &self.out[lifted].function,
+            self.out[lifted].captures.len(),
+        ) {
+            Ok(inst) => {
+                let l = &mut self.out[lifted];
+                l.passed.push(Passed {
+                    call: e.span,
+                    arg: k,
+                    instance: inst.name.clone(),
+                });
+                if l.instances.iter().all(|f| f.name != inst.name) {
+                    l.instances.push(inst);
+                }
+            }
+            Err(why) => self.errors.push(Diagnostic::error(a.span, why)),
+        }
+    }
+
+    /// Lifts the lambda `l` bound to `var` (false when it cannot be).
+    fn lambda(&mut self, var: &str, l: &Lambda, span: Span, scope: &HashMap<String, Ty>) -> bool {
         // Names the body uses that the enclosing function declares: the captures.
         let mut own: Names = l.params.iter().filter_map(|p| p.name.clone()).collect();
         l.body
@@ -174,7 +301,7 @@ impl Lifter<'_, '_> {
                     span,
                     format!("the lambda uses `{c}`, which it does not capture"),
                 ));
-                return;
+                return false;
             };
             let ty = scope[c].clone();
             if matches!(ty.kind, TyKind::Array { .. }) {
@@ -182,14 +309,14 @@ impl Lifter<'_, '_> {
                     span,
                     format!("cuad cannot differentiate a lambda capturing the array `{c}` yet"),
                 ));
-                return;
+                return false;
             }
             if !by_ref && self.writes.contains(c) {
                 self.errors.push(Diagnostic::error(
                     span,
                     format!("the lambda captures `{c}` by value and `{c}` changes after its declaration: capture it by reference (`&{c}`) for cuad"),
                 ));
-                return;
+                return false;
             }
             params.push(Param {
                 name: Some(c.clone()),
@@ -204,11 +331,29 @@ impl Lifter<'_, '_> {
                 span,
             });
         }
-        let ret = match &l.ret {
-            Some(t) => t.clone(),
-            None => self
-                .return_type(l, &params)
-                .unwrap_or(Ty::new(TyKind::Void)),
+        if l.params.iter().any(|p| matches!(p.ty.kind, TyKind::Auto)) {
+            self.errors.push(Diagnostic::error(
+                span,
+                "cuad cannot lift a generic lambda (an `auto` parameter): give its parameters types",
+            ));
+            return false;
+        }
+        let returns_value = l.body.iter().any(|s| {
+            let mut found = false;
+            s.visit(&mut |s| found |= matches!(s.kind, StmtKind::Return(Some(_))));
+            found
+        });
+        let ret = match (&l.ret, self.return_type(l, &params), returns_value) {
+            (Some(t), _, _) => t.clone(),
+            (None, Some(t), _) => t,
+            (None, None, false) => Ty::new(TyKind::Void),
+            (None, None, true) => {
+                self.errors.push(Diagnostic::error(
+                    span,
+                    "cuad cannot tell the type this lambda returns: write it (`-> T`)",
+                ));
+                return false;
+            }
         };
         let mut attrs = FnAttrs {
             device: self.func.attrs.device || self.func.attrs.global,
@@ -251,7 +396,10 @@ impl Lifter<'_, '_> {
             var: var.to_string(),
             captures,
             function,
+            passed: vec![],
+            instances: vec![],
         });
+        true
     }
 
     /// The type of the first `return e;` of the lambda's body (its locals typed in order).
@@ -288,6 +436,76 @@ impl Lifter<'_, '_> {
             t
         })
     }
+}
+
+/// The instance of `template` for the lifted lambda `lambda` (its last `ncaptures` parameters
+/// are its captures) passed as argument `k`: parameter `k` dropped, the captures appended (as
+/// `_cuad_cap_<name>`), calls of the functor parameter made calls of `lambda`.
+fn instantiate_for(
+    template: &Function,
+    k: usize,
+    lambda: &Function,
+    ncaptures: usize,
+) -> Result<Function, String> {
+    let functor = &template.params[k];
+    let ps = template.template.clone().unwrap_or_default();
+    let type_param = match &strip_ref(functor.ty.clone()).kind {
+        TyKind::Named { name, .. } => ps.iter().position(|p| &p.name == name),
+        _ => None,
+    };
+    let (Some(type_param), Some(fname)) = (type_param, functor.name.clone()) else {
+        return Err(format!(
+            "cuad supports a lambda passed to `{}` only for a parameter whose type is a template parameter",
+            template.name
+        ));
+    };
+    let mut inst = template.clone();
+    inst.name = format!("{}_{}", template.name.replace("::", "_"), lambda.name);
+    let mut rest: Vec<TemplateParam> = ps;
+    rest.remove(type_param);
+    for p in lambda.template.iter().flatten() {
+        if rest.iter().all(|q| q.name != p.name) {
+            rest.push(p.clone());
+        }
+    }
+    inst.template = (!rest.is_empty()).then_some(rest);
+    inst.params.remove(k);
+    let captures = &lambda.params[lambda.params.len() - ncaptures..];
+    let names: Vec<String> = captures
+        .iter()
+        .map(|p| format!("_cuad_cap_{}", p.name.clone().unwrap_or_default()))
+        .collect();
+    for (p, n) in captures.iter().zip(&names) {
+        inst.params.push(Param {
+            name: Some(n.clone()),
+            ..p.clone()
+        });
+    }
+    let mut other_use = false;
+    if let Some(body) = &mut inst.body {
+        for s in body.iter_mut() {
+            crate::methods::map_stmt_exprs(s, &mut |e| {
+                if let ExprKind::Call { callee, args, .. } = &mut e.kind {
+                    if matches!(&callee.kind, ExprKind::Ident(n) if *n == fname) {
+                        **callee = ident(&lambda.name);
+                        args.extend(names.iter().map(|n| ident(n)));
+                    }
+                }
+            });
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                walk_expr(e, &mut |x| {
+                    other_use |= matches!(&x.kind, ExprKind::Ident(n) if *n == fname);
+                })
+            });
+        }
+    }
+    if other_use {
+        return Err(format!(
+            "cuad supports a lambda passed to `{}` when `{}` only calls `{fname}`",
+            template.name, template.name
+        ));
+    }
+    Ok(inst)
 }
 
 fn strip_ref(t: Ty) -> Ty {
@@ -333,6 +551,25 @@ fn drop_lambda_decls(s: &mut Stmt, errors: &mut Vec<Diagnostic>) {
 }
 
 fn rewrite_uses(s: &mut Stmt, lifted: &[Lifted], errors: &mut Vec<Diagnostic>) {
+    // Calls passing a lambda to a template call its instance with the captures instead.
+    crate::methods::map_stmt_exprs(s, &mut |e| {
+        let span = e.span;
+        if let ExprKind::Call { callee, args, .. }
+        | ExprKind::Launch {
+            kernel: callee,
+            args,
+            ..
+        } = &mut e.kind
+        {
+            for l in lifted {
+                for p in l.passed.iter().filter(|p| p.call == span) {
+                    **callee = ident(&p.instance);
+                    args.remove(p.arg);
+                    args.extend(l.captures.iter().map(|c| ident(c)));
+                }
+            }
+        }
+    });
     crate::methods::map_stmt_exprs(s, &mut |e| {
         if let ExprKind::Call { callee, args, .. } = &mut e.kind {
             if let ExprKind::Ident(n) = &callee.kind {
@@ -357,13 +594,14 @@ fn rewrite_uses(s: &mut Stmt, lifted: &[Lifted], errors: &mut Vec<Diagnostic>) {
 }
 
 /// Why the template arguments of a call of `name` could not be deduced: a lambda argument has
-/// a type no one can write (cuad lifts lambdas bound to locals and called directly only).
+/// a type no one can write (cuad instantiates templates for lambdas only when the call gives
+/// one argument per parameter).
 pub fn undeduced_message(name: &str, args: &[Expr]) -> String {
     if args
         .iter()
         .any(|a| matches!(a.strip_parens().kind, ExprKind::Lambda(_)))
     {
-        format!("cuad cannot pass a lambda to the template `{name}` (lambdas are supported when bound to a local and called directly); pass an object of a struct with an `operator()` instead")
+        format!("cuad cannot pass a lambda to the template `{name}` here (it instantiates a template for a lambda when the call gives one argument per parameter); pass an object of a struct with an `operator()` instead")
     } else {
         format!("cuad cannot deduce the template arguments of `{name}` here; write them explicitly")
     }

@@ -151,7 +151,7 @@ impl<'a> Differentiator<'a> {
                 lambdas::lift_partial(&prog, f)
                     .0
                     .into_iter()
-                    .map(|l| l.function),
+                    .flat_map(|l| std::iter::once(l.function).chain(l.instances)),
             );
         }
         // Functions taking a `thread_group`, specialised per group kind (coop.rs).
@@ -945,13 +945,15 @@ impl Differentiator<'_> {
     }
 }
 
-/// Whether printed code calls `name(`.
+/// Whether printed code calls `name(` or launches `name<<<`.
 fn calls_name(text: &str, name: &str) -> bool {
-    text.match_indices(&format!("{name}(")).any(|(i, _)| {
-        !text[..i]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    [format!("{name}("), format!("{name}<<<")].iter().any(|p| {
+        text.match_indices(p.as_str()).any(|(i, _)| {
+            !text[..i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
     })
 }
 

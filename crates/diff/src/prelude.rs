@@ -60,11 +60,83 @@ __host__ __device__ inline double frexp(double x, int* e) {
 }
 "#;
 
+/// The `__half2` / `__nv_bfloat162` API as the same operation on both halves, computed in float
+/// and rounded once (exact for +, -, *, fma of 16-bit inputs up to that rounding, as CUDA's):
+/// (pair type, half type, make, to float, from float, float-pair-to-pair, pair-to-float-pair,
+/// from two floats, one float to both halves, from two halves, one half to both, low, high).
+#[rustfmt::skip]
+const PAIRS: &[[&str; 13]] = &[
+    ["__half2", "__half", "make_half2", "__half2float", "__float2half", "__float22half2_rn",
+     "__half22float2", "__floats2half2_rn", "__float2half2_rn", "__halves2half2", "__half2half2",
+     "__low2half", "__high2half"],
+    ["__nv_bfloat162", "__nv_bfloat16", "make_bfloat162", "__bfloat162float", "__float2bfloat16",
+     "__float22bfloat162_rn", "__bfloat1622float2", "__floats2bfloat162_rn",
+     "__float2bfloat162_rn", "__halves2bfloat162", "__bfloat162bfloat162", "__low2bfloat16",
+     "__high2bfloat16"],
+];
+
+/// Element-wise operations of the pair API: name, then the float expression of the halves
+/// `A`, `B`, `C` of its arguments.
+#[rustfmt::skip]
+const PAIR_OPS: &[(&str, &str)] = &[
+    ("__hadd2", "A + B"), ("__hadd2_rn", "A + B"), ("__hsub2", "A - B"), ("__hsub2_rn", "A - B"),
+    ("__hmul2", "A * B"), ("__hmul2_rn", "A * B"), ("__h2div", "A / B"), ("__hfma2", "A * B + C"),
+    ("__hneg2", "-A"), ("__habs2", "fabsf(A)"), ("__hmax2", "fmaxf(A, B)"),
+    ("__hmin2", "fminf(A, B)"), ("h2exp", "expf(A)"), ("h2exp2", "exp2f(A)"),
+    ("h2exp10", "exp10f(A)"), ("h2log", "logf(A)"), ("h2log2", "log2f(A)"),
+    ("h2log10", "log10f(A)"), ("h2sqrt", "sqrtf(A)"), ("h2rsqrt", "rsqrtf(A)"),
+    ("h2rcp", "1.0f / A"), ("h2sin", "sinf(A)"), ("h2cos", "cosf(A)"), ("h2tanh", "tanhf(A)"),
+];
+
+/// Definitions of the pair API for both pair types.
+fn pair_prelude() -> String {
+    let mut out = String::new();
+    for [p, h, make, tof, fromf, f22p, p2f2, fs2p, f2p, hs2p, h2p, low, high] in PAIRS {
+        let part = |v: &str, f: &str| format!("{tof}({v}.{f})");
+        for (name, expr) in PAIR_OPS {
+            let vars: Vec<&str> = ["A", "B", "C"]
+                .into_iter()
+                .filter(|v| expr.contains(v))
+                .collect();
+            let params: Vec<String> = vars.iter().map(|v| format!("{p} {v}")).collect();
+            let half = |f: &str| {
+                let e = vars
+                    .iter()
+                    .fold(expr.to_string(), |e, v| e.replace(v, &part(v, f)));
+                format!("{fromf}({e})")
+            };
+            out += &format!(
+                "__host__ __device__ inline {p} {name}({}) {{ return {make}({}, {}); }}\n",
+                params.join(", "),
+                half("x"),
+                half("y")
+            );
+        }
+        let x = part("a", "x");
+        let y = part("a", "y");
+        out += &format!(
+            "__host__ __device__ inline {p} {hs2p}({h} a, {h} b) {{ return {make}(a, b); }}
+__host__ __device__ inline {p} {h2p}({h} a) {{ return {make}(a, a); }}
+__host__ __device__ inline {h} {low}({p} a) {{ return a.x; }}
+__host__ __device__ inline {h} {high}({p} a) {{ return a.y; }}
+__host__ __device__ inline float __low2float({p} a) {{ return {x}; }}
+__host__ __device__ inline float __high2float({p} a) {{ return {y}; }}
+__host__ __device__ inline float2 {p2f2}({p} a) {{ return make_float2({x}, {y}); }}
+__host__ __device__ inline {p} {f22p}(float2 a) {{ return {make}({fromf}(a.x), {fromf}(a.y)); }}
+__host__ __device__ inline {p} {fs2p}(float a, float b) {{ return {make}({fromf}(a), {fromf}(b)); }}
+__host__ __device__ inline {p} {f2p}(float a) {{ return {make}({fromf}(a), {fromf}(a)); }}
+__host__ __device__ inline {p} __lowhigh2highlow({p} a) {{ return {make}(a.y, a.x); }}
+"
+        );
+    }
+    out
+}
+
 /// The prelude's functions (spans cleared: they point into no user file).
 pub fn functions() -> Vec<Function> {
     let mut sm = SourceMap::new();
     let mut diags = Diagnostics::default();
-    let file = sm.add("cuad-prelude.cu", PRELUDE.to_string());
+    let file = sm.add("cuad-prelude.cu", format!("{PRELUDE}{}", pair_prelude()));
     let tokens = cuad_syntax::pp::preprocess(&mut sm, file, &PpOptions::default(), &mut diags);
     let mut tu = cuad_syntax::parser::parse(&tokens, &mut diags);
     cuad_emit::strip_spans(&mut tu);
@@ -79,10 +151,11 @@ pub fn functions() -> Vec<Function> {
 
 #[cfg(test)]
 mod tests {
+    use super::PAIR_OPS;
     #[test]
     fn the_prelude_parses_into_functions() {
         let fs = super::functions();
-        assert_eq!(fs.len(), 27);
+        assert_eq!(fs.len(), 27 + 2 * (PAIR_OPS.len() + 11));
         assert!(fs.iter().any(|f| f.name == "cuComplexDoubleToFloat"));
         assert!(fs.iter().all(|f| f.body.is_some()));
     }

@@ -280,11 +280,18 @@ impl Lowering<'_> {
 
 /// Statements leaving in `name` (a local initialized with this thread's value) the sum over
 /// the `size` lanes (a power of two up to 32) of each aligned group of lanes, in every lane.
-pub fn push_butterfly(hoisted: &mut Vec<Stmt>, ty: &Ty, name: &str, size: i64) {
-    push_butterfly_of(hoisted, ty, name, size, Op::Plus)
+fn push_butterfly_of(hoisted: &mut Vec<Stmt>, ty: &Ty, name: &str, size: i64, op: Op) {
+    push_butterfly_with(hoisted, ty, name, size, &|a, b| op.combine(a, b))
 }
 
-fn push_butterfly_of(hoisted: &mut Vec<Stmt>, ty: &Ty, name: &str, size: i64, op: Op) {
+/// The butterfly over tiles of `size` lanes folding `name` with `combine(own, other lane's)`.
+pub fn push_butterfly_with(
+    hoisted: &mut Vec<Stmt>,
+    ty: &Ty,
+    name: &str,
+    size: i64,
+    combine: &dyn Fn(Expr, Expr) -> Expr,
+) {
     // Each shuffle gets its own statement, which every thread of the tile runs: in the
     // minimum's `b < a ? b : a` it would run only on one side, and so would its adjoint.
     let other = format!("{name}_other");
@@ -303,7 +310,7 @@ fn push_butterfly_of(hoisted: &mut Vec<Stmt>, ty: &Ty, name: &str, size: i64, op
         hoisted.push(expr_stmt(assign(ident(&other), shuffled)));
         hoisted.push(expr_stmt(assign(
             ident(name),
-            op.combine(ident(name), ident(&other)),
+            combine(ident(name), ident(&other)),
         )));
         offset /= 2;
     }

@@ -289,6 +289,7 @@ pub fn vector_type(name: &str) -> Option<(Ty, usize)> {
     match name {
         "dim3" => return Some((uint_ty(), 3)),
         "__half2" | "half2" => return Some((Ty::new(TyKind::Half), 2)),
+        "__nv_bfloat162" | "nv_bfloat162" => return Some((Ty::new(TyKind::BFloat16), 2)),
         _ => {}
     }
     let digits = name.trim_start_matches(|c: char| c.is_ascii_alphabetic());
@@ -373,6 +374,8 @@ fn build_function_table() -> HashMap<String, RetRule> {
             t.insert(format!("make_{prefix}{width}"), RetRule::Fixed(ty));
         }
     }
+    t.insert("make_half2".into(), RetRule::Fixed("__half2"));
+    t.insert("make_bfloat162".into(), RetRule::Fixed("__nv_bfloat162"));
     t.insert("dim3".into(), RetRule::Fixed("dim3"));
     t
 }

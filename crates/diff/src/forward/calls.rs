@@ -695,7 +695,7 @@ impl Fwd<'_, '_> {
             let t = self.tangent(&args[0])?;
             return Some(with_args(e, vec![t]));
         }
-        if base.starts_with("make_float") || base.starts_with("make_double") {
+        if crate::calls::is_real_vector_maker(base) {
             let ts: Vec<Option<Expr>> = args.iter().map(|a| self.tangent(a)).collect();
             if ts.iter().all(Option::is_none) {
                 return None;

@@ -274,7 +274,13 @@ impl Fwd<'_, '_> {
         if let Some(call) = self.user_operator_call(e) {
             return self.call_tangent(&call);
         }
-        let is_struct = |t: Option<Ty>| t.is_some_and(|t| matches!(t.kind, TyKind::Named { .. }));
+        // CUDA's `__half2` / `__nv_bfloat162` operators act on each half: the scalar rules hold.
+        let is_struct = |t: Option<Ty>| {
+            t.is_some_and(|t| {
+                matches!(&t.kind, TyKind::Named { name, .. }
+                    if !matches!(name.trim_start_matches("::"), "__half2" | "half2" | "__nv_bfloat162" | "nv_bfloat162"))
+            })
+        };
         if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
             && (is_struct(self.type_of(l)) || is_struct(self.type_of(r)))
             && self.depends(e)
