@@ -1666,6 +1666,199 @@ class BlockScan {
   TempStorage& t_;
 };
 }  // namespace cub
+
+// <curand_kernel.h> (a shim header): the device API of cuRAND, deterministic and statistically
+// sound but not NVIDIA's bit streams. Every generator type is emulated by Philox4x32-10 keyed by
+// the seed, with the subsequence and the offset in the counter, so `curand_init(seed, sub, off)`
+// and skipahead land where they should; normals are Box-Muller pairs (the second one cached, as
+// cuRAND does). The host API (curandGenerator_t) is not emulated.
+struct curandStatePhilox4_32_10 {
+  uint4 ctr;
+  uint4 output;
+  uint2 key;
+  unsigned int STATE;
+  int boxmuller_flag;
+  int boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+// The other generators share Philox's layout under their own names, so that overloads on the
+// state type stay distinct as in cuRAND.
+struct curandStateXORWOW : curandStatePhilox4_32_10 {};
+struct curandStateMRG32k3a : curandStatePhilox4_32_10 {};
+typedef curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
+typedef curandStateXORWOW curandStateXORWOW_t;
+typedef curandStateMRG32k3a curandStateMRG32k3a_t;
+typedef curandStateXORWOW curandState_t;
+typedef curandStateXORWOW curandState;
+#define CURAND_2POW32_INV (2.3283064e-10f)
+#define CURAND_2POW32_INV_DOUBLE (2.3283064365386963e-10)
+#define CURAND_PI_DOUBLE (3.1415926535897932)
+#define CURAND_2PI (6.2831855f)
+#define CURAND_SQRT2 (-1.4142135f)
+
+namespace cuad_cpu {
+namespace rand {
+inline unsigned mulhilo(unsigned a, unsigned b, unsigned* hi) {
+  const unsigned long long p = (unsigned long long)a * b;
+  *hi = (unsigned)(p >> 32);
+  return (unsigned)p;
+}
+// Philox4x32-10 (Salmon et al., SC'11): ten rounds of the published multipliers and Weyl keys.
+inline uint4 philox(uint4 c, uint2 k) {
+  for (int round = 0; round < 10; ++round) {
+    unsigned hi0, hi1;
+    const unsigned lo0 = mulhilo(0xD2511F53u, c.x, &hi0);
+    const unsigned lo1 = mulhilo(0xCD9E8D57u, c.z, &hi1);
+    c = make_uint4(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
+    k.x += 0x9E3779B9u;
+    k.y += 0xBB67AE85u;
+  }
+  return c;
+}
+inline void advance_blocks(curandStatePhilox4_32_10* s, unsigned long long n) {
+  const unsigned long long lo = ((unsigned long long)s->ctr.y << 32 | s->ctr.x);
+  const unsigned long long sum = lo + n;
+  s->ctr.x = (unsigned)sum;
+  s->ctr.y = (unsigned)(sum >> 32);
+  if (sum < lo && ++s->ctr.z == 0) ++s->ctr.w;
+}
+inline void refill(curandStatePhilox4_32_10* s) { s->output = philox(s->ctr, s->key); }
+// Moves to output `offset` (4 per counter block) from the current position.
+inline void skip(curandStatePhilox4_32_10* s, unsigned long long offset) {
+  const unsigned long long total = s->STATE + offset;
+  advance_blocks(s, total / 4);
+  s->STATE = (unsigned)(total % 4);
+  refill(s);
+}
+inline unsigned next(curandStatePhilox4_32_10* s) {
+  const unsigned out[4] = {s->output.x, s->output.y, s->output.z, s->output.w};
+  const unsigned v = out[s->STATE];
+  if (++s->STATE == 4) {
+    s->STATE = 0;
+    advance_blocks(s, 1);
+    refill(s);
+  }
+  return v;
+}
+// (0, 1]: never 0, so that log() of it is finite.
+inline float to_float(unsigned x) { return (float)(x * CURAND_2POW32_INV + CURAND_2POW32_INV / 2.0f); }
+inline double to_double(unsigned a, unsigned b) {
+  const unsigned long long bits = ((unsigned long long)a << 21) ^ (b >> 11);
+  return (double)(bits + 1) * (1.0 / 9007199254740992.0);
+}
+inline float2 box_muller(unsigned a, unsigned b) {
+  const float u = to_float(a), v = to_float(b) * CURAND_2PI;
+  const float r = sqrtf(-2.0f * logf(u));
+  return make_float2(r * sinf(v), r * cosf(v));
+}
+inline double2 box_muller_double(curandStatePhilox4_32_10* s) {
+  const unsigned a = next(s), b = next(s), c = next(s), d = next(s);
+  const double u = to_double(a, b), v = to_double(c, d) * 2.0 * CURAND_PI_DOUBLE;
+  const double r = sqrt(-2.0 * log(u));
+  return make_double2(r * sin(v), r * cos(v));
+}
+}  // namespace rand
+}  // namespace cuad_cpu
+
+inline void curand_init(unsigned long long seed, unsigned long long subsequence,
+                        unsigned long long offset, curandStatePhilox4_32_10* s) {
+  s->key = make_uint2((unsigned)seed, (unsigned)(seed >> 32));
+  s->ctr = make_uint4(0u, 0u, (unsigned)subsequence, (unsigned)(subsequence >> 32));
+  s->STATE = 0;
+  s->boxmuller_flag = 0;
+  s->boxmuller_flag_double = 0;
+  s->boxmuller_extra = 0.0f;
+  s->boxmuller_extra_double = 0.0;
+  cuad_cpu::rand::skip(s, offset);
+}
+inline void skipahead(unsigned long long n, curandStatePhilox4_32_10* s) {
+  cuad_cpu::rand::skip(s, n);
+}
+inline void skipahead_sequence(unsigned long long n, curandStatePhilox4_32_10* s) {
+  const unsigned long long sub = ((unsigned long long)s->ctr.w << 32 | s->ctr.z) + n;
+  s->ctr.z = (unsigned)sub;
+  s->ctr.w = (unsigned)(sub >> 32);
+  cuad_cpu::rand::refill(s);
+}
+inline unsigned int curand(curandStatePhilox4_32_10* s) { return cuad_cpu::rand::next(s); }
+inline uint4 curand4(curandStatePhilox4_32_10* s) {
+  const unsigned a = curand(s), b = curand(s), c = curand(s), d = curand(s);
+  return make_uint4(a, b, c, d);
+}
+inline float curand_uniform(curandStatePhilox4_32_10* s) {
+  return cuad_cpu::rand::to_float(curand(s));
+}
+inline double curand_uniform_double(curandStatePhilox4_32_10* s) {
+  const unsigned a = curand(s), b = curand(s);
+  return cuad_cpu::rand::to_double(a, b);
+}
+inline float4 curand_uniform4(curandStatePhilox4_32_10* s) {
+  const uint4 u = curand4(s);
+  return make_float4(cuad_cpu::rand::to_float(u.x), cuad_cpu::rand::to_float(u.y),
+                     cuad_cpu::rand::to_float(u.z), cuad_cpu::rand::to_float(u.w));
+}
+inline double2 curand_uniform2_double(curandStatePhilox4_32_10* s) {
+  const double a = curand_uniform_double(s), b = curand_uniform_double(s);
+  return make_double2(a, b);
+}
+inline float2 curand_normal2(curandStatePhilox4_32_10* s) {
+  const unsigned a = curand(s), b = curand(s);
+  return cuad_cpu::rand::box_muller(a, b);
+}
+inline float4 curand_normal4(curandStatePhilox4_32_10* s) {
+  const float2 a = curand_normal2(s), b = curand_normal2(s);
+  return make_float4(a.x, a.y, b.x, b.y);
+}
+inline float curand_normal(curandStatePhilox4_32_10* s) {
+  if (s->boxmuller_flag) {
+    s->boxmuller_flag = 0;
+    return s->boxmuller_extra;
+  }
+  const float2 v = curand_normal2(s);
+  s->boxmuller_extra = v.y;
+  s->boxmuller_flag = 1;
+  return v.x;
+}
+inline double2 curand_normal2_double(curandStatePhilox4_32_10* s) {
+  return cuad_cpu::rand::box_muller_double(s);
+}
+inline double curand_normal_double(curandStatePhilox4_32_10* s) {
+  if (s->boxmuller_flag_double) {
+    s->boxmuller_flag_double = 0;
+    return s->boxmuller_extra_double;
+  }
+  const double2 v = curand_normal2_double(s);
+  s->boxmuller_extra_double = v.y;
+  s->boxmuller_flag_double = 1;
+  return v.x;
+}
+inline float curand_log_normal(curandStatePhilox4_32_10* s, float mean, float stddev) {
+  return expf(mean + stddev * curand_normal(s));
+}
+inline float2 curand_log_normal2(curandStatePhilox4_32_10* s, float mean, float stddev) {
+  const float2 v = curand_normal2(s);
+  return make_float2(expf(mean + stddev * v.x), expf(mean + stddev * v.y));
+}
+inline double curand_log_normal_double(curandStatePhilox4_32_10* s, double mean, double stddev) {
+  return exp(mean + stddev * curand_normal_double(s));
+}
+// Poisson by inversion of the CDF for small means, a rounded normal approximation above.
+inline unsigned int curand_poisson(curandStatePhilox4_32_10* s, double lambda) {
+  if (lambda >= 64.0) {
+    const double x = floor(lambda + sqrt(lambda) * curand_normal_double(s) + 0.5);
+    return x < 0.0 ? 0u : (unsigned)x;
+  }
+  const double u = curand_uniform_double(s);
+  double p = exp(-lambda), cdf = p;
+  unsigned k = 0;
+  while (u > cdf && k < 1000u) {
+    ++k;
+    p *= lambda / k;
+    cdf += p;
+  }
+  return k;
+}
 // CUB 3's reduction functors (`Reduce(v, cuda::std::plus<>())`, `cuda::maximum<>{}`).
 namespace cuda {
 template <class T = void>

@@ -14,13 +14,15 @@ PINS=(
   nvidia-cuda-runtime==13.0.96
   nvidia-cuda-crt==13.0.88
   nvidia-cuda-cccl==13.0.85
+  nvidia-curand==10.4.0.35
 )
 
 wrapper_works() {
   [[ -x "$WRAPPER" ]] || return 1
   local tmp
   tmp="$(mktemp -d)"
-  printf '__global__ void k(float* p) { p[threadIdx.x] *= 2.0f; }\n' >"$tmp/probe.cu"
+  # cuRAND's device headers too (cases include <curand_kernel.h>): an older install lacks them.
+  printf '#include <curand_kernel.h>\n__global__ void k(float* p) { p[threadIdx.x] *= 2.0f; }\n' >"$tmp/probe.cu"
   if "$WRAPPER" -std=c++17 -arch=sm_90 -c "$tmp/probe.cu" -o "$tmp/probe.o" >"$tmp/log" 2>&1; then
     rm -rf "$tmp"
     return 0

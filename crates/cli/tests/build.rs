@@ -1532,6 +1532,32 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "cub_warp_width.cu:5:13: error: cuad lowers `cub::WarpReduce` with a literal power of two up to 32",
         ),
+        (
+            // a draw on one path of `?:` inside a larger expression (`x = c ? draw : v;` alone
+            // becomes an `if`)
+            "curand_cond.cu",
+            "#include <curand_kernel.h>\n\
+             __global__ void k(curandState* st, const float* x, float* y) {\n\
+             \x20 curandState s = st[threadIdx.x];\n\
+             \x20 float v = x[threadIdx.x];\n\
+             \x20 y[threadIdx.x] = v * (v > 0.0f ? curand_normal(&s) : 1.0f);\n\
+             \x20 st[threadIdx.x] = s;\n\
+             }\n",
+            "k",
+            "curand_cond.cu:5:36: error: cuad cannot differentiate a cuRAND draw inside `?:`, `&&` or `||` of a larger expression",
+        ),
+        (
+            // the same through a helper that takes the generator state
+            "curand_helper_cond.cu",
+            "#include <curand_kernel.h>\n\
+             __device__ float noisy(float x, curandState* s) { return x * curand_normal(s); }\n\
+             __global__ void k(curandState* st, const float* x, float* y) {\n\
+             \x20 float v = x[threadIdx.x];\n\
+             \x20 y[threadIdx.x] = 1.0f + (v > 0.0f ? noisy(v, st + threadIdx.x) : v);\n\
+             }\n",
+            "k",
+            "curand_helper_cond.cu:5:39: error: cuad cannot differentiate a cuRAND draw inside `?:`, `&&` or `||` of a larger expression",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);
@@ -3088,6 +3114,9 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __global__ void ld128(const float* x, float* y) {\n\
          \x20 int4 b = *reinterpret_cast<const int4*>(x + 4 * threadIdx.x);\n\
          \x20 y[threadIdx.x] = __int_as_float(b.x) + __int_as_float(b.w);\n\
+         }\n\
+         __global__ void rng(curandState* st, const float* x, float* y) {\n\
+         \x20 y[0] = x[0] * (x[0] > 0.0f && curand_uniform(&st[0]) < 0.5f ? 2.0f : 1.0f);\n\
          }\n",
     );
     let run = |args: &[&str]| {
@@ -3191,6 +3220,12 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "ld128"]);
     assert!(
         err.contains("fd.cu:47:13: error: cuad cannot differentiate through the cast of `x + 4 * threadIdx.x` to `const int4*`"),
+        "{err}"
+    );
+    let err = run(&["--fn", "rng"]);
+    assert!(
+        err.contains("fd.cu:51:33: error: cuad cannot differentiate a cuRAND draw inside `?:`, `&&` or `||`")
+            && err.contains("&& curand_uniform(&st[0]) < 0.5f ? 2.0f : 1.0f);\n                                ^~~~~~~~~~~~~~~~~~~~~~"),
         "{err}"
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);

@@ -280,6 +280,7 @@ fn write_cuda_header_shims(dir: &Path) {
         "cuda_fp16.h",
         "cuda_bf16.h",
         "cub/cub.cuh",
+        "curand_kernel.h",
     ] {
         // The 16-bit types' short names come with their headers, as in CUDA.
         let body = match name {

@@ -1147,8 +1147,9 @@ impl Gen<'_, '_> {
                 let ty = self.type_of(&x).map(|t| t.with_const(false));
                 if let Some(ty) = ty {
                     restore.push(decl(ty, &copy, Some(x.clone())));
-                    primal_args[j] = match &args[j].strip_parens().kind {
-                        ExprKind::Unary(UnOp::AddrOf, _) => addr_of(ident(&copy)),
+                    primal_args[j] = match (&args[j].strip_parens().kind, &x.kind) {
+                        (ExprKind::Unary(UnOp::AddrOf, _), _)
+                        | (_, ExprKind::Unary(UnOp::Deref, _)) => addr_of(ident(&copy)),
                         _ => ident(&copy),
                     };
                 }
@@ -1187,13 +1188,42 @@ impl Gen<'_, '_> {
         r: &Expr,
         s: &Stmt,
     ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
-        let calls = self.writing_calls(r);
+        let assignment = |rhs: &Expr| {
+            Stmt::new(
+                StmtKind::Expr(Expr::new(
+                    ExprKind::Assign(op, Box::new(l.clone()), Box::new(rhs.clone())),
+                    s.span,
+                )),
+                s.span,
+            )
+        };
+        let (mut fwd, revs, rewritten) = self.hoist_calls_in(r, s, Some(&assignment))?;
+        let stmt = assignment(&rewritten);
+        let (f, rv) = self.gen_assign(op, l, &rewritten, &stmt);
+        fwd.extend(f);
+        let mut rev = rv;
+        rev.extend(revs);
+        Some((fwd, rev))
+    }
+
+    /// The calls of `e` that write through a reference or advance a state (`writing_calls`),
+    /// each moved into its own statement `_cv = f(a, r);`: the forward statements, their
+    /// reverse (to run after the reverse of what uses `e`) and `e` reading the `_cv`s. `None`
+    /// when `e` has no such call. `consumer` builds the statement that uses the rewritten `e`
+    /// (where known, so that only temporaries its reverse reads are taped in loops).
+    pub fn hoist_calls_in(
+        &mut self,
+        e: &Expr,
+        s: &Stmt,
+        consumer: Option<&dyn Fn(&Expr) -> Stmt>,
+    ) -> Option<(Vec<Stmt>, Vec<Stmt>, Expr)> {
+        let calls = self.writing_calls(e);
         if calls.is_empty() {
             return None;
         }
         let mut fwd = Vec::new();
         let mut revs = Vec::new();
-        let mut rewritten = r.clone();
+        let mut rewritten = e.clone();
         let mut temps = Vec::new();
         for c in calls {
             let Some(ty) = self.type_of(&c).filter(|t| !matches!(t.kind, TyKind::Void)) else {
@@ -1201,7 +1231,7 @@ impl Gen<'_, '_> {
                     s.span,
                     "cuad cannot determine the type of a call that writes through a reference; assign its result to a variable first",
                 );
-                return Some((vec![], vec![]));
+                return Some((vec![], vec![], e.clone()));
             };
             let ty = ty.with_const(false);
             let t = self.fresh("_cv");
@@ -1216,18 +1246,14 @@ impl Gen<'_, '_> {
             rewritten = replace_expr(&rewritten, &c, &ident(&t));
             temps.push((c, t));
         }
-        let stmt = Stmt::new(
-            StmtKind::Expr(Expr::new(
-                ExprKind::Assign(op, Box::new(l.clone()), Box::new(rewritten.clone())),
-                s.span,
-            )),
-            s.span,
-        );
         if !self.loop_writes.is_empty() {
-            // A temporary redefined in a loop is taped when the reverse of the assignment
-            // reads its value (`x = _cv * y`), not when it only passes an adjoint on.
+            // A temporary redefined in a loop is taped when the reverse of the statement using
+            // it reads its value (`x = _cv * y`), not when it only passes an adjoint on.
             let mut needed = Names::new();
-            self.rev_reads(&stmt, &mut needed);
+            match consumer {
+                Some(make) => self.rev_reads(&make(&rewritten), &mut needed),
+                None => needed.extend(temps.iter().map(|(_, t)| t.clone())),
+            }
             for (_, t) in &temps {
                 if needed.contains(t) {
                     self.reads_so_far.insert(t.clone());
@@ -1240,11 +1266,7 @@ impl Gen<'_, '_> {
             fwd.extend(f);
             revs.push(rv);
         }
-        let (f, rv) = self.gen_assign(op, l, &rewritten, &stmt);
-        fwd.extend(f);
-        let mut rev = rv;
-        rev.extend(revs.into_iter().rev().flatten());
-        Some((fwd, rev))
+        Some((fwd, revs.into_iter().rev().flatten().collect(), rewritten))
     }
 
     /// Calls in `e` of user functions that overwrite an argument (through `&x` or a non-const
@@ -1255,7 +1277,9 @@ impl Gen<'_, '_> {
             if let ExprKind::Call { callee, args, .. } = &x.kind {
                 if let ExprKind::Ident(n) = &callee.kind {
                     let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
-                    if user && !self.overwritten_args(n, args).is_empty() {
+                    if (user && !self.overwritten_args(n, args).is_empty())
+                        || stateful_library_call(self.prog, n, args, &|a| self.type_of(a))
+                    {
                         calls.push(x.clone());
                     }
                 }
@@ -1309,6 +1333,17 @@ impl Gen<'_, '_> {
                     out.push((j, a.clone(), reads_entry(true)));
                     continue;
                 }
+            }
+            // A generator state handed over by pointer (`st + i`, a `curandState*` parameter):
+            // the callee advances the object it points to, as through `&x`.
+            let state_pointer = self.type_of(a).is_some_and(|t| {
+                matches!(&self.prog.canonical(&t).kind, TyKind::Pointer { pointee, .. }
+                    if !pointee.is_const && matches!(&pointee.kind,
+                        TyKind::Named { name, .. } if cuad_sema::builtins::is_rng_state(name)))
+            });
+            if state_pointer && writes_through() {
+                out.push((j, deref(paren(a.clone())), reads_entry(true)));
+                continue;
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
                 TyKind::LRef(inner) => !const_object(inner),
@@ -1485,6 +1520,29 @@ impl Gen<'_, '_> {
             e.span,
         ))
     }
+}
+
+/// A call of a library function cuad has no body for (`curand_normal(&state)`) that is handed
+/// an object it may advance: `&x` or a pointer to non-const memory. Its value changes from one
+/// call to the next, so it must be evaluated once, where the primal evaluates it, never again
+/// in a derivative expression.
+pub(crate) fn stateful_library_call(
+    prog: &cuad_sema::Program,
+    name: &str,
+    args: &[Expr],
+    type_of: &dyn Fn(&Expr) -> Option<Ty>,
+) -> bool {
+    let known = prog.functions(name).iter().any(|f| f.body.is_some())
+        || (cuad_sema::builtins::function(name).is_some()
+            && !cuad_sema::builtins::advances_state(name));
+    !known
+        && args.iter().any(|a| match &a.strip_parens().kind {
+            ExprKind::Unary(UnOp::AddrOf, _) => true,
+            _ => type_of(a).is_some_and(|t| {
+                matches!(&prog.canonical(&t).kind,
+                    TyKind::Pointer { pointee, .. } if !pointee.is_const)
+            }),
+        })
 }
 
 /// Does the callee assign through its `j`-th parameter (a reference)?

@@ -738,6 +738,19 @@ impl Fwd<'_, '_> {
                 self.types.insert(hoisted_value_name(&t), ty);
             }
             *e = member(ident(&t), "value", false);
+        } else if let ExprKind::Call { callee, args, .. } = &e.kind {
+            // `x * curand_normal(&s)`, `l + gumbel(s)` with a helper advancing `s`: the value
+            // and the tangent read one evaluation.
+            let stateful = matches!(&callee.kind, ExprKind::Ident(n)
+                if crate::calls::stateful_library_call(self.prog, n, args, &|a| self.type_of(a)))
+                || self.callee_writes_memory(e);
+            let value_ty = value_ty.filter(|t| !matches!(t.kind, TyKind::Void | TyKind::Auto));
+            if let (true, Some(ty)) = (stateful, value_ty) {
+                let t = self.fresh("_t");
+                out.push(decl(ty.clone().with_const(false), &t, Some(e.clone())));
+                self.types.insert(t.clone(), ty);
+                *e = ident(&t);
+            }
         }
     }
 

@@ -38,6 +38,7 @@ pub fn normalize(
 ) -> Result<Normalized, Vec<Diagnostic>> {
     let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
     crate::cas_add::rewrite_calls(prog, &mut body);
+    body.iter_mut().for_each(lower_log_normal);
     crate::coop::lower(prog, &func.params, &mut body)?;
     crate::cub::lower(prog, &mut body)?;
     crate::shared_view::inline(prog, &func.params, &mut body)?;
@@ -107,11 +108,174 @@ pub fn normalize(
         crate::methods::lower_compound_operators(s, prog, &object_type);
         type_braced_assignments(s, &object_type);
     }
-    let body = extract_increments(body.into_iter().map(expand_compound).collect());
+    let body: Vec<Stmt> = extract_increments(body.into_iter().map(expand_compound).collect())
+        .into_iter()
+        .map(|s| branch_conditional_draws(prog, s))
+        .collect();
+    let mut errors = vec![];
+    conditional_draws(prog, &body, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     Ok(Normalized {
         locals: h.locals,
         body,
     })
+}
+
+// ---------------------------------------------------------------- random draws
+
+/// Is `name` a cuRAND draw, or a function with a body here that takes a generator state
+/// (`curandState*`, `curandState&`) and so may draw from it?
+fn draws(prog: &Program, name: &str) -> bool {
+    let takes_state = |t: &Ty| match &prog.canonical(t).kind {
+        TyKind::Pointer { pointee: inner, .. } | TyKind::LRef(inner) => matches!(&inner.kind,
+            TyKind::Named { name, .. } if cuad_sema::builtins::is_rng_state(name)),
+        _ => false,
+    };
+    cuad_sema::builtins::advances_state(name)
+        || prog
+            .functions(name)
+            .iter()
+            .any(|f| f.body.is_some() && f.params.iter().any(|p| takes_state(&p.ty)))
+}
+
+/// Does `e` draw random numbers (`draws`)?
+fn has_draw(prog: &Program, e: &Expr) -> bool {
+    crate::usage::any_expr(e, &|x| match &x.kind {
+        ExprKind::Call { callee, .. } => {
+            matches!(&callee.kind, ExprKind::Ident(n) if draws(prog, n))
+        }
+        _ => false,
+    })
+}
+
+/// `curand_log_normal(s, m, sd)` -> `expf(m + sd * curand_normal(s))` (and the `_double`
+/// form): cuRAND's definition, one normal drawn the same way, so that the mean and the
+/// standard deviation get derivatives through the math rules.
+fn lower_log_normal(s: &mut Stmt) {
+    crate::methods::map_stmt_exprs(s, &mut |e| {
+        let ExprKind::Call { callee, args, .. } = &e.kind else {
+            return;
+        };
+        let ExprKind::Ident(name) = &callee.kind else {
+            return;
+        };
+        let (exp, normal) = match name.trim_start_matches("::") {
+            "curand_log_normal" => ("expf", "curand_normal"),
+            "curand_log_normal_double" => ("exp", "curand_normal_double"),
+            _ => return,
+        };
+        let [state, mean, sd] = args.as_slice() else {
+            return;
+        };
+        let draw = Expr::new(
+            ExprKind::Call {
+                callee: Box::new(Expr::new(ExprKind::Ident(normal.to_string()), callee.span)),
+                template_args: vec![],
+                args: vec![state.clone()],
+            },
+            e.span,
+        );
+        let arg = binary(
+            BinOp::Add,
+            paren(mean.clone()),
+            binary(BinOp::Mul, paren(sd.clone()), draw),
+        );
+        *e = Expr::new(
+            ExprKind::Call {
+                callee: Box::new(Expr::new(ExprKind::Ident(exp.to_string()), callee.span)),
+                template_args: vec![],
+                args: vec![arg],
+            },
+            e.span,
+        );
+    });
+}
+
+/// `x = c ? a : b;` where a branch draws from a cuRAND state -> `if (c) x = a; else x = b;`:
+/// the draw moves into a statement of its own when differentiated, which must stay on its path.
+fn branch_conditional_draws(prog: &Program, s: Stmt) -> Stmt {
+    map_simple_stmts(s, &|s| {
+        let StmtKind::Expr(e) = &s.kind else {
+            return s;
+        };
+        let ExprKind::Assign(op, l, r) = &e.kind else {
+            return s;
+        };
+        let ExprKind::Cond(c, a, b) = &r.strip_parens().kind else {
+            return s;
+        };
+        if !has_draw(prog, a) && !has_draw(prog, b) {
+            return s;
+        }
+        let arm = |v: &Expr| {
+            let assign = Expr::new(
+                ExprKind::Assign(*op, l.clone(), Box::new(v.clone())),
+                e.span,
+            );
+            block(vec![branch_conditional_draws(
+                prog,
+                Stmt::new(StmtKind::Expr(assign), s.span),
+            )])
+        };
+        Stmt::new(
+            StmtKind::If {
+                cond: (**c).clone(),
+                then: Box::new(arm(a)),
+                els: Some(Box::new(arm(b))),
+            },
+            s.span,
+        )
+    })
+}
+
+/// Draws left in a conditionally evaluated operand (`?:` inside a larger expression, the
+/// right side of `&&`/`||`) of a statement's value: evaluated once on their own, they would
+/// draw on every path. Conditions of branches and loops are evaluated once as written.
+fn conditional_draws(prog: &Program, body: &[Stmt], errors: &mut Vec<Diagnostic>) {
+    let in_expr = |e: &Expr, errors: &mut Vec<Diagnostic>| draws_in(prog, e, false, errors);
+    for s in body {
+        match &s.kind {
+            StmtKind::Expr(e) | StmtKind::Return(Some(e)) => in_expr(e, errors),
+            StmtKind::Block(b) => conditional_draws(prog, b, errors),
+            StmtKind::If { then, els, .. } => {
+                conditional_draws(prog, std::slice::from_ref(then), errors);
+                if let Some(e) = els {
+                    conditional_draws(prog, std::slice::from_ref(e), errors);
+                }
+            }
+            StmtKind::For { body, .. }
+            | StmtKind::While { body, .. }
+            | StmtKind::DoWhile { body, .. } => {
+                conditional_draws(prog, std::slice::from_ref(body), errors)
+            }
+            _ => {}
+        }
+    }
+}
+
+fn draws_in(prog: &Program, e: &Expr, conditional: bool, errors: &mut Vec<Diagnostic>) {
+    match &e.kind {
+        ExprKind::Call { callee, .. }
+            if conditional && matches!(&callee.kind, ExprKind::Ident(n) if draws(prog, n)) =>
+        {
+            errors.push(Diagnostic::error(
+                e.span,
+                "cuad cannot differentiate a cuRAND draw inside `?:`, `&&` or `||` of a larger expression: the derivative code evaluates it apart, on every path; draw into a variable inside an `if` instead",
+            ));
+        }
+        ExprKind::Cond(c, a, b) => {
+            draws_in(prog, c, conditional, errors);
+            draws_in(prog, a, true, errors);
+            draws_in(prog, b, true, errors);
+        }
+        ExprKind::Binary(BinOp::And | BinOp::Or, a, b) => {
+            draws_in(prog, a, conditional, errors);
+            draws_in(prog, b, true, errors);
+        }
+        _ => crate::usage::for_each_child(e, &mut |x| draws_in(prog, x, conditional, errors)),
+    }
 }
 
 /// `return {a, b};` / `return T{a, b};` -> `{ R _cuad_ret = {a, b}; return _cuad_ret; }`: a

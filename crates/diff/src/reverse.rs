@@ -1350,12 +1350,20 @@ impl<'p, 'a> Gen<'p, 'a> {
                 self.gen_loop(s)
             }
             StmtKind::Return(e) => {
+                let mut fwd = Vec::new();
                 let mut rev = Vec::new();
                 if let (Some(e), Some(seed)) = (e, self.seed.clone()) {
-                    self.note_reads(e);
-                    rev = self.rev_expr(e, seed);
+                    // Calls advancing a state run once, before the reverse reads their values.
+                    let (f, call_rev, e) = match self.hoist_calls_in(e, s, None) {
+                        Some(h) => h,
+                        None => (vec![], vec![], e.clone()),
+                    };
+                    fwd = f;
+                    self.note_reads(&e);
+                    rev = self.rev_expr(&e, seed);
+                    rev.extend(call_rev);
                 }
-                (vec![], rev)
+                (fwd, rev)
             }
             StmtKind::Break | StmtKind::Continue => {
                 self.error(

@@ -153,6 +153,35 @@ const FIXED: &[(&str, &str)] = &[
     ("tolower", "int"), ("fpclassify", "int"), ("isgreater", "bool"), ("isless", "bool"),
 ];
 
+/// cuRAND's device API (<curand_kernel.h>): each call advances the generator state it is given.
+#[rustfmt::skip]
+const CURAND: &[(&str, &str)] = &[
+    ("curand_init", "void"), ("skipahead", "void"), ("skipahead_sequence", "void"),
+    ("skipahead_subsequence", "void"), ("curand", "unsigned"), ("curand4", "uint4"),
+    ("curand_uniform", "float"), ("curand_uniform_double", "double"),
+    ("curand_uniform2_double", "double2"), ("curand_uniform4", "float4"),
+    ("curand_uniform4_double", "double4"), ("curand_normal", "float"),
+    ("curand_normal_double", "double"), ("curand_normal2", "float2"),
+    ("curand_normal2_double", "double2"), ("curand_normal4", "float4"),
+    ("curand_normal4_double", "double4"), ("curand_log_normal", "float"),
+    ("curand_log_normal_double", "double"), ("curand_log_normal2", "float2"),
+    ("curand_log_normal2_double", "double2"), ("curand_log_normal4", "float4"),
+    ("curand_poisson", "unsigned"), ("curand_poisson4", "uint4"), ("curand_discrete", "unsigned"),
+    ("curand_discrete4", "uint4"),
+];
+
+/// Does a call of builtin `name` advance a generator state passed to it (cuRAND)? Its value
+/// then changes from one call to the next.
+pub fn advances_state(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    CURAND.iter().any(|(n, _)| *n == name)
+}
+
+/// Is `name` a cuRAND generator state type (`curandState`, `curandStatePhilox4_32_10_t`, ...)?
+pub fn is_rng_state(name: &str) -> bool {
+    name.trim_start_matches("::").starts_with("curandState")
+}
+
 /// Functions whose return type follows the arguments.
 const RULES: &[(&str, RetRule)] = &[
     ("abs", RetRule::Arg(0)),
@@ -354,6 +383,9 @@ fn build_function_table() -> HashMap<String, RetRule> {
     for (name, ty) in FIXED {
         t.insert(name.to_string(), RetRule::Fixed(ty));
     }
+    for (name, ty) in CURAND {
+        t.insert(name.to_string(), RetRule::Fixed(ty));
+    }
     for (name, rule) in RULES {
         t.insert(name.to_string(), *rule);
     }
@@ -507,7 +539,7 @@ mod tests {
     #[test]
     fn tables_have_no_duplicate_names() {
         let mut seen = std::collections::HashSet::new();
-        for (name, _) in FIXED.iter().chain(VARIABLES) {
+        for (name, _) in FIXED.iter().chain(VARIABLES).chain(CURAND) {
             assert!(seen.insert(*name), "{name} listed twice");
         }
         for (name, _) in RULES {

@@ -827,6 +827,37 @@ fn pragmas_and_directives() {
 }
 
 #[test]
+fn pragma_in_a_loop_body_belongs_to_the_next_statement() {
+    // `for (...) #pragma unroll for (...) s;`: the inner loop is the outer loop's body.
+    let tu = parse_ok(
+        "__global__ void k(float* x) {\n\
+         for (int i = 0; i < 3; ++i)\n#pragma unroll\n  for (int j = 0; j < 3; ++j) x[i] += x[j];\n\
+         if (x[0] > 0)\n#pragma unroll\n  for (int j = 0; j < 3; ++j) x[j] = 0;\n\
+         else\n#pragma unroll\n  while (x[0] < 1) x[0] += 1;\n}\n",
+    );
+    let body = function(&tu, "k").body.clone().unwrap();
+    assert_eq!(body.len(), 2);
+    let pragma_then = |s: &Stmt, inner: fn(&StmtKind) -> bool| match &s.kind {
+        StmtKind::Block(b) => {
+            b.len() == 2 && matches!(&b[0].kind, StmtKind::Pragma(_)) && inner(&b[1].kind)
+        }
+        _ => false,
+    };
+    let StmtKind::For { body: outer, .. } = &body[0].kind else {
+        panic!("{:?}", body[0].kind);
+    };
+    assert!(pragma_then(outer, |k| matches!(k, StmtKind::For { .. })));
+    let StmtKind::If { then, els, .. } = &body[1].kind else {
+        panic!("{:?}", body[1].kind);
+    };
+    assert!(pragma_then(then, |k| matches!(k, StmtKind::For { .. })));
+    assert!(pragma_then(els.as_ref().unwrap(), |k| matches!(
+        k,
+        StmtKind::While { .. }
+    )));
+}
+
+#[test]
 fn return_values_and_local_typedefs() {
     let body =
         stmts("typedef float real;\nreal r = 1;\nusing idx = int;\nidx * ip = 0;\nreturn {1, 2};");

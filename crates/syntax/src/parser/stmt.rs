@@ -102,6 +102,22 @@ impl Parser<'_, '_> {
         })
     }
 
+    /// The body of a branch or loop. A `#pragma` line there (`for (...) #pragma unroll for
+    /// (...) ...`) is no statement of its own: it belongs to the statement after it, and the
+    /// body is both, as a block.
+    fn parse_sub_stmt(&mut self) -> PResult<Stmt> {
+        if self.peek().kind != TokenKind::Directive {
+            return self.parse_stmt();
+        }
+        let start = self.pos;
+        let mut stmts = Vec::new();
+        while self.peek().kind == TokenKind::Directive {
+            stmts.push(self.parse_stmt()?);
+        }
+        stmts.push(self.parse_sub_stmt()?);
+        Ok(Stmt::new(StmtKind::Block(stmts), self.span_from(start)))
+    }
+
     fn parse_stmt_kind(&mut self) -> PResult<StmtKind> {
         let t = *self.peek();
         match t.kind {
@@ -170,9 +186,9 @@ impl Parser<'_, '_> {
         self.bump();
         self.eat("constexpr");
         let cond = self.parse_paren_cond("if")?;
-        let then = Box::new(self.parse_stmt()?);
+        let then = Box::new(self.parse_sub_stmt()?);
         let els = if self.eat("else") {
-            Some(Box::new(self.parse_stmt()?))
+            Some(Box::new(self.parse_sub_stmt()?))
         } else {
             None
         };
@@ -223,7 +239,7 @@ impl Parser<'_, '_> {
             Some(self.parse_expr()?)
         };
         self.expect(")", "after `for` clauses")?;
-        let body = Box::new(self.parse_stmt()?);
+        let body = Box::new(self.parse_sub_stmt()?);
         Ok(StmtKind::For {
             init,
             cond,
@@ -251,7 +267,7 @@ impl Parser<'_, '_> {
         }
         let range = self.parse_expr()?;
         self.expect(")", "after the range of a range-based `for`")?;
-        let body = self.parse_stmt()?;
+        let body = self.parse_sub_stmt()?;
         let span = self.span_from(start);
         let range_span = range.span;
         let at = |kind: ExprKind| Expr::new(kind, range_span);
@@ -317,13 +333,13 @@ impl Parser<'_, '_> {
     fn parse_while(&mut self) -> PResult<StmtKind> {
         self.bump();
         let cond = self.parse_paren_cond("while")?;
-        let body = Box::new(self.parse_stmt()?);
+        let body = Box::new(self.parse_sub_stmt()?);
         Ok(StmtKind::While { cond, body })
     }
 
     fn parse_do_while(&mut self) -> PResult<StmtKind> {
         self.bump();
-        let body = Box::new(self.parse_stmt()?);
+        let body = Box::new(self.parse_sub_stmt()?);
         self.expect("while", "after `do` body")?;
         let cond = self.parse_paren_cond("while")?;
         self.expect(";", "after `do`-`while`")?;
