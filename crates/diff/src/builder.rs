@@ -72,7 +72,9 @@ pub fn is_one_lit(e: &Expr) -> bool {
     }
 }
 
-/// `a * b`, folding multiplications by one.
+/// `a * b`, folding multiplications by one, and by a selection between 1, 0 and -1
+/// (`x * (c ? 1 : 0)` is `c ? x : 0`): the unselected side then contributes nothing even where
+/// `x` is infinite or NaN (`sqrt(fmax(v, 0))` at `v < 0`), and no multiply is issued.
 pub fn mul(a: Expr, b: Expr) -> Expr {
     if is_one_lit(&a) {
         return b;
@@ -80,7 +82,58 @@ pub fn mul(a: Expr, b: Expr) -> Expr {
     if is_one_lit(&b) {
         return a;
     }
+    if let Some(e) = scale_by_select(&a, &b).or_else(|| scale_by_select(&b, &a)) {
+        return e;
+    }
     binary(BinOp::Mul, a, b)
+}
+
+/// `x * (c ? s : t)` with `s`, `t` among the literals 1, 0, -1, as one selection, where `x`
+/// calls nothing but math functions.
+fn scale_by_select(x: &Expr, select: &Expr) -> Option<Expr> {
+    let ExprKind::Cond(c, s, t) = &select.strip_parens().kind else {
+        return None;
+    };
+    // Only the selected arm runs: a shuffle or another collective must stay unconditional.
+    let calls_other = crate::usage::any_expr(x, &|e| match &e.kind {
+        ExprKind::Call { callee, .. } => {
+            !matches!(&callee.kind, ExprKind::Ident(n) if crate::rules::is_pure_math(n))
+        }
+        _ => false,
+    });
+    if calls_other {
+        return None;
+    }
+    let arm = |v: &Expr| match lit_value(v)? {
+        1.0 => Some(x.clone()),
+        0.0 => Some(v.clone()),
+        -1.0 => Some(neg(x.clone())),
+        _ => None,
+    };
+    let (s, t) = (arm(s)?, arm(t)?);
+    Some(Expr::synth(ExprKind::Cond(
+        c.clone(),
+        Box::new(s),
+        Box::new(t),
+    )))
+}
+
+/// The value of a plain numeric literal (`1.0f`, `-1.0`, `0`).
+fn lit_value(e: &Expr) -> Option<f64> {
+    let (negative, inner) = match &e.strip_parens().kind {
+        ExprKind::Unary(UnOp::Neg, inner) => (true, inner.strip_parens()),
+        _ => (false, e.strip_parens()),
+    };
+    match &inner.kind {
+        ExprKind::IntLit(t) | ExprKind::FloatLit(t) => {
+            let v: f64 = t
+                .trim_end_matches(['f', 'F', 'l', 'L', 'u', 'U'])
+                .parse()
+                .ok()?;
+            Some(if negative { -v } else { v })
+        }
+        _ => None,
+    }
 }
 
 pub fn neg(e: Expr) -> Expr {

@@ -150,9 +150,11 @@ fn has_draw(prog: &Program, e: &Expr) -> bool {
     })
 }
 
-/// `curand_log_normal(s, m, sd)` -> `expf(m + sd * curand_normal(s))` (and the `_double`
-/// form): cuRAND's definition, one normal drawn the same way, so that the mean and the
-/// standard deviation get derivatives through the math rules.
+/// `curand_log_normal(s, m, sd)` -> `expf(m + sd * logf(curand_log_normal(s, 0.0f, 1.0f)))`
+/// (and the `_double` form), so that the mean and the standard deviation get derivatives
+/// through the math rules. The draw stays a log-normal one: cuRAND caches the second value of
+/// a Box-Muller pair separately for normal and log-normal draws, so drawing `curand_normal`
+/// instead would consume the state differently from the primal.
 fn lower_log_normal(s: &mut Stmt) {
     crate::methods::map_stmt_exprs(s, &mut |e| {
         let ExprKind::Call { callee, args, .. } = &e.kind else {
@@ -161,22 +163,33 @@ fn lower_log_normal(s: &mut Stmt) {
         let ExprKind::Ident(name) = &callee.kind else {
             return;
         };
-        let (exp, normal) = match name.trim_start_matches("::") {
-            "curand_log_normal" => ("expf", "curand_normal"),
-            "curand_log_normal_double" => ("exp", "curand_normal_double"),
+        let draw_name = name.trim_start_matches("::");
+        let (exp, log, zero, one) = match draw_name {
+            "curand_log_normal" => ("expf", "logf", "0.0f", "1.0f"),
+            "curand_log_normal_double" => ("exp", "log", "0.0", "1.0"),
             _ => return,
         };
         let [state, mean, sd] = args.as_slice() else {
             return;
         };
-        let draw = Expr::new(
-            ExprKind::Call {
-                callee: Box::new(Expr::new(ExprKind::Ident(normal.to_string()), callee.span)),
-                template_args: vec![],
-                args: vec![state.clone()],
-            },
-            e.span,
-        );
+        let is_literal =
+            |x: &Expr, text: &str| matches!(&x.kind, ExprKind::FloatLit(t) if t == text);
+        if is_literal(mean, zero) && is_literal(sd, one) {
+            return; // already the standard draw (normalization may run again)
+        }
+        let call_of = |f: &str, args: Vec<Expr>| {
+            Expr::new(
+                ExprKind::Call {
+                    callee: Box::new(Expr::new(ExprKind::Ident(f.to_string()), callee.span)),
+                    template_args: vec![],
+                    args,
+                },
+                e.span,
+            )
+        };
+        let literal = |text: &str| Expr::new(ExprKind::FloatLit(text.to_string()), e.span);
+        let standard = call_of(draw_name, vec![state.clone(), literal(zero), literal(one)]);
+        let draw = call_of(log, vec![standard]);
         let arg = binary(
             BinOp::Add,
             paren(mean.clone()),
