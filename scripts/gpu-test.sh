@@ -13,6 +13,7 @@
 #                         out), to check the drivers and the finite differences
 #        SANITIZE=0       skip compute-sanitizer
 #        JOBS=N           parallel nvcc builds (default: number of CPUs)
+#        RUN_JOBS=N       test programs run at a time, sanitized or not (default: JOBS)
 #        NVCC=path        nvcc to use (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc)
 #        OUT=dir          also write the table and logs there
 # Exit status: 0 when every case passes or is listed in tests/grad/EXPECTED_FAILURES.
@@ -130,13 +131,12 @@ done <"$JOBLIST"
 wait
 
 # ---------------------------------------------------------------- run
-TABLE="$WORK/table.txt"
-printf '%-34s %-12s %-9s %-9s %-9s %s\n' case stage memcheck racecheck verdict detail >"$TABLE"
-pass=0 fail=0 xfail=0 xpass=0
-while read -r name k args; do
-  dir="$WORK/$name.$k"
+# Writes $WORK/<case>.<k>/result: "stage memcheck racecheck". Runs go in parallel (RUN_JOBS,
+# default JOBS): nothing here is timed, and the sanitizers spend most of their time on the CPU.
+run_one() {
+  local name="$1" k="$2" dir="$WORK/$1.$2"
+  local stage memcheck=- racecheck=-
   stage="$(cat "$dir/status" 2>/dev/null || echo build)"
-  memcheck=- racecheck=-
   if [[ "$stage" == built ]]; then
     if (cd "$dir" && timeout "$RUN_TIMEOUT" ./test) >"$dir/run.log" 2>&1 && grep -q "^PASS $name" "$dir/run.log"; then
       stage=ok
@@ -145,7 +145,7 @@ while read -r name k args; do
     fi
     if [[ "$SANITIZE" == 1 && -x "$SANITIZER" ]]; then
       # Judged by the sanitizer's summary: the program's own exit status is the numeric verdict.
-      timeout "$RUN_TIMEOUT" "$SANITIZER" --tool memcheck "$dir/test" >"$dir/memcheck.log" 2>&1
+      (cd "$dir" && timeout "$RUN_TIMEOUT" "$SANITIZER" --tool memcheck ./test) >"$dir/memcheck.log" 2>&1
       if grep -q "ERROR SUMMARY: 0 errors" "$dir/memcheck.log"; then
         memcheck=ok
       else
@@ -153,7 +153,7 @@ while read -r name k args; do
         [[ "$stage" == ok ]] && stage=memcheck
       fi
       if grep -q "__shared__" "$CASES_DIR/$name.cu"; then
-        timeout "$RUN_TIMEOUT" "$SANITIZER" --tool racecheck "$dir/test" >"$dir/racecheck.log" 2>&1
+        (cd "$dir" && timeout "$RUN_TIMEOUT" "$SANITIZER" --tool racecheck ./test) >"$dir/racecheck.log" 2>&1
         if grep -q "RACECHECK SUMMARY: 0 hazards" "$dir/racecheck.log"; then
           racecheck=ok
         else
@@ -163,6 +163,27 @@ while read -r name k args; do
       fi
     fi
   fi
+  echo "$stage $memcheck $racecheck" >"$dir/result"
+}
+
+RUN_JOBS="${RUN_JOBS:-$JOBS}"
+running=0
+while read -r name k args; do
+  run_one "$name" "$k" &
+  running=$((running + 1))
+  if ((running >= RUN_JOBS)); then
+    wait -n
+    running=$((running - 1))
+  fi
+done <"$JOBLIST"
+wait
+
+TABLE="$WORK/table.txt"
+printf '%-34s %-12s %-9s %-9s %-9s %s\n' case stage memcheck racecheck verdict detail >"$TABLE"
+pass=0 fail=0 xfail=0 xpass=0
+while read -r name k args; do
+  dir="$WORK/$name.$k"
+  read -r stage memcheck racecheck <"$dir/result"
   xf="$( [[ "$SELFTEST" == 1 ]] || expected_failure "$name")"
   if [[ "$stage" == ok ]]; then
     if [[ -n "$xf" ]]; then verdict=XPASS; xpass=$((xpass + 1)); detail="unexpected pass: remove from EXPECTED_FAILURES"
