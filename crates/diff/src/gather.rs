@@ -258,10 +258,11 @@ pub fn split(grad: &Function) -> Option<Split> {
             }
         }
     }
-    let inner = inner
-        .into_iter()
-        .map(in_launch)
-        .reduce(|a, b| binary(BinOp::And, a, b));
+    let positive_names: Vec<&str> = match divmods.all_positive() {
+        Some(_) => divmods.divisors.iter().map(|d| d.0.as_str()).collect(),
+        None => vec![],
+    };
+    let inner = launch_range_tests(inner, s_name, &positive_names, &total);
     // One run per gathered update, as the thread whose update lands here.
     for (target, offset) in &scan.offsets {
         let (_, acc, hit) = sum_of(target)?;
@@ -916,6 +917,122 @@ fn virtual_index(s: &str, offset: &Expr) -> Expr {
     }
 }
 
+/// `s + a + b0 n0 + b1 n1 ...`: a position's offset from `s` with integer coefficients over
+/// names that are at least 1 where the test runs.
+#[derive(Clone, Debug, PartialEq)]
+struct Affine {
+    constant: i64,
+    coefficients: Vec<(String, i64)>,
+}
+
+impl Affine {
+    fn parse(e: &Expr, s: &str, symbols: &[&str]) -> Option<Affine> {
+        let mut out = Affine {
+            constant: 0,
+            coefficients: vec![],
+        };
+        let mut saw_s = false;
+        if !out.add(e, 1, s, symbols, &mut saw_s) || !saw_s {
+            return None;
+        }
+        Some(out)
+    }
+
+    fn add(&mut self, e: &Expr, sign: i64, s: &str, symbols: &[&str], saw_s: &mut bool) -> bool {
+        match &e.strip_parens().kind {
+            ExprKind::Ident(x) if x == s && sign == 1 && !*saw_s => {
+                *saw_s = true;
+                true
+            }
+            ExprKind::Ident(x) if symbols.contains(&x.as_str()) => {
+                match self.coefficients.iter_mut().find(|(n, _)| n == x) {
+                    Some((_, b)) => *b += sign,
+                    None => self.coefficients.push((x.clone(), sign)),
+                }
+                true
+            }
+            ExprKind::IntLit(t) => match t.parse::<i64>() {
+                Ok(v) => {
+                    self.constant += sign * v;
+                    true
+                }
+                Err(_) => false,
+            },
+            ExprKind::Unary(UnOp::Neg, x) => self.add(x, -sign, s, symbols, saw_s),
+            ExprKind::Binary(BinOp::Add, l, r) => {
+                self.add(l, sign, s, symbols, saw_s) && self.add(r, sign, s, symbols, saw_s)
+            }
+            ExprKind::Binary(BinOp::Sub, l, r) => {
+                self.add(l, sign, s, symbols, saw_s) && self.add(r, -sign, s, symbols, saw_s)
+            }
+            _ => false,
+        }
+    }
+
+    /// `self <= other` for every value of the symbols that is at least 1: the difference has
+    /// no negative coefficient and is non-negative with every symbol at 1.
+    fn at_most(&self, other: &Affine) -> bool {
+        let coefficient = |a: &Affine, n: &str| {
+            a.coefficients
+                .iter()
+                .find(|(m, _)| m == n)
+                .map_or(0, |(_, b)| *b)
+        };
+        let mut names: Vec<&str> = vec![];
+        for (n, _) in self.coefficients.iter().chain(&other.coefficients) {
+            if !names.contains(&n.as_str()) {
+                names.push(n);
+            }
+        }
+        let mut at_one = other.constant - self.constant;
+        for n in names {
+            let d = coefficient(other, n) - coefficient(self, n);
+            if d < 0 {
+                return false;
+            }
+            at_one += d;
+        }
+        at_one >= 0
+    }
+}
+
+/// `0 <= t && t < total` for every position `t`, with the tests other positions imply left
+/// out: where one affine position is below (above) all the others whatever the positive
+/// divisors are, its lower (upper) test is the only one needed. Jacobi's four neighbours
+/// `s ± 1, s ± n` need `s - n >= 0 && s + n < total` (2 comparisons instead of 8).
+fn launch_range_tests(
+    positions: Vec<Expr>,
+    s: &str,
+    positive: &[&str],
+    total: &Expr,
+) -> Option<Expr> {
+    let affine: Vec<Option<Affine>> = positions
+        .iter()
+        .map(|t| Affine::parse(t, s, positive))
+        .collect();
+    // The index of a position below (above) every other one, when every one is affine.
+    let extreme = |below: bool| -> Option<usize> {
+        let all: Vec<&Affine> = affine.iter().map(|a| a.as_ref()).collect::<Option<_>>()?;
+        (0..all.len()).find(|&i| {
+            all.iter().all(|other| match below {
+                true => all[i].at_most(other),
+                false => other.at_most(all[i]),
+            })
+        })
+    };
+    let (lowest, highest) = (extreme(true), extreme(false));
+    let mut tests: Vec<Expr> = vec![];
+    for (i, t) in positions.into_iter().enumerate() {
+        if lowest.is_none_or(|k| k == i) {
+            tests.push(binary(BinOp::Ge, paren(t.clone()), int_lit(0)));
+        }
+        if highest.is_none_or(|k| k == i) {
+            tests.push(binary(BinOp::Lt, paren(t), paren(total.clone())));
+        }
+    }
+    tests.into_iter().reduce(|a, b| binary(BinOp::And, a, b))
+}
+
 /// `t / n` and `t % n` (`n` a thread-invariant scalar parameter) shared between the runs:
 /// with `q = s / n` and `r = s % n` computed once, the run for `t = s + 1` uses
 /// `r + 1 == n ? q + 1 : q` and so on (`t = s - 1`, `s + n`, `s - n`), valid for `n > 0`,
@@ -1118,4 +1235,65 @@ fn strip_updates(s: &Stmt, adjoints: &Names, f: &mut dyn FnMut(&Stmt)) {
 
 fn is_zero(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::IntLit(t) if t == "0")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offset(s: &str, k: Expr) -> Expr {
+        binary(BinOp::Add, ident(s), k)
+    }
+
+    fn printed(positions: Vec<Expr>, positive: &[&str]) -> String {
+        let total = ident("total");
+        let tests = launch_range_tests(positions, "s", positive, &total).expect("tests");
+        cuad_emit::print_expr(&tests)
+    }
+
+    fn stencil() -> Vec<Expr> {
+        vec![
+            offset("s", int_lit(1)),
+            binary(BinOp::Sub, ident("s"), int_lit(1)),
+            offset("s", ident("n")),
+            binary(BinOp::Sub, ident("s"), ident("n")),
+        ]
+    }
+
+    #[test]
+    fn neighbours_within_a_positive_row_length_need_two_tests() {
+        let text = printed(stencil(), &["n"]);
+        assert_eq!(text.matches(">= 0").count(), 1, "{text}");
+        assert_eq!(text.matches("< ").count(), 1, "{text}");
+        assert!(
+            text.contains("s - n) >= 0") || text.contains("s - n >= 0"),
+            "{text}"
+        );
+        assert!(
+            text.contains("s + n) < ") || text.contains("s + n < "),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_row_length_of_unknown_sign_keeps_every_test() {
+        let text = printed(stencil(), &[]);
+        assert_eq!(text.matches(">= 0").count(), 4, "{text}");
+        assert_eq!(text.matches("< total").count(), 4, "{text}");
+    }
+
+    #[test]
+    fn affine_order_holds_for_every_positive_value() {
+        let p = |e: Expr| Affine::parse(&e, "s", &["n"]).expect("affine");
+        let n_plus_1 = p(offset("s", binary(BinOp::Add, ident("n"), int_lit(1))));
+        let two_n = p(offset("s", binary(BinOp::Add, ident("n"), ident("n"))));
+        let plus_2 = p(offset("s", int_lit(2)));
+        // n + 1 <= 2n for n >= 1; 2 and n are not ordered (n = 1 and n = 3).
+        assert!(n_plus_1.at_most(&two_n));
+        assert!(!two_n.at_most(&n_plus_1));
+        assert!(!plus_2.at_most(&p(offset("s", ident("n")))));
+        assert!(!p(offset("s", ident("n"))).at_most(&plus_2));
+        // A product or an unknown name is not affine in the positive names.
+        assert!(Affine::parse(&offset("s", ident("m")), "s", &["n"]).is_none());
+    }
 }
