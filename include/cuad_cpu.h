@@ -1090,6 +1090,13 @@ inline unsigned long long ullmax(unsigned long long a, unsigned long long b) {
   return a > b ? a : b;
 }
 
+// `__builtin_assume(c)` (clang's and nvcc's device compiler's): generated gather kernels tell
+// nvcc what their fast path's guard proves. g++ has no such builtin; the emulation checks it.
+#ifndef __clang__
+#define __builtin_assume(c) \
+  ((c) ? (void)0 : cuad_cpu::fatal("assumption `%s` is false (%s:%d)", #c, __FILE__, __LINE__))
+#endif
+
 // Bit manipulation and reinterpretation.
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
