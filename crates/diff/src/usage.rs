@@ -193,6 +193,10 @@ pub fn stmt_writes_one(s: &Stmt, out: &mut Names) {
                 }
             }
         }
+        StmtKind::Bindings(b) => {
+            out.extend(b.names.iter().cloned());
+            writes(&b.init, out);
+        }
         StmtKind::Block(b) => stmt_writes(b, out),
         StmtKind::If { cond, then, els } => {
             writes(cond, out);
@@ -288,7 +292,9 @@ pub fn any_expr(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
 /// Calls `f` on every top-level expression of every statement in the tree.
 pub fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => f(e),
+        StmtKind::Expr(e)
+        | StmtKind::Return(Some(e))
+        | StmtKind::Bindings(BindingDecl { init: e, .. }) => f(e),
         StmtKind::Decl(d) => {
             for v in &d.vars {
                 match &v.init {
@@ -500,6 +506,11 @@ fn declared_locals(s: &Stmt, out: &mut Names) {
             if !matches!(v.ty.kind, TyKind::LRef(_) | TyKind::RRef(_)) {
                 out.insert(v.name.clone());
             }
+        }
+    }
+    if let StmtKind::Bindings(b) = &s.kind {
+        if !matches!(b.ty.kind, TyKind::LRef(_) | TyKind::RRef(_)) {
+            out.extend(b.names.iter().cloned());
         }
     }
     let mut inner = |b: &Stmt| declared_locals(b, out);

@@ -96,6 +96,11 @@ fn stmt(s: &mut Stmt) {
     match &mut s.kind {
         StmtKind::Expr(e) | StmtKind::Return(Some(e)) => expr(e),
         StmtKind::Decl(d) => decl(d),
+        StmtKind::Bindings(b) => {
+            b.span = Span::default();
+            ty(&mut b.ty);
+            expr(&mut b.init);
+        }
         StmtKind::Block(body) => body.iter_mut().for_each(stmt),
         StmtKind::If { cond, then, els } => {
             expr(cond);

@@ -253,12 +253,13 @@ impl Parser<'_, '_> {
     /// (enough to type-check accesses; the output keeps the original struct text).
     fn parse_bit_field(
         &mut self,
-        specs: crate::ast::DeclSpecs,
+        mut specs: crate::ast::DeclSpecs,
         declarator: super::ty::Declarator,
         start: usize,
     ) -> PResult<Vec<Member>> {
         self.bump();
         self.parse_assign()?;
+        specs.bit_field = true;
         let span = declarator
             .span
             .to(self.span_from(self.pos.saturating_sub(1)));
