@@ -182,20 +182,32 @@ pub fn stmt_writes(stmts: &[Stmt], out: &mut Names) {
     }
 }
 
+fn is_mutable_ref(ty: &Ty) -> bool {
+    matches!(&ty.kind, TyKind::LRef(t) if !t.is_const) || matches!(ty.kind, TyKind::RRef(_))
+}
+
 pub fn stmt_writes_one(s: &Stmt, out: &mut Names) {
     match &s.kind {
         StmtKind::Expr(e) => writes(e, out),
+        // A non-const local reference (`float& x = p.x;`, `auto& [x, y] = p;`, only in bodies
+        // not yet normalized) may write what it is bound to: its root counts as written.
         StmtKind::Decl(d) => {
             for v in &d.vars {
                 out.insert(v.name.clone());
                 if let Some(Init::Assign(e)) = &v.init {
                     writes(e, out);
+                    if is_mutable_ref(&v.ty) {
+                        out.extend(lvalue_root(e).map(str::to_string));
+                    }
                 }
             }
         }
         StmtKind::Bindings(b) => {
             out.extend(b.names.iter().cloned());
             writes(&b.init, out);
+            if is_mutable_ref(&b.ty) {
+                out.extend(lvalue_root(&b.init).map(str::to_string));
+            }
         }
         StmtKind::Block(b) => stmt_writes(b, out),
         StmtKind::If { cond, then, els } => {
