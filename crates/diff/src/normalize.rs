@@ -832,7 +832,9 @@ impl Hoister<'_, '_> {
             .iter()
             .filter(|l| self.constants.contains(&l.name))
             .filter_map(|l| match &l.init {
-                Some(Init::Assign(e)) => Some((l.name.clone(), crate::instantiate::constant_value(e)?)),
+                Some(Init::Assign(e)) => {
+                    Some((l.name.clone(), crate::instantiate::constant_value(e)?))
+                }
                 _ => None,
             })
             .collect();

@@ -1,8 +1,8 @@
 //! Finding the in-source differentiation requests (`clad::gradient(f, "x, y")`) in the AST.
 
 use cuad_syntax::ast::{
-    BindingDecl,
-    Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, StructDef, TranslationUnit,
+    BindingDecl, Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, StructDef,
+    TranslationUnit,
 };
 use cuad_syntax::Span;
 

@@ -5,8 +5,8 @@ use super::lookahead::is_reserved;
 use super::ty::SpecCtx;
 use super::{PResult, Parser};
 use crate::ast::{
-    BinOp, BindingDecl, DeclSpecs, DeclStmt, Expr, ExprKind, Init, IntKind, Stmt, StmtKind, SwitchCase, Ty,
-    TyKind, UnOp, VarDecl,
+    BinOp, BindingDecl, DeclSpecs, DeclStmt, Expr, ExprKind, Init, IntKind, Stmt, StmtKind,
+    SwitchCase, Ty, TyKind, UnOp, VarDecl,
 };
 use crate::token::TokenKind;
 
@@ -243,7 +243,8 @@ impl Parser<'_, '_> {
             self.expect(close, "after the initializer of a structured binding")?;
             e
         } else {
-            return self.err_here("expected `=`, `{` or `(` after the names of a structured binding");
+            return self
+                .err_here("expected `=`, `{` or `(` after the names of a structured binding");
         };
         self.expect(";", "after a structured binding declaration")?;
         Ok(StmtKind::Bindings(BindingDecl {
