@@ -4,7 +4,8 @@
 // (in the kernel and inside the helper chain), a float2 and a float4 (`const auto [..]`)
 // unpacked by value, a local array and a parameter array unpacked by value and by `const
 // auto&`, `const auto&` of a temporary, a by-value copy written after the binding (the source
-// keeps its value), and `for (auto [u, v] : pts)` over a local array of structs.
+// keeps its value), `for (auto [u, v] : pts)` over a local array of structs, and a lambda
+// capturing bound names by reference.
 // 2: the same kernel in forward mode.
 struct Polar {
   float r;
@@ -36,6 +37,7 @@ __global__ void unpack(const float2* p, const float4* q, const float* w, float* 
   Polar pts[2] = {{a, b}, {py, r}};
   float acc = 0.0f;
   for (auto [u, v] : pts) acc += u * v;
+  auto blend = [&](float t) { return t * r + th * hi; };
   out[i] = r * t0 + th * t1 * t1 + sinf(lo) * t2 + hi * px + a * b + s0 * s1 - s2 + acc +
-           p[i].x;
+           p[i].x + blend(t2);
 }
