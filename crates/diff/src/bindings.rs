@@ -194,7 +194,7 @@ fn elements(
                     _ => None,
                 })
                 .collect();
-            if own.iter().any(|d| d.specs.bit_field) {
+            if own.iter().any(|d| d.specs.bit_width.is_some()) {
                 return fail(format!(
                     "structured bindings of structs with bit-fields (`{}`) are not supported by cuad",
                     type_text(ty)

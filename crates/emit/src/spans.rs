@@ -80,6 +80,7 @@ fn struct_def(s: &mut StructDef) {
 
 fn decl(d: &mut DeclStmt) {
     d.span = Span::default();
+    d.specs.bit_width.iter_mut().for_each(|w| expr(w));
     for v in &mut d.vars {
         v.span = Span::default();
         ty(&mut v.ty);

@@ -266,8 +266,8 @@ pub struct DeclSpecs {
     pub managed: bool,
     pub is_register: bool,
     pub is_thread_local: bool,
-    /// A bit-field member (`unsigned level : 24;`; the width is not modelled).
-    pub bit_field: bool,
+    /// The width of a bit-field member (`unsigned level : 24;`).
+    pub bit_width: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
