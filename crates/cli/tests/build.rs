@@ -3265,6 +3265,11 @@ fn structured_binding_limits_are_diagnosed() {
          __global__ void scalar(float* x) {\n\
          \x20 auto [a] = x[0];\n\
          \x20 x[0] = a;\n\
+         }\n\
+         __global__ void short_array(float* x) {\n\
+         \x20 float t[3] = {x[0], x[1], x[2]};\n\
+         \x20 auto& [a, b] = t;\n\
+         \x20 x[0] = a * b;\n\
          }\n",
     );
     let cases = [
@@ -3292,6 +3297,11 @@ fn structured_binding_limits_are_diagnosed() {
             "scalar",
             "sbind.cu:23:14: error: cuad cannot decompose `float` in a structured binding",
             "^~~~",
+        ),
+        (
+            "short_array",
+            "sbind.cu:28:3: error: this structured binding declares 2 names but the array has 3 elements",
+            "^~~~~~~~~~~~~~~~~",
         ),
     ];
     for (f, message, caret) in cases {

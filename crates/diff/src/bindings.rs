@@ -19,7 +19,7 @@ use cuad_sema::Program;
 use cuad_syntax::ast::*;
 use cuad_syntax::{Diagnostic, Span};
 
-/// What the initializer decomposes into: each element's accessor on the object and its type.
+/// How an element is reached from the decomposed object.
 enum Element {
     Member(String),
     Index(i64),
@@ -69,19 +69,26 @@ pub(crate) fn lower(
             is_volatile: ty.is_volatile,
         },
     };
-    let elements = elements(prog, &ty, init_span, length)?;
-    if elements.len() != b.names.len() {
-        return Err(Diagnostic::error(
+    let count_mismatch = |count: usize| {
+        Diagnostic::error(
             span,
             format!(
-                "this structured binding declares {} name{} but `{}` has {} element{}",
+                "this structured binding declares {} name{} but {} has {} element{}",
                 b.names.len(),
                 if b.names.len() == 1 { "" } else { "s" },
-                type_text(&ty),
-                elements.len(),
-                if elements.len() == 1 { "" } else { "s" },
+                match ty.kind {
+                    TyKind::Array { .. } => "the array".to_string(),
+                    _ => format!("`{}`", type_text(&ty)),
+                },
+                count,
+                if count == 1 { "" } else { "s" },
             ),
-        ));
+        )
+    };
+    let elements = elements(prog, &ty, init_span, length, b.names.len())
+        .map_err(|e| e.unwrap_or_else(|n| count_mismatch(n)))?;
+    if elements.len() != b.names.len() {
+        return Err(count_mismatch(elements.len()));
     }
     let decl = |ty: Ty, name: &str, init: Expr| {
         Stmt::new(
@@ -142,14 +149,16 @@ pub(crate) fn lower(
     Ok(out)
 }
 
-/// The elements a value of (canonical) type `ty` decomposes into, with their types.
+/// The elements a value of (canonical) type `ty` decomposes into, with their types. An
+/// array whose length is not `names` (the count of names) is `Err(Err(length))`, not built.
 fn elements(
     prog: &Program,
     ty: &Ty,
     at: Span,
     length: &dyn Fn(&Expr) -> Option<i64>,
-) -> Result<Vec<(Element, Ty)>, Diagnostic> {
-    let fail = |what: String| Err(Diagnostic::error(at, what));
+    names: usize,
+) -> Result<Vec<(Element, Ty)>, Result<Diagnostic, usize>> {
+    let fail = |what: String| Err(Ok(Diagnostic::error(at, what)));
     match &ty.kind {
         TyKind::Array { elem, len } => {
             let Some(n) = len.as_deref().and_then(length).filter(|n| *n >= 0) else {
@@ -157,6 +166,9 @@ fn elements(
                     "cuad cannot tell the length of the array this structured binding decomposes; give the array a constant length".into(),
                 );
             };
+            if usize::try_from(n).ok() != Some(names) {
+                return Err(Err(usize::try_from(n).unwrap_or(usize::MAX)));
+            }
             Ok((0..n)
                 .map(|k| (Element::Index(k), prog.canonical(elem)))
                 .collect())
@@ -224,7 +236,6 @@ fn type_text(ty: &Ty) -> String {
     match &ty.kind {
         TyKind::Named { name, args } if args.is_empty() => name.clone(),
         TyKind::Named { name, .. } => format!("{name}<...>"),
-        TyKind::Array { .. } => "the array".into(),
         TyKind::Float => "float".into(),
         TyKind::Double => "double".into(),
         TyKind::Int { .. } => "an integer".into(),
