@@ -86,7 +86,7 @@ pub(crate) fn lower(
         )
     };
     let elements = elements(prog, &ty, init_span, length, b.names.len())
-        .map_err(|e| e.unwrap_or_else(|n| count_mismatch(n)))?;
+        .map_err(|e| e.unwrap_or_else(&count_mismatch))?;
     if elements.len() != b.names.len() {
         return Err(count_mismatch(elements.len()));
     }
