@@ -3231,3 +3231,91 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "k", "--wrt", "n"]);
     assert!(err.contains("cannot carry a derivative"), "{err}");
 }
+
+/// Structured bindings cuad does not lower (tuple-like types, bit-fields, a count of names
+/// other than the count of members, `auto&` of a temporary, a scalar) are located errors in
+/// both modes, with no output.
+#[test]
+fn structured_binding_limits_are_diagnosed() {
+    let dir = scratch("sbind_limits");
+    let input = write(
+        &dir,
+        "sbind.cu",
+        "#include <utility>\n\
+         struct Flags { unsigned lo : 4; unsigned hi : 4; };\n\
+         struct P2 { float a, b; };\n\
+         __device__ std::pair<float, float> halves(float x) { return std::pair<float, float>(x, x); }\n\
+         __device__ P2 make(float x) { return P2{x, 2 * x}; }\n\
+         __global__ void tuple_like(float* x) {\n\
+         \x20 auto [u, v] = halves(x[0]);\n\
+         \x20 x[0] = u * v;\n\
+         }\n\
+         __global__ void bits(float* x, const Flags* f) {\n\
+         \x20 auto [lo, hi] = f[0];\n\
+         \x20 x[0] = x[0] * lo;\n\
+         }\n\
+         __global__ void count(float* x) {\n\
+         \x20 auto [a, b, c] = make(x[0]);\n\
+         \x20 x[0] = a * b;\n\
+         }\n\
+         __global__ void temp_ref(float* x) {\n\
+         \x20 auto& [a, b] = make(x[0]);\n\
+         \x20 x[0] = a * b;\n\
+         }\n\
+         __global__ void scalar(float* x) {\n\
+         \x20 auto [a] = x[0];\n\
+         \x20 x[0] = a;\n\
+         }\n\
+         __global__ void short_array(float* x) {\n\
+         \x20 float t[3] = {x[0], x[1], x[2]};\n\
+         \x20 auto& [a, b] = t;\n\
+         \x20 x[0] = a * b;\n\
+         }\n",
+    );
+    let cases = [
+        (
+            "tuple_like",
+            "sbind.cu:7:17: error: structured bindings of tuple-like types (`std::pair<...>`",
+            "^~~~~~~~~~~~",
+        ),
+        (
+            "bits",
+            "sbind.cu:11:19: error: structured bindings of structs with bit-fields (`Flags`) are not supported by cuad",
+            "^~~~",
+        ),
+        (
+            "count",
+            "sbind.cu:15:3: error: this structured binding declares 3 names but `P2` has 2 elements",
+            "^~~~~~~~~~~~~~~~~~~~~~~~~~~~",
+        ),
+        (
+            "temp_ref",
+            "sbind.cu:19:18: error: a structured binding declared `auto&` needs an lvalue",
+            "^~~~~~~~~~",
+        ),
+        (
+            "scalar",
+            "sbind.cu:23:14: error: cuad cannot decompose `float` in a structured binding",
+            "^~~~",
+        ),
+        (
+            "short_array",
+            "sbind.cu:28:3: error: this structured binding declares 2 names but the array has 3 elements",
+            "^~~~~~~~~~~~~~~~~",
+        ),
+    ];
+    for (f, message, caret) in cases {
+        for mode in ["grad", "fwd"] {
+            let output = dir.join(format!("{f}_{mode}.cu"));
+            let out = cuad(&[mode, path_str(&input), "--fn", f, "-o", path_str(&output)]);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{mode} {f}: {err}");
+            assert!(!output.exists(), "{mode} {f}: no output after errors");
+            assert!(err.contains(message), "{mode} {f}: {message}\n{err}");
+            assert!(
+                err.lines().any(|l| l.trim() == caret),
+                "{mode} {f}: caret {caret}\n{err}"
+            );
+        }
+    }
+}

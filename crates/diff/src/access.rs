@@ -95,6 +95,11 @@ struct Scan<'p, 'a> {
 impl Scan<'_, '_> {
     /// `float& r = p[i];`: a reference into the memory, whose uses are not followed.
     fn binds_reference(&self, s: &Stmt) -> bool {
+        if let StmtKind::Bindings(b) = &s.kind {
+            let by_reference = matches!(&b.ty.kind, TyKind::LRef(t) if !t.is_const)
+                || matches!(b.ty.kind, TyKind::RRef(_));
+            return by_reference && lvalue_root(&b.init) == Some(self.name);
+        }
         let StmtKind::Decl(d) = &s.kind else {
             return false;
         };

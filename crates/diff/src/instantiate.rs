@@ -213,6 +213,7 @@ impl Subst<'_> {
 fn stmt(s: &mut Stmt, b: &Subst) {
     match &mut s.kind {
         StmtKind::Expr(e) | StmtKind::Return(Some(e)) => expr(e, b),
+        StmtKind::Bindings(d) => expr(&mut d.init, b),
         StmtKind::Decl(d) => {
             for v in &mut d.vars {
                 v.ty = b.ty(&v.ty);

@@ -101,6 +101,10 @@ fn declarations_as_inits(s: &mut Stmt) {
         s.kind = StmtKind::Block(inits);
         return;
     }
+    if let StmtKind::Bindings(b) = &s.kind {
+        s.kind = StmtKind::Expr(b.init.clone());
+        return;
+    }
     s.for_each_child_mut(&mut declarations_as_inits);
 }
 
@@ -126,7 +130,7 @@ impl Lifter<'_, '_> {
     fn stmt(&mut self, s: &Stmt, scope: &mut HashMap<String, Ty>) {
         if matches!(
             s.kind,
-            StmtKind::Expr(_) | StmtKind::Return(_) | StmtKind::Decl(_)
+            StmtKind::Expr(_) | StmtKind::Return(_) | StmtKind::Decl(_) | StmtKind::Bindings(_)
         ) {
             crate::usage::visit_stmt_exprs(s, &mut |e| {
                 walk_expr(e, &mut |x| self.passed_lambdas(x, scope))
@@ -153,6 +157,15 @@ impl Lifter<'_, '_> {
                     if let Some(t) = ty {
                         scope.insert(v.name.clone(), t);
                     }
+                }
+            }
+            StmtKind::Bindings(b) => {
+                let types = self.prog.binding_types(b, &Types(scope));
+                for (name, ty) in b.names.iter().zip(types) {
+                    match ty {
+                        Some(t) => scope.insert(name.clone(), t),
+                        None => scope.remove(name),
+                    };
                 }
             }
             StmtKind::Block(b) => self.block(b, scope),

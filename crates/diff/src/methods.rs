@@ -322,7 +322,9 @@ fn to_self(e: &mut Expr, fields: &HashSet<String>, methods: &HashSet<String>, ow
 /// Calls `f` on every expression of `s`, children first (so `f` sees rewritten children).
 pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
     match &mut s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => map_expr(e, f),
+        StmtKind::Expr(e)
+        | StmtKind::Return(Some(e))
+        | StmtKind::Bindings(BindingDecl { init: e, .. }) => map_expr(e, f),
         StmtKind::Decl(d) => {
             for v in &mut d.vars {
                 match &mut v.init {

@@ -74,6 +74,8 @@ pub fn normalize(
         host,
         vectors: HashMap::new(),
         kept_vectors,
+        binding_count: 0,
+        integer_constants: crate::reverse::integer_constants(&prog.tu.items, ""),
     };
     for p in &func.params {
         if let Some(n) = &p.name {
@@ -494,6 +496,9 @@ pub(crate) fn declared_names(s: &Stmt, out: &mut Names) {
     if let StmtKind::Decl(d) = &s.kind {
         out.extend(d.vars.iter().map(|v| v.name.clone()));
     }
+    if let StmtKind::Bindings(b) = &s.kind {
+        out.extend(b.names.iter().cloned());
+    }
     s.for_each_child(&mut |c| declared_names(c, out));
 }
 
@@ -788,6 +793,10 @@ struct Hoister<'p, 'a> {
     vectors: HashMap<String, crate::vectors::Vector>,
     /// Vectors that stay library objects (`vectors::kept_vectors`).
     kept_vectors: Names,
+    /// Structured bindings lowered so far (their hidden objects are `__cuad_sb<N>`).
+    binding_count: usize,
+    /// The file's integer constants (array bounds of structured bindings).
+    integer_constants: Vec<(String, i64)>,
 }
 
 impl Hoister<'_, '_> {
@@ -796,6 +805,10 @@ impl Hoister<'_, '_> {
         self.scope.push();
         let mut out = Vec::new();
         for (k, s) in stmts.iter().enumerate() {
+            if let StmtKind::Bindings(b) = &s.kind {
+                out.extend(self.bindings(b, &stmts[k + 1..]));
+                continue;
+            }
             if let StmtKind::Decl(d) = &s.kind {
                 self.stable_refs = references_stay_put(d, &stmts[k + 1..]);
             }
@@ -807,6 +820,62 @@ impl Hoister<'_, '_> {
         out
     }
 
+    /// `auto [a, b] = e;` (bindings.rs) as declarations, hoisted like any other; `rest` is the
+    /// remainder of the block (references must stay put there).
+    fn bindings(&mut self, b: &BindingDecl, rest: &[Stmt]) -> Vec<Stmt> {
+        let hidden = format!("__cuad_sb{}", self.binding_count);
+        self.binding_count += 1;
+        let init_ty = self.prog.type_of(&b.init, &self.scope);
+        let constants = &self.integer_constants;
+        let local_constants: HashMap<String, i64> = self
+            .locals
+            .iter()
+            .filter(|l| self.constants.contains(&l.name))
+            .filter_map(|l| match &l.init {
+                Some(Init::Assign(e)) => {
+                    Some((l.name.clone(), crate::instantiate::constant_value(e)?))
+                }
+                _ => None,
+            })
+            .collect();
+        let length = |e: &Expr| {
+            crate::instantiate::constant_value(e).or_else(|| match &e.strip_parens().kind {
+                ExprKind::Ident(n) => {
+                    let n = n.trim_start_matches("::");
+                    let local = self.rename_of(n).and_then(|r| match &r.kind {
+                        ExprKind::Ident(h) => local_constants.get(h).copied(),
+                        _ => None,
+                    });
+                    local.or_else(|| constants.iter().find(|(c, _)| c == n).map(|(_, v)| *v))
+                }
+                _ => None,
+            })
+        };
+        let decls = match crate::bindings::lower(
+            self.prog,
+            b,
+            &hidden,
+            init_ty,
+            &length,
+            is_lvalue(&b.init),
+        ) {
+            Ok(decls) => decls,
+            Err(e) => {
+                self.errors.push(e);
+                return vec![];
+            }
+        };
+        let mut out = Vec::new();
+        for s in decls {
+            if let StmtKind::Decl(d) = &s.kind {
+                self.stable_refs = references_stay_put(d, rest);
+            }
+            out.extend(self.stmt(s));
+            self.stable_refs = false;
+        }
+        out
+    }
+
     fn rename_of(&self, name: &str) -> Option<&Expr> {
         self.renames.iter().rev().find_map(|m| m.get(name))
     }
@@ -815,6 +884,7 @@ impl Hoister<'_, '_> {
         let span = s.span;
         let kind = match s.kind {
             StmtKind::Decl(d) => return self.decl(d),
+            StmtKind::Bindings(b) => return self.bindings(&b, &[]),
             StmtKind::Expr(e) => StmtKind::Expr(self.expr(e)),
             StmtKind::Return(e) => StmtKind::Return(e.map(|e| self.expr(e))),
             StmtKind::Block(b) => StmtKind::Block(self.block(b)),

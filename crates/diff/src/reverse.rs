@@ -264,7 +264,7 @@ fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
 
 /// `const`/`constexpr` integer globals and `static constexpr` integer members of (non-template)
 /// structs whose initializers are literal arithmetic: qualified name -> value.
-fn integer_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
+pub(crate) fn integer_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     let from_decl = |d: &DeclStmt, prefix: &str, out: &mut Vec<(String, i64)>| {
         for v in &d.vars {
@@ -1377,6 +1377,10 @@ impl<'p, 'a> Gen<'p, 'a> {
             StmtKind::Empty | StmtKind::Using(_) => (vec![], vec![]),
             StmtKind::Switch { .. } => {
                 self.error(s.span, "internal: switch not lowered");
+                (vec![], vec![])
+            }
+            StmtKind::Bindings(_) => {
+                self.error(s.span, "internal: structured binding not lowered");
                 (vec![], vec![])
             }
         }

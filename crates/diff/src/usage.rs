@@ -182,15 +182,31 @@ pub fn stmt_writes(stmts: &[Stmt], out: &mut Names) {
     }
 }
 
+fn is_mutable_ref(ty: &Ty) -> bool {
+    matches!(&ty.kind, TyKind::LRef(t) if !t.is_const) || matches!(ty.kind, TyKind::RRef(_))
+}
+
 pub fn stmt_writes_one(s: &Stmt, out: &mut Names) {
     match &s.kind {
         StmtKind::Expr(e) => writes(e, out),
+        // A non-const local reference (`float& x = p.x;`, `auto& [x, y] = p;`, only in bodies
+        // not yet normalized) may write what it is bound to: its root counts as written.
         StmtKind::Decl(d) => {
             for v in &d.vars {
                 out.insert(v.name.clone());
                 if let Some(Init::Assign(e)) = &v.init {
                     writes(e, out);
+                    if is_mutable_ref(&v.ty) {
+                        out.extend(lvalue_root(e).map(str::to_string));
+                    }
                 }
+            }
+        }
+        StmtKind::Bindings(b) => {
+            out.extend(b.names.iter().cloned());
+            writes(&b.init, out);
+            if is_mutable_ref(&b.ty) {
+                out.extend(lvalue_root(&b.init).map(str::to_string));
             }
         }
         StmtKind::Block(b) => stmt_writes(b, out),
@@ -288,7 +304,9 @@ pub fn any_expr(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
 /// Calls `f` on every top-level expression of every statement in the tree.
 pub fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => f(e),
+        StmtKind::Expr(e)
+        | StmtKind::Return(Some(e))
+        | StmtKind::Bindings(BindingDecl { init: e, .. }) => f(e),
         StmtKind::Decl(d) => {
             for v in &d.vars {
                 match &v.init {
@@ -500,6 +518,11 @@ fn declared_locals(s: &Stmt, out: &mut Names) {
             if !matches!(v.ty.kind, TyKind::LRef(_) | TyKind::RRef(_)) {
                 out.insert(v.name.clone());
             }
+        }
+    }
+    if let StmtKind::Bindings(b) = &s.kind {
+        if !matches!(b.ty.kind, TyKind::LRef(_) | TyKind::RRef(_)) {
+            out.extend(b.names.iter().cloned());
         }
     }
     let mut inner = |b: &Stmt| declared_locals(b, out);

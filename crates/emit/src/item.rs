@@ -305,7 +305,15 @@ fn write_struct_def(out: &mut String, s: &StructDef, indent: usize) {
 
 fn write_member(out: &mut String, m: &Member, indent: usize, owner: Option<&str>) {
     match m {
-        Member::Field(d) => write_decl(out, d, indent, ""),
+        Member::Field(d) => match &d.specs.bit_width {
+            Some(width) => {
+                for decl in decl_texts(d) {
+                    let width = crate::expr::print_expr(width);
+                    out.push_str(&format!("{}{decl} : {width};\n", pad(indent)));
+                }
+            }
+            None => write_decl(out, d, indent, ""),
+        },
         Member::Method(f) => write_function(out, f, indent, owner),
         Member::Access(a) => {
             let label = a.trim().trim_end_matches(':');

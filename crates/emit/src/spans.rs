@@ -80,6 +80,7 @@ fn struct_def(s: &mut StructDef) {
 
 fn decl(d: &mut DeclStmt) {
     d.span = Span::default();
+    d.specs.bit_width.iter_mut().for_each(|w| expr(w));
     for v in &mut d.vars {
         v.span = Span::default();
         ty(&mut v.ty);
@@ -96,6 +97,11 @@ fn stmt(s: &mut Stmt) {
     match &mut s.kind {
         StmtKind::Expr(e) | StmtKind::Return(Some(e)) => expr(e),
         StmtKind::Decl(d) => decl(d),
+        StmtKind::Bindings(b) => {
+            b.span = Span::default();
+            ty(&mut b.ty);
+            expr(&mut b.init);
+        }
         StmtKind::Block(body) => body.iter_mut().for_each(stmt),
         StmtKind::If { cond, then, els } => {
             expr(cond);

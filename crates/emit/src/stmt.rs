@@ -35,6 +35,12 @@ fn write_stmt(out: &mut String, s: &Stmt, indent: usize) {
                 out.push_str(&format!("{p}{decl};\n"));
             }
         }
+        StmtKind::Bindings(b) => out.push_str(&format!(
+            "{p}{} [{}] = {};\n",
+            crate::ty::print_ty(&b.ty),
+            b.names.join(", "),
+            print_expr_at(&b.init, PREC_ASSIGN)
+        )),
         StmtKind::Block(body) => {
             out.push_str(&format!("{p}{{\n"));
             write_stmts(out, body, indent + 1);

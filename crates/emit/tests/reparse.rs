@@ -430,3 +430,16 @@ fn generated_statements_reparse_to_the_same_tree() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn structured_bindings_print_and_reparse() {
+    let text = "auto [p, q] = split(x[i]);\nconst auto& [a, b] = s[i];\nauto&& [c] = t;\nauto [d, e] = u = v;\n";
+    let body = reparse_body(text).expect("parses");
+    assert!(body.iter().all(|s| matches!(s.kind, StmtKind::Bindings(_))));
+    let printed: String = body.iter().map(|s| print_stmt(s, 0)).collect();
+    assert_eq!(
+        printed,
+        "auto [p, q] = split(x[i]);\nconst auto& [a, b] = s[i];\nauto&& [c] = t;\nauto [d, e] = u = v;\n"
+    );
+    assert_eq!(reparse_body(&printed).expect("reparses"), body);
+}

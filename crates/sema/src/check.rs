@@ -281,6 +281,13 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
         match &s.kind {
             StmtKind::Expr(e) => self.expr(e),
             StmtKind::Decl(d) => self.decl(d),
+            // The names are not in scope in the initializer.
+            StmtKind::Bindings(b) => {
+                self.expr(&b.init);
+                for name in &b.names {
+                    self.scopes.declare(name, Ty::new(TyKind::Auto));
+                }
+            }
             StmtKind::Block(b) => self.block(b),
             StmtKind::If { cond, then, els } => {
                 self.expr(cond);

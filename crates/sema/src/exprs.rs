@@ -283,6 +283,10 @@ impl<'a> Program<'a> {
                 self.declare_locals(d, scope);
                 None
             }
+            StmtKind::Bindings(b) => {
+                self.declare_bindings(b, scope);
+                None
+            }
             StmtKind::Block(b) => self.first_return(b, scope),
             StmtKind::If { then, els, .. } => self
                 .first_return(std::slice::from_ref(then), scope)
@@ -308,6 +312,38 @@ impl<'a> Program<'a> {
             }
             _ => None,
         }
+    }
+
+    /// Declares the names of a structured binding with the types of the members (or array
+    /// elements) they bind to; `auto` where that is unknown.
+    pub fn declare_bindings(&self, b: &BindingDecl, scope: &mut ScopeStack) {
+        let types = self.binding_types(b, scope);
+        for (name, ty) in b.names.iter().zip(types) {
+            scope.declare(name, ty.unwrap_or_else(|| Ty::new(TyKind::Auto)));
+        }
+    }
+
+    /// The types of the names of a structured binding (one per name; `None` where the
+    /// initializer's type is unknown or has another number of members).
+    pub fn binding_types(&self, b: &BindingDecl, scope: &dyn Scope) -> Vec<Option<Ty>> {
+        let ty = self
+            .type_of(&b.init, scope)
+            .map(|t| match self.canonical(&t).kind {
+                TyKind::LRef(inner) | TyKind::RRef(inner) => self.canonical(&inner),
+                kind => Ty::new(kind),
+            });
+        let types: Vec<Ty> = match ty {
+            Some(Ty {
+                kind: TyKind::Array { elem, .. },
+                ..
+            }) => vec![self.canonical(&elem); b.names.len()],
+            Some(t) => self.fields(&t).into_iter().map(|(_, t)| t).collect(),
+            None => vec![],
+        };
+        if types.len() != b.names.len() {
+            return vec![None; b.names.len()];
+        }
+        types.into_iter().map(Some).collect()
     }
 
     /// Declares the variables of a declaration; `auto` ones get their initializer's type.

@@ -266,6 +266,8 @@ pub struct DeclSpecs {
     pub managed: bool,
     pub is_register: bool,
     pub is_thread_local: bool,
+    /// The width of a bit-field member (`unsigned level : 24;`).
+    pub bit_width: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -295,6 +297,18 @@ pub struct DeclStmt {
     pub span: Span,
 }
 
+/// `auto [a, b] = e;` (a C++17 structured binding declaration). `ty` is what the hidden
+/// object is declared as: `auto`, `const auto`, `auto&`, `const auto&` or `auto&&`. The names
+/// bind to the non-static data members of a struct, the components of a CUDA vector type or
+/// the elements of an array, in order; normalize lowers it to ordinary locals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BindingDecl {
+    pub ty: Ty,
+    pub names: Vec<String>,
+    pub init: Expr,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SwitchCase {
     /// `None` for `default:`.
@@ -308,6 +322,8 @@ pub struct SwitchCase {
 pub enum StmtKind {
     Expr(Expr),
     Decl(DeclStmt),
+    /// `auto [a, b] = e;` (lowered by normalize before differentiation).
+    Bindings(BindingDecl),
     Block(Vec<Stmt>),
     If {
         cond: Expr,

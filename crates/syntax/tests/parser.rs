@@ -1717,3 +1717,105 @@ fn new_and_delete_of_plain_types_read_as_malloc_and_free() {
         .iter()
         .any(|i| matches!(i, Item::Function(g) if g.name == "g")));
 }
+
+// ------------------------------------------------------------------ structured bindings
+
+fn bindings(stmt: &Stmt) -> &BindingDecl {
+    match &stmt.kind {
+        StmtKind::Bindings(b) => b,
+        other => panic!("not a structured binding: {other:?}"),
+    }
+}
+
+#[test]
+fn structured_bindings_by_value_and_by_reference() {
+    let body = stmts(
+        "auto [p, q] = split(x[i]);\n\
+         const auto [a, b, c] = v;\n\
+         auto& [x0, x1] = s[i];\n\
+         const auto& [lo, hi] = range(k);\n\
+         auto&& [m, n] = s[j];\n\
+         auto const& [u] = one;\n\
+         auto [r, t]{pair};\n\
+         auto [e0, e1](arr);",
+    );
+    assert_eq!(body.len(), 8);
+    let shapes: Vec<(String, Vec<String>, String)> = body
+        .iter()
+        .map(|s| {
+            let b = bindings(s);
+            (ts(&b.ty), b.names.clone(), sx(&b.init))
+        })
+        .collect();
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(shapes[0].1, names(&["p", "q"]));
+    assert_eq!(shapes[0].0, "auto");
+    assert_eq!(shapes[0].2, sx(&expr("split(x[i])")));
+    assert_eq!(shapes[1].0, "const auto");
+    assert_eq!(shapes[1].1, names(&["a", "b", "c"]));
+    assert_eq!(
+        shapes[2].0,
+        ts(&Ty::new(TyKind::LRef(Box::new(Ty::new(TyKind::Auto)))))
+    );
+    assert_eq!(shapes[2].2, sx(&expr("s[i]")));
+    let const_ref = Ty::new(TyKind::LRef(Box::new(
+        Ty::new(TyKind::Auto).with_const(true),
+    )));
+    assert_eq!(shapes[3].0, ts(&const_ref));
+    assert_eq!(
+        shapes[4].0,
+        ts(&Ty::new(TyKind::RRef(Box::new(Ty::new(TyKind::Auto)))))
+    );
+    assert_eq!(shapes[5].0, ts(&const_ref));
+    assert_eq!(shapes[5].1, names(&["u"]));
+    assert_eq!(shapes[6].2, "pair");
+    assert_eq!(shapes[7].2, "arr");
+    // An attribute `[[...]]` after `auto` is no binding; an ordinary `auto` declaration and an
+    // indexing expression statement stay what they are.
+    let other = stmts("auto z = a[0];\na[1] = 2;");
+    assert!(matches!(other[0].kind, StmtKind::Decl(_)));
+    assert!(matches!(other[1].kind, StmtKind::Expr(_)));
+}
+
+#[test]
+fn structured_bindings_in_range_for() {
+    let body = stmts("float acc = 0;\nfor (auto& [k, v] : pairs) acc += k * v;");
+    let StmtKind::For {
+        body: loop_body, ..
+    } = &body[1].kind
+    else {
+        panic!("not a for loop: {:?}", body[1].kind);
+    };
+    let StmtKind::Block(inner) = &loop_body.kind else {
+        panic!("range-for body is not a block");
+    };
+    let b = bindings(&inner[0]);
+    assert_eq!(b.names, vec!["k".to_string(), "v".to_string()]);
+    assert!(matches!(b.ty.kind, TyKind::LRef(_)));
+    // The element of the counted loop: `(pairs)[_cuad_rfN]`.
+    match &b.init.kind {
+        ExprKind::Index(base, i) => {
+            assert_eq!(sx(base.strip_parens()), "pairs");
+            assert!(matches!(&i.kind, ExprKind::Ident(n) if n.starts_with("_cuad_rf")));
+        }
+        other => panic!("element is not an index: {other:?}"),
+    }
+}
+
+#[test]
+fn malformed_structured_bindings_are_located_errors() {
+    let src = "__global__ void k(float* x) {\n  static auto [a, b] = s;\n  auto [c, ] = s;\n  auto [d e] = s;\n  auto [f, g];\n  x[0] = 1;\n}\n";
+    let (_, diags, sm) = parse_full(src);
+    let found: Vec<(usize, usize)> = diags.list.iter().map(|d| line_col(&sm, d)).collect();
+    let messages: Vec<&str> = diags.list.iter().map(|d| d.message.as_str()).collect();
+    assert!(found.contains(&(2, 3)), "{found:?} {messages:?}");
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("storage specifiers") && m.contains("not supported by cuad")),
+        "{messages:?}"
+    );
+    assert!(found.contains(&(3, 12)), "{found:?} {messages:?}");
+    assert!(found.contains(&(4, 11)), "{found:?} {messages:?}");
+    assert!(found.contains(&(5, 14)), "{found:?} {messages:?}");
+}

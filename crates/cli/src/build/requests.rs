@@ -1,7 +1,8 @@
 //! Finding the in-source differentiation requests (`clad::gradient(f, "x, y")`) in the AST.
 
 use cuad_syntax::ast::{
-    Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, StructDef, TranslationUnit,
+    BindingDecl, Expr, ExprKind, Function, Init, Item, Member, Stmt, StmtKind, StructDef,
+    TranslationUnit,
 };
 use cuad_syntax::Span;
 
@@ -238,7 +239,7 @@ fn walk_inits<'a>(inits: impl Iterator<Item = &'a Init>, visit: &mut dyn FnMut(&
 fn walk_stmt<'a>(stmt: &'a Stmt, visit: &mut dyn FnMut(&'a Expr) -> bool) {
     let expr = walk_expr;
     match &stmt.kind {
-        StmtKind::Expr(e) => expr(e, visit),
+        StmtKind::Expr(e) | StmtKind::Bindings(BindingDecl { init: e, .. }) => expr(e, visit),
         StmtKind::Decl(d) => walk_inits(d.vars.iter().filter_map(|v| v.init.as_ref()), visit),
         StmtKind::Block(stmts) => stmts.iter().for_each(|s| walk_stmt(s, visit)),
         StmtKind::If { cond, then, els } => {

@@ -5,8 +5,8 @@ use super::lookahead::is_reserved;
 use super::ty::SpecCtx;
 use super::{PResult, Parser};
 use crate::ast::{
-    BinOp, DeclSpecs, DeclStmt, Expr, ExprKind, Init, IntKind, Stmt, StmtKind, SwitchCase, Ty,
-    TyKind, UnOp, VarDecl,
+    BinOp, BindingDecl, DeclSpecs, DeclStmt, Expr, ExprKind, Init, IntKind, Stmt, StmtKind,
+    SwitchCase, Ty, TyKind, UnOp, VarDecl,
 };
 use crate::token::TokenKind;
 
@@ -169,9 +169,90 @@ impl Parser<'_, '_> {
             _ if t.is_ident() && self.nth_is(1, ":") && !is_reserved(t.text) => {
                 self.unsupported("labels are")
             }
+            _ if self.at_structured_binding() => self.parse_structured_binding(),
             _ if self.is_decl_start() => Ok(StmtKind::Decl(self.parse_decl_stmt()?)),
             _ => self.parse_expr_stmt(),
         }
+    }
+
+    /// Does a structured binding declaration start here: `[const] auto [&|&&] [`?
+    /// Other specifiers before `auto` are read too (and rejected by the parse).
+    fn at_structured_binding(&self) -> bool {
+        let mut i = 0;
+        while matches!(
+            self.nth(i).text,
+            "const" | "volatile" | "static" | "constexpr" | "thread_local" | "register" | "inline"
+        ) && self.nth(i).is_ident()
+        {
+            i += 1;
+        }
+        if !self.nth_is(i, "auto") {
+            return false;
+        }
+        i += 1;
+        while self.nth_is(i, "const") || self.nth_is(i, "volatile") {
+            i += 1;
+        }
+        if self.nth_is(i, "&") || self.nth_is(i, "&&") {
+            i += 1;
+        }
+        self.nth_is(i, "[") && !self.nth_is(i + 1, "[")
+    }
+
+    /// After `auto`: `[&|&&] [a, b, ...]`, the hidden object's type and the names.
+    fn parse_binding_names(&mut self, base: Ty) -> PResult<(Ty, Vec<String>)> {
+        let ty = if self.eat("&") {
+            Ty::new(TyKind::LRef(Box::new(base)))
+        } else if self.eat("&&") {
+            Ty::new(TyKind::RRef(Box::new(base)))
+        } else {
+            base
+        };
+        self.expect("[", "to open the names of a structured binding")?;
+        let mut names = Vec::new();
+        loop {
+            let (name, _) = self.expect_ident("in a structured binding")?;
+            names.push(name);
+            if self.eat("]") {
+                return Ok((ty, names));
+            }
+            self.expect(",", "or `]` after a structured binding name")?;
+        }
+    }
+
+    /// `[const] auto [&|&&] [a, b, ...] = e;` (also `{e}` / `(e)`), the cursor at its start.
+    fn parse_structured_binding(&mut self) -> PResult<StmtKind> {
+        let start = self.pos;
+        let specs = self.parse_specs(SpecCtx::Stmt)?;
+        if specs.decl != DeclSpecs::default() {
+            return Err(super::PErr {
+                span: self.span_from(start),
+                msg: "structured bindings with storage specifiers (`static`, `constexpr`, ...) are not supported by cuad".into(),
+            });
+        }
+        let Some(base) = specs.ty else {
+            return self.err_here("expected `auto` in a structured binding declaration");
+        };
+        let (ty, names) = self.parse_binding_names(base)?;
+        let init = if self.eat("=") {
+            self.parse_assign()?
+        } else if self.at("{") || self.at("(") {
+            let close = if self.at("{") { "}" } else { ")" };
+            self.bump();
+            let e = self.parse_assign()?;
+            self.expect(close, "after the initializer of a structured binding")?;
+            e
+        } else {
+            return self
+                .err_here("expected `=`, `{` or `(` after the names of a structured binding");
+        };
+        self.expect(";", "after a structured binding declaration")?;
+        Ok(StmtKind::Bindings(BindingDecl {
+            ty,
+            names,
+            init,
+            span: self.span_from(start),
+        }))
     }
 
     fn parse_expr_stmt(&mut self) -> PResult<StmtKind> {
@@ -260,7 +341,21 @@ impl Parser<'_, '_> {
             self.pos = start;
             return Ok(None);
         };
-        let decl = self.parse_declarator(base, true)?;
+        // `for (auto [k, v] : range)`: the element is a structured binding.
+        let binding = matches!(base.kind, TyKind::Auto)
+            && specs.decl == DeclSpecs::default()
+            && (self.at("[") || ((self.at("&") || self.at("&&")) && self.nth_is(1, "[")));
+        let (decl, binding) = if binding {
+            let (ty, names) = self.parse_binding_names(base)?;
+            let placeholder = super::ty::Declarator {
+                name: String::new(),
+                ty: ty.clone(),
+                span: self.span_from(start),
+            };
+            (placeholder, Some((ty, names)))
+        } else {
+            (self.parse_declarator(base, true)?, None)
+        };
         if !self.eat(":") {
             self.pos = start;
             return Ok(None);
@@ -280,19 +375,30 @@ impl Parser<'_, '_> {
             Box::new(at(ExprKind::Paren(Box::new(range.clone())))),
             Box::new(at(ExprKind::Ident(counter.clone()))),
         ));
-        let element_decl = Stmt::new(
-            StmtKind::Decl(DeclStmt {
-                specs: specs.decl,
-                vars: vec![VarDecl {
-                    name: decl.name,
-                    ty: decl.ty,
-                    init: Some(Init::Assign(element)),
+        let element_decl = match binding {
+            Some((ty, names)) => Stmt::new(
+                StmtKind::Bindings(BindingDecl {
+                    ty,
+                    names,
+                    init: element,
                     span: decl.span,
-                }],
+                }),
+                decl.span,
+            ),
+            None => Stmt::new(
+                StmtKind::Decl(DeclStmt {
+                    specs: specs.decl,
+                    vars: vec![VarDecl {
+                        name: decl.name,
+                        ty: decl.ty,
+                        init: Some(Init::Assign(element)),
+                        span: decl.span,
+                    }],
+                    span,
+                }),
                 span,
-            }),
-            span,
-        );
+            ),
+        };
         let init = Stmt::new(
             StmtKind::Decl(DeclStmt {
                 specs: DeclSpecs::default(),

@@ -249,16 +249,16 @@ impl Parser<'_, '_> {
         Ok(vec![])
     }
 
-    /// `unsigned level : 24;` The AST has no bit width: the field keeps its declared type
-    /// (enough to type-check accesses; the output keeps the original struct text).
+    /// `unsigned level : 24;` The field keeps its declared type (enough to type-check
+    /// accesses; the output keeps the original struct text), the width is in its specifiers.
     fn parse_bit_field(
         &mut self,
-        specs: crate::ast::DeclSpecs,
+        mut specs: crate::ast::DeclSpecs,
         declarator: super::ty::Declarator,
         start: usize,
     ) -> PResult<Vec<Member>> {
         self.bump();
-        self.parse_assign()?;
+        specs.bit_width = Some(Box::new(self.parse_assign()?));
         let span = declarator
             .span
             .to(self.span_from(self.pos.saturating_sub(1)));
