@@ -124,7 +124,9 @@ fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
         .unwrap_or_default()
         .iter()
         .map(|p| match p.kind {
-            TemplateParamKind::Type { .. } => TemplateArg::Type(Ty::named(&p.name)),
+            TemplateParamKind::Type { .. } | TemplateParamKind::TypePack => {
+                TemplateArg::Type(Ty::named(&p.name))
+            }
             TemplateParamKind::Value { .. } => TemplateArg::Expr(ident(&p.name)),
         })
         .collect();

@@ -329,11 +329,15 @@ impl Parser<'_, '_> {
     }
 
     fn parse_template_arg(&mut self) -> PResult<TemplateArg> {
-        if self.template_arg_is_type() {
-            Ok(TemplateArg::Type(self.parse_type_id()?))
+        let arg = if self.template_arg_is_type() {
+            TemplateArg::Type(self.parse_type_id()?)
         } else {
-            Ok(TemplateArg::Expr(self.parse_assign()?))
+            TemplateArg::Expr(self.parse_assign()?)
+        };
+        if self.at("...") {
+            return self.unsupported("pack expansions in template argument lists (`<Ts...>`) are");
         }
+        Ok(arg)
     }
 
     /// A known type, or an unknown name used as a pointer/reference type (`T*`).
