@@ -5,10 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "cuad-variadic-test-{}-{name}",
-        std::process::id()
-    ));
+    let dir =
+        std::env::temp_dir().join(format!("cuad-variadic-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("create scratch dir");
     dir
 }
@@ -41,7 +39,7 @@ fn fails(args: &[&str], out: &Path) -> String {
 const SRC: &str = "\
 template <int... Ns> __device__ float scaled(float x) { return x * (Ns + ...); }
 template <typename... Ts> __device__ void bump(Ts&&... vs) { ((vs += 1.0f), ...); }
-template <typename... Ts> __device__ float diff(Ts... vs) { return (vs - ...); }
+template <typename... Ts> __device__ float diffs(float a, Ts... vs) { return a * (vs - ...); }
 __global__ void k1(float* y, const float* x) {
   y[0] = scaled<1, 2>(x[0]);
 }
@@ -51,7 +49,7 @@ __global__ void k2(float* y, const float* x) {
   y[0] = a * b;
 }
 __global__ void k3(float* y, const float* x) {
-  y[0] = x[0] * diff();
+  y[0] = x[0] * diffs(x[1]);
 }
 template <typename... Ts> __global__ void kv(float* y, Ts... vs) { y[0] = (vs * ...); }
 ";
@@ -68,24 +66,25 @@ fn unsupported_variadic_forms_are_diagnosed() {
     let err = fails(&["grad", inp, "--fn", "k1"], &out);
     assert!(
         err.contains("vbad.cu:5:10: error: cannot differentiate the call of `scaled`: its definition is kept as written (packs of non-type template parameters (`int... Ns`) are not supported by cuad)")
-            && err.contains("  y[0] = scaled<1, 2>(x[0]);\n         ^~~~~~~~~~~~~~~~~~~"),
+            && err.contains("  y[0] = scaled<1, 2>(x[0]);\n         ^~~~~~~~~~~~~~~~~~"),
         "{err}"
     );
 
     // A forwarding-reference pack written through.
     let err = fails(&["grad", inp, "--fn", "k2"], &out);
     assert!(
-        err.contains("vbad.cu:2:63: error: in the instance of the variadic template `bump` for a call with 2 argument(s): cuad passes a forwarding-reference pack (`Ts&&... vs`) as `const Ts&... vs`, and this function writes through it; take the pack as `Ts&... vs`")
+        err.contains("vbad.cu:2:64: error: in the instance of the variadic template `bump` for a call with 2 argument(s): cuad passes a forwarding-reference pack (`Ts&&... vs`) as `const Ts&... vs`, and this function writes through it; take the pack as `Ts&... vs`")
             && err.contains("vbad.cu:9:3: error: cannot differentiate the call of `bump`"),
         "{err}"
     );
 
     // A fold over `-` of an empty pack has no value (C++ rejects it too), in both modes.
-    for mode in ["grad", "fwd"] {
+    for (mode, prefix) in [("grad", ""), ("fwd", "forward mode: ")] {
         let err = fails(&[mode, inp, "--fn", "k3"], &out);
         assert!(
-            err.contains("vbad.cu:3:68: error: in the instance of the variadic template `diff` for a call with 0 argument(s): a fold over `-` of an empty pack needs an initial value")
-                && err.contains("vbad.cu:13:18: error: cannot differentiate the call of `diff`"),
+            err.contains(&format!("vbad.cu:3:82: error: {prefix}in the instance of the variadic template `diffs` for a call with 1 argument(s): a fold over `-` of an empty pack needs an initial value"))
+                && err.contains(&format!("vbad.cu:13:17: error: {prefix}cannot differentiate the call of `diffs`"))
+                && err.contains("  y[0] = x[0] * diffs(x[1]);\n                ^~~~~~~~~~~"),
             "{mode}: {err}"
         );
     }

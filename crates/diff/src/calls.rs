@@ -664,7 +664,10 @@ impl Gen<'_, '_> {
                 .into_iter()
                 .find(|f| f.params.len() == args.len() && !cuad_sema::packs::is_variadic(f))
         }) else {
-            if let Some(problem) = self.prog.pack_problem(name, args.len(), template_args.len()) {
+            if let Some(problem) = self
+                .prog
+                .pack_problem(name, args.len(), template_args.len())
+            {
                 let (span, message) = pack_problem_message(name, args.len(), problem);
                 self.error(span, message);
                 self.error(

@@ -556,7 +556,10 @@ impl<'a> Differentiator<'a> {
             )
         };
         if cuad_sema::packs::is_variadic(primary) {
-            return Err(vec![Diagnostic::error(primary.name_span, variadic_request_message(&primary.name))]);
+            return Err(vec![Diagnostic::error(
+                primary.name_span,
+                variadic_request_message(&primary.name),
+            )]);
         }
         if args.is_empty() {
             return Err(vec![Diagnostic::error(primary.name_span, usage())]);

@@ -165,9 +165,7 @@ fn base_name(kind: &TyKind) -> String {
         | TyKind::LRef(_)
         | TyKind::RRef(_)
         | TyKind::Array { .. }
-        | TyKind::Pack(_) => {
-            print_ty(&Ty::new(kind.clone()))
-        }
+        | TyKind::Pack(_) => print_ty(&Ty::new(kind.clone())),
     }
 }
 

@@ -255,9 +255,7 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
     fn declare_template_params(&mut self, params: Option<&[TemplateParam]>) {
         for p in params.into_iter().flatten() {
             let ty = match &p.kind {
-                TemplateParamKind::Type { .. } | TemplateParamKind::TypePack => {
-                    Ty::named(&p.name)
-                }
+                TemplateParamKind::Type { .. } | TemplateParamKind::TypePack => Ty::named(&p.name),
                 TemplateParamKind::Value { ty, .. } => ty.clone(),
             };
             self.scopes.declare(&p.name, ty);

@@ -168,8 +168,7 @@ impl<'a> Program<'a> {
                 if !crate::packs::is_variadic(f) {
                     return Some(f);
                 }
-                let len =
-                    crate::packs::pack_length(f, arg_types.len(), template_args.len())?;
+                let len = crate::packs::pack_length(f, arg_types.len(), template_args.len())?;
                 let g = self.pack_instance(f, len).ok()?;
                 from_pack.insert(g as *const Function as usize);
                 Some(g)

@@ -23,13 +23,18 @@ pub fn is_variadic(f: &Function) -> bool {
         .iter()
         .flatten()
         .any(|p| matches!(p.kind, TemplateParamKind::TypePack))
-        || f.params.iter().any(|p| matches!(p.ty.kind, TyKind::Pack(_)))
+        || f.params
+            .iter()
+            .any(|p| matches!(p.ty.kind, TyKind::Pack(_)))
 }
 
 /// The pack length a call with `n_args` arguments and `n_explicit` explicit template
 /// arguments instantiates; `None` when the call cannot match (too few arguments).
 pub fn pack_length(f: &Function, n_args: usize, n_explicit: usize) -> Option<usize> {
-    if f.params.iter().any(|p| matches!(p.ty.kind, TyKind::Pack(_))) {
+    if f.params
+        .iter()
+        .any(|p| matches!(p.ty.kind, TyKind::Pack(_)))
+    {
         let fixed = f.params.len() - 1;
         return n_args.checked_sub(fixed);
     }
@@ -88,9 +93,7 @@ pub fn expand(f: &Function, len: usize) -> Result<Function, PackError> {
     }
     let x = Expander {
         ty_pack: ty_pack.clone(),
-        param_pack: fn_packs
-            .first()
-            .and_then(|&i| f.params[i].name.clone()),
+        param_pack: fn_packs.first().and_then(|&i| f.params[i].name.clone()),
         len,
     };
     let mut out = f.clone();
@@ -308,7 +311,10 @@ impl Expander {
                 continue;
             };
             if !self.mentions(pattern) {
-                return err(item.span, "this `...` expands an expression that names no parameter pack");
+                return err(
+                    item.span,
+                    "this `...` expands an expression that names no parameter pack",
+                );
             }
             for i in 0..self.len {
                 let mut e = self.element(pattern, i);
@@ -334,12 +340,10 @@ impl Expander {
             (Some(l), Some(r)) => match (self.mentions(l), self.mentions(r)) {
                 (true, false) => (l, Some(r), true),
                 (false, true) => (r, Some(l), false),
-                _ => {
-                    return err(
-                        span,
-                        "exactly one operand of a binary fold expression must name the parameter pack",
-                    )
-                }
+                _ => return err(
+                    span,
+                    "exactly one operand of a binary fold expression must name the parameter pack",
+                ),
             },
             (None, None) => return err(span, "a fold expression needs an operand"),
         };
@@ -516,11 +520,20 @@ impl Expander {
         match &mut s.kind {
             // `(f(vs), ...);` is one statement per element (none for an empty pack).
             StmtKind::Expr(e)
-                if matches!(&e.kind, ExprKind::Fold { op: BinOp::Comma, .. }) =>
+                if matches!(
+                    &e.kind,
+                    ExprKind::Fold {
+                        op: BinOp::Comma,
+                        ..
+                    }
+                ) =>
             {
                 self.expr(e)?;
                 let mut parts = Vec::new();
-                split_commas(std::mem::replace(e, Expr::synth(ExprKind::Nullptr)), &mut parts);
+                split_commas(
+                    std::mem::replace(e, Expr::synth(ExprKind::Nullptr)),
+                    &mut parts,
+                );
                 s.kind = StmtKind::Block(
                     parts
                         .into_iter()
@@ -627,7 +640,9 @@ fn writes_to(body: &[Stmt], pack: &str) -> Option<Span> {
                 for v in &d.vars {
                     match &v.init {
                         Some(Init::Assign(e)) => check(e),
-                        Some(Init::Brace(es)) | Some(Init::Paren(es)) => es.iter().for_each(&mut check),
+                        Some(Init::Brace(es)) | Some(Init::Paren(es)) => {
+                            es.iter().for_each(&mut check)
+                        }
                         None => {}
                     }
                 }
@@ -636,9 +651,7 @@ fn writes_to(body: &[Stmt], pack: &str) -> Option<Span> {
             | StmtKind::While { cond, .. }
             | StmtKind::DoWhile { cond, .. }
             | StmtKind::Switch { cond, .. } => check(cond),
-            StmtKind::For { cond, step, .. } => {
-                cond.iter().chain(step.iter()).for_each(&mut check)
-            }
+            StmtKind::For { cond, step, .. } => cond.iter().chain(step.iter()).for_each(&mut check),
             _ => {}
         });
     }

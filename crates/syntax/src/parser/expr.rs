@@ -119,6 +119,9 @@ impl Parser<'_, '_> {
         let t = *self.peek();
         if t.kind == TokenKind::Punct {
             if let Some(op) = assign_op(t.text) {
+                if self.nth_is(1, "...") {
+                    return self.unsupported("fold expressions over assignment operators are");
+                }
                 self.bump();
                 let rhs = self.parse_assign()?;
                 return Ok(Expr::new(
@@ -357,6 +360,7 @@ impl Parser<'_, '_> {
                             targs = Some(self.parse_template_args()?);
                         } else if self.may_have_template_args(&field, false) {
                             targs = self.try_template_args(&field, false);
+                            self.reject_pack_in_template_args()?;
                         }
                     }
                     ExprKind::Member {
@@ -557,7 +561,9 @@ impl Parser<'_, '_> {
                 } else {
                     let second = p.fold_operator()?;
                     if second != op {
-                        return p.err_here("both operators of a binary fold expression must be the same");
+                        return p.err_here(
+                            "both operators of a binary fold expression must be the same",
+                        );
                     }
                     Some(Box::new(p.parse_fold_operand()?))
                 };
@@ -690,6 +696,7 @@ impl Parser<'_, '_> {
         let mut targs = None;
         if self.at("<") && self.may_have_template_args(&name, is_type) {
             targs = self.try_template_args(&name, is_type);
+            self.reject_pack_in_template_args()?;
         }
         if targs.is_some() && self.at("::") {
             return self.verbatim_qualified_name(start);
@@ -760,9 +767,11 @@ impl Parser<'_, '_> {
     /// (rewinds otherwise, so `a < b` stays a comparison).
     fn try_template_args(&mut self, name: &str, is_type: bool) -> Option<Vec<TemplateArg>> {
         let save = self.pos;
+        let outer_pack = self.pack_in_template_args.take();
         self.speculation += 1;
         let args = self.parse_template_args();
         self.speculation -= 1;
+        let pack = std::mem::replace(&mut self.pack_in_template_args, outer_pack);
         let trusted = is_type || self.templates.contains(name);
         let followed = self.at("(") || self.at("<<<") || self.at("::") || self.at("{");
         let qualified = name.contains(':');
@@ -770,12 +779,27 @@ impl Parser<'_, '_> {
             Ok(args)
                 if trusted || followed && (qualified || args.iter().all(plain_template_arg)) =>
             {
+                if let Some(at) = pack {
+                    // Reported when the arguments are used (`parse_postfix`).
+                    self.pack_in_template_args.get_or_insert(at);
+                }
                 Some(args)
             }
             _ => {
                 self.pos = save;
                 None
             }
+        }
+    }
+
+    /// `f<Ts...>(vs...)`: template arguments that expand a pack are not modelled.
+    fn reject_pack_in_template_args(&mut self) -> PResult<()> {
+        match self.pack_in_template_args.take() {
+            Some(span) => Err(super::PErr {
+                span,
+                msg: format!("{} not supported by cuad", super::ty::PACK_IN_TEMPLATE_ARGS),
+            }),
+            None => Ok(()),
         }
     }
 

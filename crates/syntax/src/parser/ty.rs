@@ -335,7 +335,11 @@ impl Parser<'_, '_> {
             TemplateArg::Expr(self.parse_assign()?)
         };
         if self.at("...") {
-            return self.unsupported("pack expansions in template argument lists (`<Ts...>`) are");
+            if self.speculation == 0 {
+                return self.unsupported(PACK_IN_TEMPLATE_ARGS);
+            }
+            self.pack_in_template_args.get_or_insert(self.cur_span());
+            self.bump();
         }
         Ok(arg)
     }
@@ -527,6 +531,9 @@ impl Parser<'_, '_> {
         Ok(ty)
     }
 }
+
+pub(crate) const PACK_IN_TEMPLATE_ARGS: &str =
+    "pack expansions in template argument lists (`<Ts...>`) are";
 
 /// `ops` (pointers and references around a stand-in) with the stand-in replaced by `inner`.
 fn replace_innermost(ops: Ty, inner: Ty) -> Ty {
