@@ -552,6 +552,26 @@ impl Expander {
                         Some(Init::Brace(es)) | Some(Init::Paren(es)) => self.list(es)?,
                         None => {}
                     }
+                    // `float a[] = {vs...};`: the length the expansion gave (later passes
+                    // hoist the declaration away from its initializer).
+                    let items = match &v.init {
+                        Some(Init::Assign(Expr {
+                            kind: ExprKind::InitList(items),
+                            ..
+                        }))
+                        | Some(Init::Brace(items)) => Some(items.len()),
+                        _ => None,
+                    };
+                    if let (TyKind::Array { elem, len: len @ None }, Some(n)) =
+                        (&mut v.ty.kind, items)
+                    {
+                        if !matches!(elem.kind, TyKind::Array { .. }) {
+                            *len = Some(Box::new(Expr::new(
+                                ExprKind::IntLit(n.to_string()),
+                                v.span,
+                            )));
+                        }
+                    }
                 }
                 Ok(())
             }
