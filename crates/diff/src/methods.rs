@@ -457,10 +457,13 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
         };
         let owner = name.rsplit("::").next().unwrap_or(name);
         let free = free_name(owner, field);
-        let is_lowered = prog.functions_for_call(&free, args.len() + 1).iter().any(|f| {
-            f.params.len() == args.len() + 1
-                && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
-        });
+        let is_lowered = prog
+            .functions_for_call(&free, args.len() + 1)
+            .iter()
+            .any(|f| {
+                f.params.len() == args.len() + 1
+                    && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
+            });
         if !is_lowered {
             return;
         }

@@ -562,14 +562,17 @@ impl Expander {
                         | Some(Init::Brace(items)) => Some(items.len()),
                         _ => None,
                     };
-                    if let (TyKind::Array { elem, len: len @ None }, Some(n)) =
-                        (&mut v.ty.kind, items)
+                    if let (
+                        TyKind::Array {
+                            elem,
+                            len: len @ None,
+                        },
+                        Some(n),
+                    ) = (&mut v.ty.kind, items)
                     {
                         if !matches!(elem.kind, TyKind::Array { .. }) {
-                            *len = Some(Box::new(Expr::new(
-                                ExprKind::IntLit(n.to_string()),
-                                v.span,
-                            )));
+                            *len =
+                                Some(Box::new(Expr::new(ExprKind::IntLit(n.to_string()), v.span)));
                         }
                     }
                 }
