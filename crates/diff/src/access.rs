@@ -277,7 +277,7 @@ impl Scan<'_, '_> {
         };
         let with_body: Vec<&Function> = self
             .prog
-            .functions(name)
+            .functions_for_call(name, arity)
             .into_iter()
             .filter(|f| f.body.is_some() && f.params.len() == arity)
             .collect();
@@ -320,7 +320,7 @@ impl Scan<'_, '_> {
         }
         let with_body: Vec<&Function> = self
             .prog
-            .functions(name)
+            .functions_for_call(name, arity)
             .into_iter()
             .filter(|f| f.body.is_some() && f.params.len() == arity)
             .collect();

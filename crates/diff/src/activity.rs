@@ -293,7 +293,7 @@ fn node(
             let callee_params: Vec<Ty> = match &e.kind {
                 ExprKind::Call { callee, .. } => match &callee.kind {
                     ExprKind::Ident(n) => prog
-                        .functions(n)
+                        .functions_for_call(n, args.len())
                         .first()
                         .map(|f| f.params.iter().map(|p| prog.canonical(&p.ty)).collect())
                         .unwrap_or_default(),
@@ -512,7 +512,11 @@ pub fn unlisted_round_trips(
                     *read |= at(1);
                     return;
                 }
-                let Some(f) = prog.functions(name).into_iter().find(|f| f.body.is_some()) else {
+                let Some(f) = prog
+                    .functions_for_call(name, args.len())
+                    .into_iter()
+                    .find(|f| f.body.is_some())
+                else {
                     return;
                 };
                 let any_active = args.iter().any(|a| depends_on_active(a, active));

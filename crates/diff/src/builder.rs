@@ -256,6 +256,7 @@ pub fn without_default(p: &TemplateParam) -> TemplateParam {
         name: p.name.clone(),
         kind: match &p.kind {
             TemplateParamKind::Type { .. } => TemplateParamKind::Type { default: None },
+            TemplateParamKind::TypePack => TemplateParamKind::TypePack,
             TemplateParamKind::Value { ty, .. } => TemplateParamKind::Value {
                 ty: ty.clone(),
                 default: None,

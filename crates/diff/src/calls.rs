@@ -652,17 +652,30 @@ impl Gen<'_, '_> {
             .or_else(|| self.prog.resolve_call(name, &arg_types))
             .filter(|f| f.body.is_some())
             .or_else(|| {
-                self.prog
-                    .functions(name)
-                    .into_iter()
-                    .find(|f| f.body.is_some() && f.params.len() == args.len())
+                self.prog.functions(name).into_iter().find(|f| {
+                    f.body.is_some()
+                        && f.params.len() == args.len()
+                        && !cuad_sema::packs::is_variadic(f)
+                })
             });
         let Some(callee) = callee.or_else(|| {
             self.prog
                 .functions(name)
                 .into_iter()
-                .find(|f| f.params.len() == args.len())
+                .find(|f| f.params.len() == args.len() && !cuad_sema::packs::is_variadic(f))
         }) else {
+            if let Some(problem) = self
+                .prog
+                .pack_problem(name, args.len(), template_args.len())
+            {
+                let (span, message) = pack_problem_message(name, args.len(), problem);
+                self.error(span, message);
+                self.error(
+                    e.span,
+                    format!("cannot differentiate the call of `{name}`: its instance for these arguments is not valid (see the error in `{name}`)"),
+                );
+                return vec![];
+            }
             if custom.is_none() {
                 let message = match opaque_reason(&self.prog.tu.items, name) {
                     // The definition is there but cuad kept it as text: say why.
@@ -1294,7 +1307,7 @@ impl Gen<'_, '_> {
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
         let callee = self.prog.resolve_call(name, &arg_types).or_else(|| {
             self.prog
-                .functions(name)
+                .functions_for_call(name, args.len())
                 .into_iter()
                 .find(|f| f.params.len() == args.len())
         });
@@ -1383,6 +1396,22 @@ fn opaque_reason(items: &[Item], name: &str) -> Option<String> {
         Item::Namespace { items, .. } | Item::ExternC { items, .. } => opaque_reason(items, name),
         _ => None,
     })
+}
+
+/// The error in a variadic template's instance for a call of `nargs` arguments: where, and
+/// what (packs.rs).
+pub(crate) fn pack_problem_message(
+    name: &str,
+    nargs: usize,
+    problem: cuad_sema::packs::PackError,
+) -> (cuad_syntax::Span, String) {
+    (
+        problem.span,
+        format!(
+            "in the instance of the variadic template `{name}` for a call with {nargs} argument(s): {}",
+            problem.message
+        ),
+    )
 }
 
 fn missing_derivative(name: &str, nargs: usize) -> String {

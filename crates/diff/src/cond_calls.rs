@@ -92,7 +92,7 @@ fn is_writing_call(prog: &Program, e: &Expr) -> bool {
     let ExprKind::Ident(name) = &callee.kind else {
         return false;
     };
-    prog.functions(name).iter().any(|f| {
+    prog.functions_for_call(name, args.len()).iter().any(|f| {
         f.body.is_some()
             && f.params.len() == args.len()
             && f.params.iter().zip(args).any(|(p, a)| {

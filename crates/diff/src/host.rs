@@ -1295,6 +1295,9 @@ fn resolve_kernel(
             "kernel `{kname}` has no body here: cuad cannot differentiate its launch"
         ));
     };
+    if cuad_sema::packs::is_variadic(primary) {
+        return Err(crate::variadic_request_message(kname));
+    }
     // A kernel template is differentiated as the instance the launch names.
     let instance = match &primary.template {
         None => None,

@@ -19,6 +19,8 @@ pub fn instantiate_with_values(
     if params.iter().any(|p| match p.kind {
         TemplateParamKind::Type { .. } => !types.contains_key(&p.name),
         TemplateParamKind::Value { .. } => !values.contains_key(&p.name),
+        // Packs are written out first (`Program::pack_instance`).
+        TemplateParamKind::TypePack => true,
     }) {
         return None;
     }
@@ -162,6 +164,12 @@ pub fn bind_explicit(f: &Function, args: &[TemplateArg]) -> Result<(Bindings, Va
                 None,
             ) => {
                 values.insert(p.name.clone(), e.clone());
+            }
+            (TemplateParamKind::TypePack, _) => {
+                return Err(format!(
+                    "template parameter pack `{}` of `{}` is bound per pack length",
+                    p.name, f.name
+                ))
             }
             (TemplateParamKind::Value { .. }, Some(TemplateArg::Type(_))) => {
                 return Err(format!("template parameter `{}` needs a value", p.name))

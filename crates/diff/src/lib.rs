@@ -556,6 +556,12 @@ impl<'a> Differentiator<'a> {
                 names.join(", ")
             )
         };
+        if cuad_sema::packs::is_variadic(primary) {
+            return Err(vec![Diagnostic::error(
+                primary.name_span,
+                variadic_request_message(&primary.name),
+            )]);
+        }
         if args.is_empty() {
             return Err(vec![Diagnostic::error(primary.name_span, usage())]);
         }
@@ -1183,6 +1189,14 @@ pub(crate) fn opaque_specialization(items: &[Item], name: &str) -> Option<Span> 
         }
         _ => None,
     })
+}
+
+/// A variadic template requested or launched directly (its instances are made only for calls
+/// from differentiated code).
+pub(crate) fn variadic_request_message(name: &str) -> String {
+    format!(
+        "`{name}` is a variadic template (`typename... Ts`): cuad instantiates variadic templates where differentiated code calls them, but does not differentiate one requested with --fn or launched as a kernel; call it from a non-variadic function or kernel"
+    )
 }
 
 pub(crate) fn specialization_message(name: &str) -> String {

@@ -124,7 +124,9 @@ fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
         .unwrap_or_default()
         .iter()
         .map(|p| match p.kind {
-            TemplateParamKind::Type { .. } => TemplateArg::Type(Ty::named(&p.name)),
+            TemplateParamKind::Type { .. } | TemplateParamKind::TypePack => {
+                TemplateArg::Type(Ty::named(&p.name))
+            }
             TemplateParamKind::Value { .. } => TemplateArg::Expr(ident(&p.name)),
         })
         .collect();
@@ -457,10 +459,13 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
         };
         let owner = name.rsplit("::").next().unwrap_or(name);
         let free = free_name(owner, field);
-        let is_lowered = prog.functions(&free).iter().any(|f| {
-            f.params.len() == args.len() + 1
-                && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
-        });
+        let is_lowered = prog
+            .functions_for_call(&free, args.len() + 1)
+            .iter()
+            .any(|f| {
+                f.params.len() == args.len() + 1
+                    && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
+            });
         if !is_lowered {
             return;
         }
@@ -490,7 +495,7 @@ fn lowered_method(ty: &Ty, method: &str, prog: &Program, arity: usize) -> Option
     };
     let owner = name.rsplit("::").next().unwrap_or(name);
     let free = free_name(owner, method);
-    prog.functions(&free)
+    prog.functions_for_call(&free, arity + 1)
         .iter()
         .any(|f| {
             f.params.len() == arity + 1

@@ -170,7 +170,7 @@ impl Gen<'_, '_> {
         if crate::rules::is_pure_math(name) {
             return true;
         }
-        let fns = self.prog.functions(name);
+        let fns = self.prog.functions_for_call(name, args.len());
         depth < CALLEE_DEPTH
             && !fns.is_empty()
             && fns.iter().all(|f| {
@@ -212,7 +212,7 @@ impl Gen<'_, '_> {
                             return;
                         }
                         // Nested user calls: by-value arguments only (their locals are theirs).
-                        let fns = self.prog.functions(n);
+                        let fns = self.prog.functions_for_call(n, args.len());
                         ok &= !fns.is_empty()
                             && fns.iter().all(|g| {
                                 g.body.as_ref().is_some_and(|b| {
@@ -366,7 +366,7 @@ impl Gen<'_, '_> {
     /// Does the callee certainly store to its `j`-th (reference) parameter, at the top level,
     /// before any `return`?
     fn callee_defines(&self, name: &str, args: &[Expr], j: usize) -> bool {
-        let fns = self.prog.functions(name);
+        let fns = self.prog.functions_for_call(name, args.len());
         !fns.is_empty()
             && fns.iter().all(|f| {
                 let (Some(body), Some(Some(p))) =

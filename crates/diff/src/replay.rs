@@ -149,7 +149,7 @@ impl Gen<'_, '_> {
         if crate::rules::is_pure_math(name) {
             return true;
         }
-        let fns = self.prog.functions(name);
+        let fns = self.prog.functions_for_call(name, args.len());
         !fns.is_empty()
             && fns.iter().all(|f| {
                 f.body.is_some()

@@ -2516,7 +2516,7 @@ fn copy_written_params(
                 let ExprKind::Ident(f) = &callee.kind else {
                     return;
                 };
-                let fns = prog.functions(f);
+                let fns = prog.functions_for_call(f, args.len());
                 for (j, a) in args.iter().enumerate() {
                     let by_ref = fns.iter().any(|fd| {
                         fd.params.get(j).is_some_and(|p| {

@@ -367,7 +367,11 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
 /// The direct subexpressions of `e`.
 pub fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     match &e.kind {
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) | ExprKind::SizeofExpr(x) => f(x),
+        ExprKind::Unary(_, x)
+        | ExprKind::Paren(x)
+        | ExprKind::SizeofExpr(x)
+        | ExprKind::PackExpansion(x) => f(x),
+        ExprKind::Fold { lhs, rhs, .. } => lhs.iter().chain(rhs.iter()).for_each(|x| f(x)),
         ExprKind::Cast { expr, .. } => f(expr),
         ExprKind::Binary(_, l, r) | ExprKind::Index(l, r) | ExprKind::Assign(_, l, r) => {
             f(l);

@@ -178,6 +178,18 @@ fn print_bare(e: &Expr) -> String {
         ExprKind::InitList(items) => format!("{{{}}}", print_args(items)),
         ExprKind::Paren(x) => format!("({})", print_expr(x)),
         ExprKind::Lambda(l) => print_lambda(l),
+        ExprKind::PackExpansion(x) => format!("{}...", print_expr_at(x, PREC_ASSIGN)),
+        ExprKind::Fold { op, lhs, rhs } => {
+            let sym = binop_str(*op);
+            let operand = |x: &Expr| print_expr_at(x, PREC_CAST);
+            match (lhs, rhs) {
+                (Some(l), Some(r)) => format!("({} {sym} ... {sym} {})", operand(l), operand(r)),
+                (Some(l), None) => format!("({} {sym} ...)", operand(l)),
+                (None, Some(r)) => format!("(... {sym} {})", operand(r)),
+                (None, None) => format!("(... {sym} ...)"),
+            }
+        }
+        ExprKind::SizeofPack(name) => format!("sizeof...({name})"),
     }
 }
 

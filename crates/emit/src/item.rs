@@ -244,6 +244,7 @@ fn template_head(params: &[TemplateParam]) -> String {
 fn template_param(tp: &TemplateParam) -> String {
     match &tp.kind {
         TemplateParamKind::Type { default: None } => format!("typename {}", tp.name),
+        TemplateParamKind::TypePack => format!("typename... {}", tp.name),
         TemplateParamKind::Type { default: Some(t) } => {
             format!("typename {} = {}", tp.name, print_ty(t))
         }

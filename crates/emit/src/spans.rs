@@ -61,6 +61,7 @@ fn template_param(tp: &mut TemplateParam) {
             ty(t);
             default.iter_mut().for_each(expr);
         }
+        TemplateParamKind::TypePack => {}
     }
 }
 
@@ -207,7 +208,12 @@ fn expr(e: &mut Expr) {
             l.ret.iter_mut().for_each(ty);
             l.body.iter_mut().for_each(stmt);
         }
+        ExprKind::PackExpansion(x) => expr(x),
+        ExprKind::Fold { lhs, rhs, .. } => {
+            lhs.iter_mut().chain(rhs.iter_mut()).for_each(|x| expr(x));
+        }
         ExprKind::Ident(_)
+        | ExprKind::SizeofPack(_)
         | ExprKind::IntLit(_)
         | ExprKind::FloatLit(_)
         | ExprKind::CharLit(_)

@@ -97,6 +97,11 @@ pub(crate) fn split_decl(ty: &Ty, name: &str) -> (String, Declarator) {
                 d.ptr = format!("&&{}", d.ptr);
                 t = inner;
             }
+            // `const Ts&... vs`: the ellipsis after the pattern's operators.
+            TyKind::Pack(inner) => {
+                d.ptr = format!("...{}", d.ptr);
+                t = inner;
+            }
             TyKind::Array { elem, len } => {
                 if !d.ptr.is_empty() {
                     d.direct = format!("({})", d.joined());
@@ -156,9 +161,11 @@ fn base_name(kind: &TyKind) -> String {
             format!("{typename}{name}{}", print_template_args(args))
         }
         // Derived kinds are peeled off by `split_decl`; print them as abstract types.
-        TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::RRef(_) | TyKind::Array { .. } => {
-            print_ty(&Ty::new(kind.clone()))
-        }
+        TyKind::Pointer { .. }
+        | TyKind::LRef(_)
+        | TyKind::RRef(_)
+        | TyKind::Array { .. }
+        | TyKind::Pack(_) => print_ty(&Ty::new(kind.clone())),
     }
 }
 

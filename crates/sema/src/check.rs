@@ -255,7 +255,7 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
     fn declare_template_params(&mut self, params: Option<&[TemplateParam]>) {
         for p in params.into_iter().flatten() {
             let ty = match &p.kind {
-                TemplateParamKind::Type { .. } => Ty::named(&p.name),
+                TemplateParamKind::Type { .. } | TemplateParamKind::TypePack => Ty::named(&p.name),
                 TemplateParamKind::Value { ty, .. } => ty.clone(),
             };
             self.scopes.declare(&p.name, ty);
@@ -445,6 +445,11 @@ impl<'p, 'a, 'd> Checker<'p, 'a, 'd> {
             }
             ExprKind::Member { base, .. } => self.expr(base),
             ExprKind::InitList(items) => items.iter().for_each(|x| self.expr(x)),
+            ExprKind::PackExpansion(x) => self.expr(x),
+            ExprKind::Fold { lhs, rhs, .. } => {
+                lhs.iter().chain(rhs.iter()).for_each(|x| self.expr(x))
+            }
+            ExprKind::SizeofPack(_) => {}
             ExprKind::Lambda(l) => {
                 self.scopes.push();
                 for p in &l.params {

@@ -23,7 +23,11 @@ impl<'a> Program<'a> {
             ExprKind::Assign(_, lhs, _) => self.expr_type(lhs, scope),
             ExprKind::Cond(_, a, b) => self.cond_type(a, b, scope),
             ExprKind::Cast { ty, .. } => Some(self.canonical(strip_refs(ty))),
-            ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) => Some(ulong_ty()),
+            ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_) | ExprKind::SizeofPack(_) => {
+                Some(ulong_ty())
+            }
+            // Typed in the instances that write them out (packs.rs).
+            ExprKind::PackExpansion(_) | ExprKind::Fold { .. } => None,
             ExprKind::Call {
                 callee,
                 template_args,

@@ -23,6 +23,7 @@ mod check;
 mod exprs;
 mod index;
 mod overload;
+pub mod packs;
 mod scope;
 pub mod types;
 
@@ -41,7 +42,14 @@ pub struct Program<'a> {
     index: Index<'a>,
     /// Nesting of `auto` return-type deductions in progress (recursion guard).
     auto_depth: std::cell::Cell<u32>,
+    /// Variadic templates instantiated per pack length (packs.rs), by (template address,
+    /// length); the instances live as long as the process (leaked, like cuad's stand-ins).
+    pack_instances: std::cell::RefCell<PackInstances>,
 }
+
+/// `'static` (not `'a`) keeps `Program` covariant in `'a`.
+type PackInstances =
+    std::collections::HashMap<(usize, usize), Result<&'static Function, packs::PackError>>;
 
 impl<'a> Program<'a> {
     pub fn new(tu: &'a TranslationUnit) -> Program<'a> {
@@ -49,7 +57,57 @@ impl<'a> Program<'a> {
             tu,
             index: Index::build(tu),
             auto_depth: std::cell::Cell::new(0),
+            pack_instances: Default::default(),
         }
+    }
+
+    /// The variadic template `f` instantiated for a pack of `len` elements: an ordinary
+    /// template with the pack written out (packs.rs), made once per length.
+    pub fn pack_instance(
+        &self,
+        f: &'a Function,
+        len: usize,
+    ) -> Result<&'a Function, packs::PackError> {
+        let key = (f as *const Function as usize, len);
+        if let Some(done) = self.pack_instances.borrow().get(&key) {
+            return done.clone().map(|g| g as &'a Function);
+        }
+        let made: Result<&'static Function, _> =
+            packs::expand(f, len).map(|g| &*Box::leak(Box::new(g)));
+        self.pack_instances.borrow_mut().insert(key, made.clone());
+        made.map(|g| g as &'a Function)
+    }
+
+    /// [`Program::functions`] for a call with `n_args` arguments: variadic templates stand
+    /// for their instance for that many arguments (left out where there is none).
+    pub fn functions_for_call(&self, name: &str, n_args: usize) -> Vec<&'a Function> {
+        self.functions(name)
+            .into_iter()
+            .filter_map(|f| {
+                if !packs::is_variadic(f) {
+                    return Some(f);
+                }
+                let len = packs::pack_length(f, n_args, 0)?;
+                self.pack_instance(f, len).ok()
+            })
+            .collect()
+    }
+
+    /// Why a call of `name` with `n_args` arguments (and `n_explicit` explicit template
+    /// arguments) found no instance of a variadic template of that name, if that is why.
+    pub fn pack_problem(
+        &self,
+        name: &str,
+        n_args: usize,
+        n_explicit: usize,
+    ) -> Option<packs::PackError> {
+        self.functions(name)
+            .into_iter()
+            .filter(|f| packs::is_variadic(f))
+            .find_map(|f| {
+                let len = packs::pack_length(f, n_args, n_explicit)?;
+                self.pack_instance(f, len).err()
+            })
     }
 
     /// Typedefs and `using` aliases resolved (recursively, also under pointers/arrays/refs).

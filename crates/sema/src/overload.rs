@@ -24,6 +24,8 @@ struct Candidate<'a> {
     func: &'a Function,
     bindings: Bindings,
     ranks: Vec<Rank>,
+    /// An instance of a variadic template (less specialized than a template without a pack).
+    from_pack: bool,
 }
 
 /// Replaces template parameters by their bound types (cv-qualifiers of both kept).
@@ -158,7 +160,21 @@ impl<'a> Program<'a> {
         template_args: &[TemplateArg],
         arg_types: &[Option<Ty>],
     ) -> Option<(&'a Function, Bindings)> {
-        let distinct = self.merge_redeclarations(candidates);
+        // A variadic template stands for its instance for this call's pack length.
+        let mut from_pack = HashSet::new();
+        let expanded: Vec<&'a Function> = candidates
+            .iter()
+            .filter_map(|&f| {
+                if !crate::packs::is_variadic(f) {
+                    return Some(f);
+                }
+                let len = crate::packs::pack_length(f, arg_types.len(), template_args.len())?;
+                let g = self.pack_instance(f, len).ok()?;
+                from_pack.insert(g as *const Function as usize);
+                Some(g)
+            })
+            .collect();
+        let distinct = self.merge_redeclarations(&expanded);
         if let [only] = distinct.as_slice() {
             let bindings = self
                 .deduce(only, template_args, arg_types)
@@ -168,6 +184,10 @@ impl<'a> Program<'a> {
         let viable: Vec<Candidate<'a>> = distinct
             .iter()
             .filter_map(|f| self.candidate(f, template_args, arg_types))
+            .map(|mut c| {
+                c.from_pack = from_pack.contains(&(c.func as *const Function as usize));
+                c
+            })
             .collect();
         let best = viable.iter().position(|c| {
             viable
@@ -229,6 +249,7 @@ impl<'a> Program<'a> {
             func: f,
             bindings,
             ranks,
+            from_pack: false,
         })
     }
 
@@ -356,6 +377,7 @@ fn better(c: &Candidate, other: &Candidate) -> bool {
     all_le
         && (some_lt
             || (c.func.template.is_none() && other.func.template.is_some())
+            || (c.ranks == other.ranks && !c.from_pack && other.from_pack)
             || (c.ranks == other.ranks && fewer_defaults))
 }
 

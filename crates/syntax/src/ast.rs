@@ -51,6 +51,9 @@ pub enum TyKind {
     },
     /// `auto` / `decltype(auto)`
     Auto,
+    /// The declared type of a function parameter pack, `Ts... vs` / `const Ts&... vs`: the
+    /// pattern each element of the pack has (variadic templates; expanded per instance).
+    Pack(Box<Ty>),
 }
 
 /// A type with its top-level cv-qualifiers (`const float` or `float* const`).
@@ -205,6 +208,19 @@ pub enum ExprKind {
     /// `[captures](params) -> ret { body }` (cuad lowers it to a function before
     /// differentiating).
     Lambda(Box<Lambda>),
+    /// `pattern...` among call arguments or braced items (`f(vs...)`, `g(2.0f * vs...)`):
+    /// one item per element of the parameter pack the pattern names.
+    PackExpansion(Box<Expr>),
+    /// A fold expression with its parentheses: `(lhs op ...)` when `rhs` is `None`,
+    /// `(... op rhs)` when `lhs` is `None`, `(lhs op ... op rhs)` with both (the side naming
+    /// the pack is the pack, the other the initial value).
+    Fold {
+        op: BinOp,
+        lhs: Option<Box<Expr>>,
+        rhs: Option<Box<Expr>>,
+    },
+    /// `sizeof...(name)`: the length of a template or function parameter pack.
+    SizeofPack(String),
 }
 
 /// A lambda expression.
@@ -465,6 +481,8 @@ pub enum TemplateParamKind {
     Type { default: Option<Ty> },
     /// `int N`
     Value { ty: Ty, default: Option<Expr> },
+    /// `typename... Ts` / `class... Ts`: a type parameter pack.
+    TypePack,
 }
 
 #[derive(Clone, Debug, PartialEq)]

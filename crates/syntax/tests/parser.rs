@@ -115,6 +115,7 @@ fn ts(t: &Ty) -> String {
             None => format!("arr({})", ts(elem)),
         },
         TyKind::Auto => "auto".to_string(),
+        TyKind::Pack(t) => format!("pack({})", ts(t)),
     };
     let mut out = String::new();
     if t.is_const {
@@ -218,6 +219,14 @@ fn sx(e: &Expr) -> String {
             l.body.len()
         ),
         ExprKind::Paren(x) => format!("(paren {})", sx(x)),
+        ExprKind::PackExpansion(x) => format!("(... {})", sx(x)),
+        ExprKind::Fold { op, lhs, rhs } => format!(
+            "(fold {} {} {})",
+            binop(*op),
+            lhs.as_deref().map(sx).unwrap_or_else(|| "_".into()),
+            rhs.as_deref().map(sx).unwrap_or_else(|| "_".into())
+        ),
+        ExprKind::SizeofPack(n) => format!("(sizeof... {n})"),
     }
 }
 
@@ -389,6 +398,95 @@ fn function_template_params_and_scope() {
         "template type params are type names"
     );
     assert_eq!(ts(&f.ret), "T");
+}
+
+#[test]
+fn variadic_templates_packs_expansions_and_folds() {
+    let tu = parse_ok(
+        "template <typename... Ts> __device__ float sum_all(Ts... vs) { return (vs + ...); }\n\
+         template <class T, class... Rest>\n\
+         __host__ __device__ T maxabs(T first, const Rest&... rest) {\n\
+           float a[sizeof...(Rest) + 1] = {first, rest...};\n\
+           g(2.0f * rest...);\n\
+           bool ok = (... && (rest > 0));\n\
+           float s = (1.0f * ... * rest);\n\
+           float t = (rest - ... - 0.5f);\n\
+           (h(rest), ...);\n\
+           return sizeof...(rest) + maxabs(rest...);\n\
+         }\n\
+         template <typename... Ts> void fwd(Ts&&... vs, Ts...);\n",
+    );
+    let f = function(&tu, "sum_all");
+    assert_eq!(
+        f.template.as_ref().unwrap()[0],
+        TemplateParam {
+            name: "Ts".into(),
+            kind: TemplateParamKind::TypePack
+        }
+    );
+    assert_eq!(ts(&f.params[0].ty), "pack(Ts)");
+    assert_eq!(f.params[0].name.as_deref(), Some("vs"));
+    let StmtKind::Return(Some(r)) = &f.body.as_ref().unwrap()[0].kind else {
+        panic!()
+    };
+    assert_eq!(sx(r), "(fold + vs _)");
+
+    let m = function(&tu, "maxabs");
+    let tp = m.template.as_ref().unwrap();
+    assert!(matches!(tp[0].kind, TemplateParamKind::Type { .. }));
+    assert!(matches!(tp[1].kind, TemplateParamKind::TypePack));
+    assert_eq!(ts(&m.params[1].ty), "pack(ref(const Rest))");
+    let body = m.body.as_ref().unwrap();
+    let a = &decl(&body[0]).vars[0];
+    assert_eq!(ts(&a.ty), "arr(float; (+ (sizeof... Rest) 1))");
+    match &a.init {
+        Some(Init::Assign(e)) => assert_eq!(sx(e), "{first (... rest)}"),
+        other => panic!("{other:?}"),
+    }
+    let StmtKind::Expr(g) = &body[1].kind else {
+        panic!()
+    };
+    assert_eq!(sx(g), "(call g (... (* 2.0f rest)))");
+    let fold = |i: usize| match &decl(&body[i]).vars[0].init {
+        Some(Init::Assign(e)) => sx(e),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(fold(2), "(fold && _ (paren (> rest 0)))");
+    assert_eq!(fold(3), "(fold * 1.0f rest)");
+    assert_eq!(fold(4), "(fold - rest 0.5f)");
+    let StmtKind::Expr(c) = &body[5].kind else {
+        panic!()
+    };
+    assert_eq!(sx(c), "(fold , (call h rest) _)");
+    let StmtKind::Return(Some(r)) = &body[6].kind else {
+        panic!()
+    };
+    assert_eq!(sx(r), "(+ (sizeof... rest) (call maxabs (... rest)))");
+    let fwd = function(&tu, "fwd");
+    assert_eq!(ts(&fwd.params[0].ty), "pack(rref(Ts))");
+    assert_eq!(fwd.params[1].name, None);
+    assert_eq!(ts(&fwd.params[1].ty), "pack(Ts)");
+}
+
+#[test]
+fn unsupported_variadic_forms_are_kept_as_written_with_a_reason() {
+    let (tu, diags, sm) = parse_full(
+        "template <int... Ns> __device__ int sum_n() { return (Ns + ...); }\n\
+         template <typename... Us> __device__ float f(Us... us);\n\
+         template <typename... Ts> __device__ float tup(Ts... vs) { return f<Ts...>(vs...); }\n\
+         template <typename... Ts> __device__ float asg(Ts... vs) { float a; (a = ... = vs); return a; }\n\
+         template <typename... Ts> __device__ float mixed(Ts... vs) { return (vs + ... - 1); }\n",
+    );
+    assert!(!diags.has_errors(), "{}", diags.render(&sm));
+    let reasons = opaque_reasons(&tu.items);
+    assert_eq!(reasons.len(), 4, "{reasons:?}");
+    assert!(reasons[0].contains("packs of non-type template parameters"));
+    assert!(
+        reasons[1].contains("pack expansions in template argument lists"),
+        "{reasons:?}"
+    );
+    assert!(reasons[2].contains("fold expressions over assignment operators"));
+    assert!(reasons[3].contains("both operators of a binary fold expression"));
 }
 
 #[test]

@@ -287,10 +287,12 @@ pub fn walk_expr<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr) -> bool) {
         | ExprKind::Paren(a)
         | ExprKind::SizeofExpr(a)
         | ExprKind::Cast { expr: a, .. }
+        | ExprKind::PackExpansion(a)
         | ExprKind::Member { base: a, .. } => vec![a],
         ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) | ExprKind::Index(a, b) => {
             vec![a, b]
         }
+        ExprKind::Fold { lhs, rhs, .. } => lhs.iter().chain(rhs.iter()).map(|b| &**b).collect(),
         ExprKind::Cond(a, b, c) => vec![a, b, c],
         ExprKind::Call { callee, args, .. } => std::iter::once(&**callee).chain(args).collect(),
         ExprKind::Launch {
@@ -311,6 +313,7 @@ pub fn walk_expr<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr) -> bool) {
         | ExprKind::BoolLit(_)
         | ExprKind::Nullptr
         | ExprKind::SizeofType(_)
+        | ExprKind::SizeofPack(_)
         | ExprKind::Lambda(_) => vec![],
     };
     children.into_iter().for_each(|c| walk_expr(c, visit));

@@ -329,6 +329,10 @@ impl Fwd<'_, '_> {
             .functions(name)
             .into_iter()
             .find(|f| f.body.is_some() && f.attrs.global)?;
+        if cuad_sema::packs::is_variadic(callee) {
+            self.error(e.span, crate::variadic_request_message(name));
+            return None;
+        }
         // A kernel template's launch names its arguments: its pushforward is the explicit
         // specialization for them of a declared primary template.
         let (callee, primary) = match &callee.template {
@@ -743,10 +747,24 @@ impl Fwd<'_, '_> {
 
     fn unknown_call(&mut self, e: &Expr, args: &[Expr]) -> Option<Expr> {
         if self.any_active_arg(args) {
-            let name = match &e.kind {
-                ExprKind::Call { callee, .. } => cuad_emit::print_expr(callee),
-                _ => String::new(),
+            let (name, explicit) = match &e.kind {
+                ExprKind::Call {
+                    callee,
+                    template_args,
+                    ..
+                } => (cuad_emit::print_expr(callee), template_args.len()),
+                _ => (String::new(), 0),
             };
+            if let Some(problem) = self.prog.pack_problem(&name, args.len(), explicit) {
+                let (span, message) =
+                    crate::calls::pack_problem_message(&name, args.len(), problem);
+                self.error(span, message);
+                self.error(
+                    e.span,
+                    format!("cannot differentiate the call of `{name}`: its instance for these arguments is not valid (see the error in `{name}`)"),
+                );
+                return None;
+            }
             self.error(
                 e.span,
                 format!("no derivative for `{name}`: it has no body here and no custom derivative; define `cuad::custom_derivatives::{name}_pushforward`"),

@@ -190,7 +190,12 @@ impl Fwd<'_, '_> {
             }
             ExprKind::InitList(items) => self.init_list_tangent(items),
             ExprKind::Call { .. } => self.call_tangent(e),
-            ExprKind::Assign(..) | ExprKind::Launch { .. } | ExprKind::Lambda(_) => {
+            ExprKind::Assign(..)
+            | ExprKind::Launch { .. }
+            | ExprKind::Lambda(_)
+            | ExprKind::PackExpansion(_)
+            | ExprKind::Fold { .. }
+            | ExprKind::SizeofPack(_) => {
                 if self.depends(e) {
                     self.error(
                         e.span,

@@ -83,7 +83,7 @@ impl Parser<'_, '_> {
     pub(crate) fn parse_expr(&mut self) -> PResult<Expr> {
         let start = self.pos;
         let mut lhs = self.parse_assign()?;
-        while self.at(",") && !self.gt_ends {
+        while self.at(",") && !self.gt_ends && !self.nth_is(1, "...") {
             self.bump();
             let rhs = self.parse_assign()?;
             lhs = Expr::new(
@@ -119,6 +119,9 @@ impl Parser<'_, '_> {
         let t = *self.peek();
         if t.kind == TokenKind::Punct {
             if let Some(op) = assign_op(t.text) {
+                if self.nth_is(1, "...") {
+                    return self.unsupported("fold expressions over assignment operators are");
+                }
                 self.bump();
                 let rhs = self.parse_assign()?;
                 return Ok(Expr::new(
@@ -153,7 +156,8 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let mut lhs = self.parse_unary()?;
         while let Some((prec, op, ntoks)) = self.peek_binary_op() {
-            if prec < min_prec {
+            // `op ...` belongs to a fold expression (`(vs + ...)`), left to `parse_paren`.
+            if prec < min_prec || self.nth_is(ntoks, "...") {
                 break;
             }
             for _ in 0..ntoks {
@@ -300,8 +304,11 @@ impl Parser<'_, '_> {
     fn parse_sizeof(&mut self) -> PResult<Expr> {
         let start = self.pos;
         self.bump();
-        if self.at("...") {
-            return self.unsupported("`sizeof...` is");
+        if self.eat("...") {
+            self.expect("(", "after `sizeof...`")?;
+            let (name, _) = self.expect_ident("in `sizeof...`")?;
+            self.expect(")", "after the pack in `sizeof...`")?;
+            return Ok(Expr::new(ExprKind::SizeofPack(name), self.span_from(start)));
         }
         if self.at("(") && self.is_type_start_at(self.pos + 1) {
             if let Some(ty) = self.try_paren_type() {
@@ -353,6 +360,7 @@ impl Parser<'_, '_> {
                             targs = Some(self.parse_template_args()?);
                         } else if self.may_have_template_args(&field, false) {
                             targs = self.try_template_args(&field, false);
+                            self.reject_pack_in_template_args()?;
                         }
                     }
                     ExprKind::Member {
@@ -389,7 +397,7 @@ impl Parser<'_, '_> {
                 return Ok(args);
             }
             loop {
-                args.push(p.parse_assign()?);
+                args.push(p.parse_list_item()?);
                 if p.eat(",") {
                     continue;
                 }
@@ -397,6 +405,20 @@ impl Parser<'_, '_> {
                 return Ok(args);
             }
         })
+    }
+
+    /// One argument or braced item: an assignment expression, or a pack expansion
+    /// `pattern...`.
+    fn parse_list_item(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        let item = self.parse_assign()?;
+        if self.eat("...") {
+            return Ok(Expr::new(
+                ExprKind::PackExpansion(Box::new(item)),
+                self.span_from(start),
+            ));
+        }
+        Ok(item)
     }
 
     /// At `{`: initializer-list items up to `}` (trailing comma allowed).
@@ -411,7 +433,7 @@ impl Parser<'_, '_> {
                 if p.at(".") || p.at("[") {
                     return p.unsupported("designated initializers are");
                 }
-                items.push(p.parse_assign()?);
+                items.push(p.parse_list_item()?);
                 if !p.eat(",") {
                     p.expect("}", "to close initializer list")?;
                     return Ok(items);
@@ -516,9 +538,85 @@ impl Parser<'_, '_> {
 
     fn parse_paren(&mut self) -> PResult<ExprKind> {
         self.bump();
-        let inner = self.without_gt_end(|p| p.parse_expr())?;
-        self.expect(")", "to close parenthesized expression")?;
-        Ok(ExprKind::Paren(Box::new(inner)))
+        self.without_gt_end(|p| {
+            if p.at("...") {
+                // `(... op rhs)`: a unary left fold.
+                p.bump();
+                let op = p.fold_operator()?;
+                let rhs = p.parse_fold_operand()?;
+                p.expect(")", "to close fold expression")?;
+                return Ok(ExprKind::Fold {
+                    op,
+                    lhs: None,
+                    rhs: Some(Box::new(rhs)),
+                });
+            }
+            let inner = p.parse_expr()?;
+            if p.fold_operator_at().is_some() && p.nth_is(p.fold_operator_len(), "...") {
+                // `(lhs op ...)` or `(lhs op ... op rhs)`.
+                let op = p.fold_operator()?;
+                p.expect("...", "in fold expression")?;
+                let rhs = if p.at(")") {
+                    None
+                } else {
+                    let second = p.fold_operator()?;
+                    if second != op {
+                        return p.err_here(
+                            "both operators of a binary fold expression must be the same",
+                        );
+                    }
+                    Some(Box::new(p.parse_fold_operand()?))
+                };
+                p.expect(")", "to close fold expression")?;
+                return Ok(ExprKind::Fold {
+                    op,
+                    lhs: Some(Box::new(inner)),
+                    rhs,
+                });
+            }
+            p.expect(")", "to close parenthesized expression")?;
+            Ok(ExprKind::Paren(Box::new(inner)))
+        })
+    }
+
+    /// The binary operator of a fold expression at the cursor (`,` included).
+    fn fold_operator_at(&self) -> Option<BinOp> {
+        let t = self.peek();
+        if t.kind != TokenKind::Punct {
+            return None;
+        }
+        if t.text == "," {
+            return Some(BinOp::Comma);
+        }
+        self.peek_binary_op().map(|(_, op, _)| op)
+    }
+
+    /// Tokens of the fold operator at the cursor (`>` `>` is `>>`).
+    fn fold_operator_len(&self) -> usize {
+        match self.peek_binary_op() {
+            Some((_, _, n)) if !self.at(",") => n,
+            _ => 1,
+        }
+    }
+
+    /// Consumes the operator of a fold expression.
+    fn fold_operator(&mut self) -> PResult<BinOp> {
+        let Some(op) = self.fold_operator_at() else {
+            if self.peek().kind == TokenKind::Punct && assign_op(self.peek().text).is_some() {
+                return self.unsupported("fold expressions over assignment operators are");
+            }
+            return self.err_here("expected a binary operator in fold expression");
+        };
+        for _ in 0..self.fold_operator_len() {
+            self.bump();
+        }
+        Ok(op)
+    }
+
+    /// The operand of a fold expression after its operator: the pack's pattern or the initial
+    /// value.
+    fn parse_fold_operand(&mut self) -> PResult<Expr> {
+        self.parse_binary(1)
     }
 
     /// `static_cast<T>(e)` and friends.
@@ -598,6 +696,7 @@ impl Parser<'_, '_> {
         let mut targs = None;
         if self.at("<") && self.may_have_template_args(&name, is_type) {
             targs = self.try_template_args(&name, is_type);
+            self.reject_pack_in_template_args()?;
         }
         if targs.is_some() && self.at("::") {
             return self.verbatim_qualified_name(start);
@@ -668,9 +767,11 @@ impl Parser<'_, '_> {
     /// (rewinds otherwise, so `a < b` stays a comparison).
     fn try_template_args(&mut self, name: &str, is_type: bool) -> Option<Vec<TemplateArg>> {
         let save = self.pos;
+        let outer_pack = self.pack_in_template_args.take();
         self.speculation += 1;
         let args = self.parse_template_args();
         self.speculation -= 1;
+        let pack = std::mem::replace(&mut self.pack_in_template_args, outer_pack);
         let trusted = is_type || self.templates.contains(name);
         let followed = self.at("(") || self.at("<<<") || self.at("::") || self.at("{");
         let qualified = name.contains(':');
@@ -678,12 +779,27 @@ impl Parser<'_, '_> {
             Ok(args)
                 if trusted || followed && (qualified || args.iter().all(plain_template_arg)) =>
             {
+                if let Some(at) = pack {
+                    // Reported when the arguments are used (`parse_postfix`).
+                    self.pack_in_template_args.get_or_insert(at);
+                }
                 Some(args)
             }
             _ => {
                 self.pos = save;
                 None
             }
+        }
+    }
+
+    /// `f<Ts...>(vs...)`: template arguments that expand a pack are not modelled.
+    fn reject_pack_in_template_args(&mut self) -> PResult<()> {
+        match self.pack_in_template_args.take() {
+            Some(span) => Err(super::PErr {
+                span,
+                msg: format!("{} not supported by cuad", super::ty::PACK_IN_TEMPLATE_ARGS),
+            }),
+            None => Ok(()),
         }
     }
 

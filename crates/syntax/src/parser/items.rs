@@ -232,8 +232,17 @@ impl Parser<'_, '_> {
             && (self.nth(1).is_ident() || self.nth_is(1, "...") || self.nth_is(1, "="));
         if is_type_param {
             self.bump();
-            if self.at("...") {
-                return self.unsupported("variadic templates are");
+            if self.eat("...") {
+                // `typename... Ts`: a type parameter pack (expanded per instance by sema).
+                let (name, _) = self.expect_ident("in template parameter pack")?;
+                self.types.push_scoped(&name);
+                if self.at("=") {
+                    return self.err_here("a template parameter pack cannot have a default");
+                }
+                return Ok(TemplateParam {
+                    name,
+                    kind: TemplateParamKind::TypePack,
+                });
             }
             let (name, _) = self.expect_ident("in template parameter")?;
             self.types.push_scoped(&name);
@@ -252,7 +261,7 @@ impl Parser<'_, '_> {
             return self.err_here("expected template parameter");
         };
         if self.at("...") {
-            return self.unsupported("variadic templates are");
+            return self.unsupported("packs of non-type template parameters (`int... Ns`) are");
         }
         let (name, _) = self.expect_ident("in template parameter")?;
         let default = if self.eat("=") {
@@ -514,9 +523,19 @@ impl Parser<'_, '_> {
         let Some(base) = specs.ty else {
             return self.err_here("expected parameter type");
         };
-        let d = self.parse_declarator(base, false)?;
+        // `Ts... vs` / `const Ts&... vs`: a function parameter pack (its `...` follows the
+        // pointer and reference operators, before the name).
+        let ops = self.parse_ptr_ops(base);
+        let pack = self.eat("...");
+        let mut d = self.parse_declarator(ops, false)?;
         if self.at("(") {
             return self.unsupported("function parameters of function type are");
+        }
+        if pack {
+            if self.at("=") {
+                return self.err_here("a function parameter pack cannot have a default argument");
+            }
+            d.ty = Ty::new(TyKind::Pack(Box::new(d.ty)));
         }
         let default = if self.eat("=") {
             Some(self.parse_assign()?)

@@ -329,11 +329,19 @@ impl Parser<'_, '_> {
     }
 
     fn parse_template_arg(&mut self) -> PResult<TemplateArg> {
-        if self.template_arg_is_type() {
-            Ok(TemplateArg::Type(self.parse_type_id()?))
+        let arg = if self.template_arg_is_type() {
+            TemplateArg::Type(self.parse_type_id()?)
         } else {
-            Ok(TemplateArg::Expr(self.parse_assign()?))
+            TemplateArg::Expr(self.parse_assign()?)
+        };
+        if self.at("...") {
+            if self.speculation == 0 {
+                return self.unsupported(PACK_IN_TEMPLATE_ARGS);
+            }
+            self.pack_in_template_args.get_or_insert(self.cur_span());
+            self.bump();
         }
+        Ok(arg)
     }
 
     /// A known type, or an unknown name used as a pointer/reference type (`T*`).
@@ -523,6 +531,9 @@ impl Parser<'_, '_> {
         Ok(ty)
     }
 }
+
+pub(crate) const PACK_IN_TEMPLATE_ARGS: &str =
+    "pack expansions in template argument lists (`<Ts...>`) are";
 
 /// `ops` (pointers and references around a stand-in) with the stand-in replaced by `inner`.
 fn replace_innermost(ops: Ty, inner: Ty) -> Ty {
