@@ -1101,7 +1101,8 @@ impl Gen<'_, '_> {
                 // * dy[e]` after `rhs(y, dy)`) reads the values this iteration's call left,
                 // and the next iteration's call overwrites them: the entry value saved here
                 // and restored after the call's reverse is what the earlier iteration reads.
-                let replayed = crate::usage::lvalue_root(&x).is_some_and(|r| self.replayed.contains(r));
+                let replayed =
+                    crate::usage::lvalue_root(&x).is_some_and(|r| self.replayed.contains(r));
                 if !self.loop_writes.is_empty() && !callee_reads && replayed {
                     continue;
                 }

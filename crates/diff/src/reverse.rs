@@ -781,10 +781,7 @@ fn pointer_definitions(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<St
                         defs.entry(p).or_default().addr_taken += 1;
                     }
                 }
-                ExprKind::Unary(
-                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
-                    v,
-                ) => {
+                ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, v) => {
                     if let Some(p) = plain(v) {
                         defs.entry(p).or_default().other += 1;
                     }
