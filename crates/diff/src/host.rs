@@ -1599,7 +1599,7 @@ fn alias_size(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
         if allocs.is_empty() && d.copies.is_empty() {
             return None;
         }
-        let host = g.host_buffers.iter().any(|n| *n == v);
+        let host = g.host_buffers.contains(&v);
         sizes.extend(allocs.into_iter().map(|b| (b.clone(), host)));
         stack.extend(d.copies);
     }
