@@ -1183,6 +1183,22 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "field_buffer.cu:6:3: error: cuad cannot tell where the adjoint of the buffer `b.a` lives",
         ),
         (
+            // Ping-pong between buffers of different sizes: the checkpoint of `dst` has no
+            // single byte count (buffers of one size get theirs: rd_hotspot).
+            "pingpong_sizes.cu",
+            "__global__ void step(const double* a, double* b, int n) { int i = threadIdx.x; if (i < n) b[i] = a[i] * a[i]; }\n\
+             void f(double* y, const double* x, int n) {\n\
+             \x20 double *d_a, *d_b;\n\
+             \x20 cudaMalloc(&d_a, n * sizeof(double)); cudaMalloc(&d_b, 2 * n * sizeof(double));\n\
+             \x20 cudaMemcpy(d_a, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+             \x20 double* src = d_a; double* dst = d_b;\n\
+             \x20 for (int t = 0; t < 3; ++t) { step<<<1, 64>>>(src, dst, n); double* tmp = src; src = dst; dst = tmp; }\n\
+             \x20 cudaMemcpy(y, src, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "f",
+            "pingpong_sizes.cu:7:33: error: kernel `step` overwrites `dst`, which the reverse pass needs, and cuad does not know its size",
+        ),
+        (
             "unknown_type.cu",
             "__global__ void k(float* y, const float* x, int n) {\n\
              \x20 int i = threadIdx.x;\n\

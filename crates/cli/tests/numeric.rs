@@ -1156,13 +1156,20 @@ fn rewrite_shared_variables(text: &str, code: &[bool], first_id: usize) -> Strin
             break;
         };
         let decl = &text[from..semi];
-        let Some(name) = declared_name(decl).filter(|_| word_start && word_end && depth[at] > 0)
+        if !(word_start && word_end && depth[at] > 0) {
+            continue;
+        }
+        // `__shared__ T a[N], b[M];`: one block instance per declarator.
+        let Some(decls) = split_declarators(decl) else {
+            continue;
+        };
+        let Some(named) = decls
+            .iter()
+            .map(|d| declared_name(d).map(|n| (n, d)))
+            .collect::<Option<Vec<_>>>()
         else {
             continue;
         };
-        let alias = format!("cuad_shared_t{id}");
-        let typedef = replace_word(&strip_align(decl), &name, &alias);
-        let typedef = typedef.split_whitespace().collect::<Vec<_>>().join(" ");
         // `static __shared__ T s[N];` (block reduction helpers): a block's instance either way.
         let before = &text[copied..at];
         let kept = before.trim_end();
@@ -1170,12 +1177,20 @@ fn rewrite_shared_variables(text: &str, code: &[bool], first_id: usize) -> Strin
             Some(rest) if !rest.ends_with(|c: char| is_ident_byte(c as u8)) => out.push_str(rest),
             _ => out.push_str(before),
         }
-        let _ = write!(
-            out,
-            "typedef {typedef}; {alias}& {name} = *cuad_cpu::block_shared<{alias}, {id}>();"
-        );
+        for (k, (name, d)) in named.iter().enumerate() {
+            let alias = format!("cuad_shared_t{id}");
+            let typedef = replace_word(&strip_align(d), name, &alias);
+            let typedef = typedef.split_whitespace().collect::<Vec<_>>().join(" ");
+            if k > 0 {
+                out.push(' ');
+            }
+            let _ = write!(
+                out,
+                "typedef {typedef}; {alias}& {name} = *cuad_cpu::block_shared<{alias}, {id}>();"
+            );
+            id += 1;
+        }
         out.push_str(&"\n".repeat(decl.matches('\n').count()));
-        id += 1;
         copied = semi + 1;
         from = copied;
     }
@@ -1202,6 +1217,49 @@ fn brace_depths(b: &[u8], code: &[bool]) -> Vec<usize> {
             here
         })
         .collect()
+}
+
+/// `T a[N], b[M]` -> `T a[N]`, `T b[M]`: each declarator with the declaration's type (commas
+/// inside brackets and template arguments are not separators). `None` when a declarator
+/// declares a pointer or a reference (its type is not the first one's).
+fn split_declarators(decl: &str) -> Option<Vec<String>> {
+    let (mut brackets, mut angles, mut parens) = (0usize, 0usize, 0usize);
+    let mut parts = vec![String::new()];
+    for c in decl.chars() {
+        match c {
+            '[' => brackets += 1,
+            ']' => brackets = brackets.saturating_sub(1),
+            '(' => parens += 1,
+            ')' => parens = parens.saturating_sub(1),
+            '<' if brackets == 0 => angles += 1,
+            '>' if brackets == 0 => angles = angles.saturating_sub(1),
+            ',' if brackets == 0 && angles == 0 && parens == 0 => {
+                parts.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        parts.last_mut()?.push(c);
+    }
+    if parts.len() == 1 {
+        return Some(parts);
+    }
+    let first = parts[0].clone();
+    let name = declared_name(&first)?;
+    let head = first.split('[').next()?.trim_end();
+    let base = head.strip_suffix(name.as_str())?.to_string();
+    if base.trim_end().ends_with(['*', '&']) {
+        return None;
+    }
+    let mut out = vec![first];
+    for p in &parts[1..] {
+        let p = p.trim();
+        if p.starts_with(['*', '&']) {
+            return None;
+        }
+        out.push(format!("{base}{p}"));
+    }
+    Some(out)
 }
 
 /// The variable declared by `T name[N][M]` or `T name` (one declarator, no initializer).
@@ -1365,6 +1423,6 @@ fn rewrites_shared_variables_per_block() {
     let out = rewrite_for_cpu(src, 7).unwrap_or_default();
     assert_eq!(
         out,
-        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  typedef T cuad_shared_t9[32]; cuad_shared_t9& red = *cuad_cpu::block_shared<cuad_shared_t9, 9>();\n  __shared__ float a, b;\n  typedef float cuad_shared_t10[4][(8 + 2) * 16]; cuad_shared_t10& t = *cuad_cpu::block_shared<cuad_shared_t10, 10>();\n  typedef cub::BlockScan<int, 32>::TempStorage cuad_shared_t11; cuad_shared_t11& st = *cuad_cpu::block_shared<cuad_shared_t11, 11>();\n}"
+        "__shared__ int g;\ntemplate <class T> __device__ void f() {\n  typedef T cuad_shared_t7; cuad_shared_t7& sum = *cuad_cpu::block_shared<cuad_shared_t7, 7>();\n  typedef double cuad_shared_t8[64][2]; cuad_shared_t8& buf = *cuad_cpu::block_shared<cuad_shared_t8, 8>();\n  typedef T cuad_shared_t9[32]; cuad_shared_t9& red = *cuad_cpu::block_shared<cuad_shared_t9, 9>();\n  typedef float cuad_shared_t10; cuad_shared_t10& a = *cuad_cpu::block_shared<cuad_shared_t10, 10>(); typedef float cuad_shared_t11; cuad_shared_t11& b = *cuad_cpu::block_shared<cuad_shared_t11, 11>();\n  typedef float cuad_shared_t12[4][(8 + 2) * 16]; cuad_shared_t12& t = *cuad_cpu::block_shared<cuad_shared_t12, 12>();\n  typedef cub::BlockScan<int, 32>::TempStorage cuad_shared_t13; cuad_shared_t13& st = *cuad_cpu::block_shared<cuad_shared_t13, 13>();\n}"
     );
 }

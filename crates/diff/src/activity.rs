@@ -116,7 +116,9 @@ pub fn active_vars(
     seeds: &Names,
 ) -> Names {
     let mut active = seeds.clone();
-    let targets = pointer_targets(body, types);
+    let raw = raw_pointer_targets(body, types);
+    let targets = resolve_pointer_targets(&raw);
+    let sources = allocated_sources(&raw);
     loop {
         let before = active.len();
         for s in body {
@@ -137,14 +139,52 @@ pub fn active_vars(
                 }
             }
         }
+        // Host ping-pong (`float* dst = d_b; ... tmp = src; src = dst; dst = tmp;`): a pointer
+        // copied from buffers the function allocates holds one of them, so active values
+        // stored through it make those buffers active too (they need adjoint buffers).
+        for (p, bufs) in &sources {
+            if active.contains(p) {
+                active.extend(bufs.iter().cloned());
+            }
+        }
         if active.len() == before {
             return active;
         }
     }
 }
 
+/// Local pointer variables -> the local pointers holding memory the function allocates
+/// (`cudaMalloc(&b, n)`, `b = malloc(n)`) that they are copied from, directly or through other
+/// pointer copies.
+fn allocated_sources(raw: &HashMap<String, Names>) -> HashMap<String, Names> {
+    raw.keys()
+        .map(|p| {
+            let mut seen = Names::new();
+            let mut found = Names::new();
+            let mut stack = vec![p.clone()];
+            while let Some(q) = stack.pop() {
+                if !seen.insert(q.clone()) {
+                    continue;
+                }
+                if let Some(ts) = raw.get(&q) {
+                    if q != *p && ts.contains(ALLOCATED) {
+                        found.insert(q.clone());
+                    }
+                    stack.extend(ts.iter().cloned());
+                }
+            }
+            (p.clone(), found)
+        })
+        .collect()
+}
+
 /// Local pointer variables -> the roots of what they are assigned (`xs = buf + 8` -> `buf`).
 fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String, Names> {
+    resolve_pointer_targets(&raw_pointer_targets(body, types))
+}
+
+/// Local pointer variables -> the roots of each assignment, before following copies.
+fn raw_pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String, Names> {
     let mut out: HashMap<String, Names> = HashMap::new();
     let is_local_pointer = |n: &str| {
         !params_contain(types, n)
@@ -185,10 +225,13 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
             })
         });
     }
-    // `cur = nxt` (ping-pong swaps): a pointer copied from another local pointer points where
-    // that one may point; a pointer of unknown targets stays a target itself.
-    let resolved = out
-        .keys()
+    out
+}
+
+/// `cur = nxt` (ping-pong swaps): a pointer copied from another local pointer points where
+/// that one may point; a pointer of unknown targets stays a target itself.
+fn resolve_pointer_targets(out: &HashMap<String, Names>) -> HashMap<String, Names> {
+    out.keys()
         .map(|p| {
             let mut seen = Names::new();
             let mut found = Names::new();
@@ -206,8 +249,7 @@ fn pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String
             }
             (p.clone(), found)
         })
-        .collect();
-    resolved
+        .collect()
 }
 
 /// The buffers a pointer value may point into: `buf + 8` -> `buf`, `c ? a : b` -> `a`, `b`.

@@ -1108,10 +1108,15 @@ impl Gen<'_, '_> {
             }) = self.type_of(&x).map(|t| t.kind)
             {
                 // A local array: copied aside and back; the pullback gets its own copy.
-                // Inside a loop, an array the callee only writes (its entry value is dead) is
-                // rebuilt by the loop's own reverse machinery (replay, recompute, tapes of
-                // what reads it); only an entry value the callee reads needs a save there.
-                if !self.loop_writes.is_empty() && !callee_reads {
+                // Inside a loop, an array the callee only writes (its entry value is dead)
+                // and that the loop replays at the start of each reverse iteration needs no
+                // save. Otherwise reverse code of the statements after the call (`y[e] += dt
+                // * dy[e]` after `rhs(y, dy)`) reads the values this iteration's call left,
+                // and the next iteration's call overwrites them: the entry value saved here
+                // and restored after the call's reverse is what the earlier iteration reads.
+                let replayed =
+                    crate::usage::lvalue_root(&x).is_some_and(|r| self.replayed.contains(r));
+                if !self.loop_writes.is_empty() && !callee_reads && replayed {
                     continue;
                 }
                 let array_ty = |elem: &Ty| {

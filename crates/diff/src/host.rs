@@ -1572,15 +1572,55 @@ fn pointer_root(e: &Expr) -> Option<String> {
     }
 }
 
+/// The byte size (and whether it is host memory) of the buffer held by a pointer variable that
+/// cuad saw no allocation of: one only ever assigned whole other pointer variables (`float*
+/// src = d_a;` and the `tmp = src; src = dst; dst = tmp;` of ping-pong loops) holds one of the
+/// buffers it is reached from. When every variable reached that way gets its values only
+/// from copies and from allocations cuad has seen here (every `&p` is one), and all those
+/// allocations have the same byte count (as written) in the same memory, that is its size.
+fn alias_size(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
+    let mut stack = vec![arr.to_string()];
+    let mut seen = crate::usage::Names::new();
+    let mut sizes: Vec<(Expr, bool)> = Vec::new();
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v.clone()) {
+            continue;
+        }
+        if g.is_param(&v) {
+            return None;
+        }
+        let d = g.pointer_defs.get(&v).cloned().unwrap_or_default();
+        let allocs: Vec<&Expr> = g
+            .allocations
+            .iter()
+            .filter(|(n, _)| *n == v)
+            .map(|(_, b)| b)
+            .collect();
+        if d.other > 0 || allocs.len() != d.mallocs + d.addr_taken {
+            return None;
+        }
+        if allocs.is_empty() && d.copies.is_empty() {
+            return None;
+        }
+        let host = g.host_buffers.contains(&v);
+        sizes.extend(allocs.into_iter().map(|b| (b.clone(), host)));
+        stack.extend(d.copies);
+    }
+    let (first, host) = sizes.first()?.clone();
+    let text = cuad_emit::print_expr(&first);
+    sizes
+        .iter()
+        .all(|(b, h)| *h == host && cuad_emit::print_expr(b) == text)
+        .then_some((first, host))
+}
+
 /// Copies a buffer aside before it is overwritten and restores it in the reverse pass (in
 /// host memory for a host buffer: a device copy of it would be a copy of the wrong kind).
 fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
-    let bytes = g
-        .allocations
-        .iter()
-        .rev()
-        .find(|(n, _)| n == arr)
-        .map(|(_, b)| b.clone())?;
+    let (bytes, on_host) = match g.allocations.iter().rev().find(|(n, _)| n == arr) {
+        Some((_, b)) => (b.clone(), g.host_buffers.iter().any(|n| n == arr)),
+        None => alias_size(g, arr)?,
+    };
     let TyKind::Pointer { pointee, .. } = &ty.kind else {
         return None;
     };
@@ -1591,7 +1631,6 @@ fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)>
         &t,
         Some(Expr::synth(ExprKind::Nullptr)),
     ));
-    let on_host = g.host_buffers.iter().any(|n| n == arr);
     let (kind, free) = if on_host {
         ("cudaMemcpyHostToHost", "free")
     } else {

@@ -172,6 +172,8 @@ pub struct Gen<'p, 'a> {
     pub(crate) pointer_value_reads: Names,
     /// Host: classes of pointer variables assigned to one another (`t = a; a = b; b = t;`).
     pub(crate) pointer_aliases: Vec<Names>,
+    /// Host: how each pointer variable gets its value (see `PointerDefs`).
+    pub(crate) pointer_defs: HashMap<String, PointerDefs>,
     /// Host: the function allocates managed memory (host code may read device results).
     pub(crate) managed_memory: bool,
     /// Output arrays whose seeds the gradient leaves as given (`kept_seed_arrays`).
@@ -569,6 +571,7 @@ pub fn generate(
         reads_so_far: Names::new(),
         pointer_value_reads: Names::new(),
         pointer_aliases: vec![],
+        pointer_defs: HashMap::new(),
         managed_memory: false,
         launch_grads_read_memory: false,
         pending_zeros: vec![],
@@ -590,6 +593,7 @@ pub fn generate(
     }
     if mode == Mode::Host {
         g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
+        g.pointer_defs = pointer_definitions(&norm.body, &g.types);
     }
     g.check_bit_casts(&norm.body, &norm.locals);
     g.check_atomic_values(&norm.body);
@@ -725,6 +729,68 @@ fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Name
         });
     }
     classes
+}
+
+/// How a host pointer variable gets its values in the function's body.
+#[derive(Default, Clone, Debug)]
+pub(crate) struct PointerDefs {
+    /// Pointer variables assigned to it whole (`p = q;`, `T* p = q;`).
+    pub copies: Vec<String>,
+    /// `p = (T*)malloc(...)` / `calloc(...)` assignments.
+    pub mallocs: usize,
+    /// Occurrences of `&p` (allocation calls such as `cudaMalloc(&p, n)` among them).
+    pub addr_taken: usize,
+    /// Any other change: `p = q + k`, `p = f()`, `p += k`, `++p`.
+    pub other: usize,
+}
+
+fn pointer_definitions(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<String, PointerDefs> {
+    let is_pointer = |n: &str| {
+        types
+            .get(n)
+            .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
+    };
+    let mut defs: HashMap<String, PointerDefs> = HashMap::new();
+    let plain = |e: &Expr| match &e.strip_parens().kind {
+        ExprKind::Ident(n) if is_pointer(n) => Some(n.clone()),
+        _ => None,
+    };
+    for s in body {
+        usage::visit_stmt_exprs(s, &mut |e| {
+            usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(op, l, r) => {
+                    let Some(p) = plain(l) else { return };
+                    let d = defs.entry(p).or_default();
+                    let mut rhs = r.strip_parens();
+                    while let ExprKind::Cast { expr, .. } = &rhs.kind {
+                        rhs = expr.strip_parens();
+                    }
+                    match (op, &rhs.kind) {
+                        (None, ExprKind::Ident(q)) if is_pointer(q) => d.copies.push(q.clone()),
+                        (None, _)
+                            if crate::host::callee_name(rhs)
+                                .is_some_and(|c| c == "malloc" || c == "calloc") =>
+                        {
+                            d.mallocs += 1
+                        }
+                        _ => d.other += 1,
+                    }
+                }
+                ExprKind::Unary(UnOp::AddrOf, v) => {
+                    if let Some(p) = plain(v) {
+                        defs.entry(p).or_default().addr_taken += 1;
+                    }
+                }
+                ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, v) => {
+                    if let Some(p) = plain(v) {
+                        defs.entry(p).or_default().other += 1;
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    defs
 }
 
 /// Name of a pullback's return-adjoint parameter: `_d_y`, unless a parameter or local is named `y`.
