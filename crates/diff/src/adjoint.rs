@@ -453,6 +453,22 @@ impl Gen<'_, '_> {
         for (b, o) in found {
             self.access_offsets.entry(b).or_default().push(o);
         }
+        let mut stacks: HashMap<String, Vec<Vec<(String, bool)>>> = HashMap::new();
+        let mut guards = Vec::new();
+        for s in body {
+            guard_stacks(s, &mut guards, &mut stacks);
+        }
+        self.common_guards = stacks
+            .into_iter()
+            .map(|(name, all)| {
+                let common: Vec<(String, bool)> = all[0]
+                    .iter()
+                    .filter(|g| all.iter().all(|stack| stack.contains(g)))
+                    .cloned()
+                    .collect();
+                (name, common)
+            })
+            .collect();
     }
 
     fn collect_offsets_in(
@@ -575,15 +591,19 @@ impl Gen<'_, '_> {
                 let Some(off) = &place.offset else {
                     return Strategy::Atomic;
                 };
+                // Only guards every access to the array is under: a thread the guard rules
+                // out here may reach the same element through another statement (a bias row
+                // updated by `if (ty == 0 && by == 0)` threads, the rows by all threads).
+                let common = place.base.as_ref().and_then(|b| self.common_guards.get(b));
                 let mut lt = Vec::new();
+                let mut guards: Vec<(String, bool)> = Vec::new();
                 for (cond, negated) in &self.guards {
-                    facts(&self.env, cond, *negated, &mut lt);
+                    let text = (cuad_emit::print_expr(cond), *negated);
+                    if common.is_none_or(|c| c.contains(&text)) {
+                        facts(&self.env, cond, *negated, &mut lt);
+                        guards.push(text);
+                    }
                 }
-                let guards: Vec<(String, bool)> = self
-                    .guards
-                    .iter()
-                    .map(|(c, negated)| (cuad_emit::print_expr(c), *negated))
-                    .collect();
                 let unique = match self
                     .env
                     .is_thread_unique(off, &lt, &guards, &self.loop_ranges)
@@ -917,4 +937,74 @@ fn shared_unique(
             let rest = off.sub(&linear.scale(c));
             rest.is_uniform() && env.within_stride(&rest, &Poly::constant(c), ranges)
         })
+}
+
+/// Records, for every name a statement mentions, the `if` guards around it (printed).
+/// Statements of kinds not followed here record their names with no guards (conservative).
+fn guard_stacks(
+    s: &Stmt,
+    guards: &mut Vec<(String, bool)>,
+    out: &mut HashMap<String, Vec<Vec<(String, bool)>>>,
+) {
+    // Memory accesses only: `a[i]`, `*p`, `p->f`, and pointers handed to calls; a pointer's
+    // own definition (`qb = q + off`) reaches no element.
+    fn record(
+        e: &Expr,
+        guards: &[(String, bool)],
+        out: &mut HashMap<String, Vec<Vec<(String, bool)>>>,
+    ) {
+        let mut add = |base: &Expr| {
+            if let Some(n) = crate::usage::lvalue_root(base) {
+                out.entry(n.to_string()).or_default().push(guards.to_vec());
+            }
+        };
+        crate::usage::walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Index(base, _) => add(base),
+            ExprKind::Unary(UnOp::Deref, p) => add(p),
+            ExprKind::Member {
+                base, arrow: true, ..
+            } => add(base),
+            ExprKind::Call { args, .. } => args.iter().for_each(&mut add),
+            _ => {}
+        })
+    }
+    match &s.kind {
+        StmtKind::Block(b) => b.iter().for_each(|x| guard_stacks(x, guards, out)),
+        StmtKind::If { cond, then, els } => {
+            record(cond, guards, out);
+            let text = cuad_emit::print_expr(cond);
+            guards.push((text.clone(), false));
+            guard_stacks(then, guards, out);
+            guards.pop();
+            if let Some(e) = els {
+                guards.push((text, true));
+                guard_stacks(e, guards, out);
+                guards.pop();
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            if let Some(i) = init {
+                guard_stacks(i, guards, out);
+            }
+            for e in cond.iter().chain(step) {
+                record(e, guards, out);
+            }
+            guard_stacks(body, guards, out);
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            record(cond, guards, out);
+            guard_stacks(body, guards, out);
+        }
+        _ => {
+            let mut compound = false;
+            s.for_each_child(&mut |_| compound = true);
+            let here: &[(String, bool)] = if compound { &[] } else { guards };
+            crate::usage::visit_stmt_exprs(s, &mut |e| record(e, here, out));
+        }
+    }
 }

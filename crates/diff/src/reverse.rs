@@ -164,6 +164,10 @@ pub struct Gen<'p, 'a> {
     after_reads: Vec<Names>,
     /// Offsets of every access to each shared/global array (see `sole_offset`).
     pub access_offsets: HashMap<String, Vec<crate::index::AccessKey>>,
+    /// Per array, the `if` guards every statement mentioning it is under (printed condition,
+    /// negated): only these may prove an update's address distinct per thread, since the
+    /// other statements' threads reach the same elements too (see `Gen::strategy`).
+    pub common_guards: HashMap<String, Vec<(String, bool)>>,
     tmp: usize,
     /// Names read by the reverse code of the statements generated so far (plus, inside a
     /// loop, by the whole loop): a write to one of them must save the old value.
@@ -565,6 +569,7 @@ pub fn generate(
         host_buffers: vec![],
         epilogue: vec![],
         access_offsets: HashMap::new(),
+        common_guards: HashMap::new(),
         after_reads: vec![],
         deferred: vec![],
         tmp: 0,
