@@ -157,20 +157,33 @@ pub fn active_vars(
 /// (`cudaMalloc(&b, n)`, `b = malloc(n)`) that they are copied from, directly or through other
 /// pointer copies.
 fn allocated_sources(raw: &HashMap<String, Names>) -> HashMap<String, Names> {
-    raw.keys()
+    walk_copies(raw, |p, q, ts, found| {
+        if let Some(ts) = ts {
+            if q != p && ts.contains(ALLOCATED) {
+                found.insert(q.to_string());
+            }
+            return ts.iter().cloned().collect();
+        }
+        vec![]
+    })
+}
+
+/// For every pointer `p` of the copy graph, the names `visit(p, q, edges of q, found)` adds
+/// while walking every `q` reachable from `p` once (depth first); `visit` returns the names
+/// to walk next.
+fn walk_copies(
+    graph: &HashMap<String, Names>,
+    mut visit: impl FnMut(&str, &str, Option<&Names>, &mut Names) -> Vec<String>,
+) -> HashMap<String, Names> {
+    graph
+        .keys()
         .map(|p| {
             let mut seen = Names::new();
             let mut found = Names::new();
             let mut stack = vec![p.clone()];
             while let Some(q) = stack.pop() {
-                if !seen.insert(q.clone()) {
-                    continue;
-                }
-                if let Some(ts) = raw.get(&q) {
-                    if q != *p && ts.contains(ALLOCATED) {
-                        found.insert(q.clone());
-                    }
-                    stack.extend(ts.iter().cloned());
+                if seen.insert(q.clone()) {
+                    stack.extend(visit(p, &q, graph.get(&q), &mut found));
                 }
             }
             (p.clone(), found)
@@ -231,25 +244,13 @@ fn raw_pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<St
 /// `cur = nxt` (ping-pong swaps): a pointer copied from another local pointer points where
 /// that one may point; a pointer of unknown targets stays a target itself.
 fn resolve_pointer_targets(out: &HashMap<String, Names>) -> HashMap<String, Names> {
-    out.keys()
-        .map(|p| {
-            let mut seen = Names::new();
-            let mut found = Names::new();
-            let mut stack = vec![p.clone()];
-            while let Some(q) = stack.pop() {
-                if !seen.insert(q.clone()) {
-                    continue;
-                }
-                match out.get(&q) {
-                    Some(ts) if !ts.is_empty() => stack.extend(ts.iter().cloned()),
-                    _ => {
-                        found.insert(q);
-                    }
-                }
-            }
-            (p.clone(), found)
-        })
-        .collect()
+    walk_copies(out, |_, q, ts, found| match ts {
+        Some(ts) if !ts.is_empty() => ts.iter().cloned().collect(),
+        _ => {
+            found.insert(q.to_string());
+            vec![]
+        }
+    })
 }
 
 /// The buffers a pointer value may point into: `buf + 8` -> `buf`, `c ? a : b` -> `a`, `b`.
