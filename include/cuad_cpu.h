@@ -7,7 +7,7 @@
 // rewrites it to `cuad_cpu::launch(k, cuad_cpu::config(cfg), args)` before compiling.
 //
 // Execution model: blocks run one after another. Inside a block every CUDA thread is a fiber
-// (ucontext) on the calling OS thread; barriers (__syncthreads, __syncwarp, shuffles) switch
+// on the calling OS thread; barriers (__syncthreads, __syncwarp, shuffles) switch
 // fibers. This is deterministic and fast. With the environment variable CUAD_CPU_THREADS=1,
 // every CUDA thread of a block is a real std::thread instead (exercises atomics for real).
 //
@@ -349,13 +349,37 @@ inline char* fiber_stack(size_t i) {
   return pool[i];
 }
 
+// Switching fibers: on x86-64 a fiber starts by moving the stack pointer to its stack and
+// switches with the compiler's __builtin_setjmp/__builtin_longjmp (a few registers, no system
+// call); ucontext's swapcontext saves the signal mask with a system call on every switch,
+// which dominated the run time of tests with many launches. Elsewhere, ucontext.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(CUAD_CPU_UCONTEXT)
+#define CUAD_CPU_FAST_FIBERS 1
+using FiberContext = void* [5];
+
+// Resumes a context saved by __builtin_setjmp (which may not be called in the same function).
+[[noreturn]] __attribute__((noinline)) inline void resume_context(FiberContext& ctx) {
+  __builtin_longjmp(ctx, 1);
+}
+
+// Calls `entry` (which never returns) on the stack that ends at `top` (16-byte aligned).
+[[noreturn]] __attribute__((noinline)) inline void start_on_stack(char* top, void (*entry)()) {
+  asm volatile("mov %0, %%rsp\n\tcall *%1\n\tud2" : : "r"(top), "r"(entry) : "memory");
+  __builtin_unreachable();
+}
+#else
+#define CUAD_CPU_FAST_FIBERS 0
+using FiberContext = ucontext_t;
+#endif
+
 struct FiberBlock : Block {
   struct Fiber {
-    ucontext_t ctx;
+    FiberContext ctx;
     uint3 tid;
+    bool started = false;
     bool done = false;
   };
-  ucontext_t scheduler;
+  FiberContext scheduler;
   std::vector<Fiber> fibers;
   FiberBarrier block_barrier;
   std::vector<FiberBarrier> warp_barriers;
@@ -364,7 +388,13 @@ struct FiberBlock : Block {
   size_t current = 0;
   uint64_t events = 0;  // barrier arrivals and exits: progress for deadlock detection
 
-  void yield() { swapcontext(&fibers[current].ctx, &scheduler); }
+  void yield() {
+#if CUAD_CPU_FAST_FIBERS
+    if (__builtin_setjmp(fibers[current].ctx) == 0) resume_context(scheduler);
+#else
+    swapcontext(&fibers[current].ctx, &scheduler);
+#endif
+  }
 
   void wait(FiberBarrier& b) {
     ++events;
@@ -399,6 +429,7 @@ struct FiberBlock : Block {
   }
 
   static void entry();
+  void resume(size_t i);
   void run(unsigned nthreads);
 };
 
@@ -408,7 +439,31 @@ inline void FiberBlock::entry() {
   FiberBlock* fb = tl_fiber_block;
   (*fb->body)();
   fb->exit_current();
-  // Returning resumes fb->scheduler through uc_link.
+#if CUAD_CPU_FAST_FIBERS
+  resume_context(fb->scheduler);
+#endif
+  // With ucontext, returning resumes fb->scheduler through uc_link.
+}
+
+// Runs fiber `i` until it waits at a barrier or exits.
+inline void FiberBlock::resume(size_t i) {
+  Fiber& f = fibers[i];
+#if CUAD_CPU_FAST_FIBERS
+  if (__builtin_setjmp(scheduler) != 0) return;
+  if (f.started) resume_context(f.ctx);
+  f.started = true;
+  start_on_stack(fiber_stack(i) + kFiberStack, &FiberBlock::entry);
+#else
+  if (!f.started) {
+    f.started = true;
+    getcontext(&f.ctx);
+    f.ctx.uc_stack.ss_sp = fiber_stack(i);
+    f.ctx.uc_stack.ss_size = kFiberStack;
+    f.ctx.uc_link = &scheduler;
+    makecontext(&f.ctx, &FiberBlock::entry, 0);
+  }
+  swapcontext(&scheduler, &f.ctx);
+#endif
 }
 
 inline void FiberBlock::run(unsigned nthreads) {
@@ -422,13 +477,8 @@ inline void FiberBlock::run(unsigned nthreads) {
     warp_barriers[w].live = __builtin_popcount(live_lanes[w]);
   }
   for (unsigned i = 0; i < nthreads; ++i) {
-    Fiber& f = fibers[i];
-    f.tid = thread_index(i, blockDim);
-    getcontext(&f.ctx);
-    f.ctx.uc_stack.ss_sp = fiber_stack(i);
-    f.ctx.uc_stack.ss_size = kFiberStack;
-    f.ctx.uc_link = &scheduler;
-    makecontext(&f.ctx, &FiberBlock::entry, 0);
+    fibers[i].tid = thread_index(i, blockDim);
+    fiber_stack(i);  // maps the stacks before any fiber runs
   }
   FiberBlock* saved = tl_fiber_block;
   tl_fiber_block = this;
@@ -441,7 +491,7 @@ inline void FiberBlock::run(unsigned nthreads) {
       current = i;
       threadIdx = fibers[i].tid;
       tl_linear = static_cast<unsigned>(i);
-      swapcontext(&scheduler, &fibers[i].ctx);
+      resume(i);
       if (fibers[i].done) --live;
     }
     if (live > 0 && events == before)

@@ -6,18 +6,7 @@ using namespace cuad_test;
 // x +- 1/16 is exact in __half and __nv_bfloat16 and the primal sees the perturbation unrounded.
 template <class H, class F>
 std::vector<double> fd16(std::vector<float>& v, F&& loss) {
-  const double h = 1.0 / 16;
-  std::vector<double> g(v.size());
-  for (size_t i = 0; i < v.size(); ++i) {
-    const float x0 = v[i];
-    v[i] = x0 + (float)h;
-    const double lp = loss();
-    v[i] = x0 - (float)h;
-    const double lm = loss();
-    v[i] = x0;
-    g[i] = (lp - lm) / (2 * h);
-  }
-  return g;
+  return fd_fixed_step(v, loss, 1.0 / 16);
 }
 
 template <class H>

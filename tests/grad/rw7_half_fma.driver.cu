@@ -7,18 +7,7 @@ using namespace cuad_test;
 // is a polynomial of degree 3 in each input, so the 1/16 step's error is O(h^2).
 template <class F>
 std::vector<double> fd16(std::vector<float>& v, F&& loss) {
-  const double h = 1.0 / 16;
-  std::vector<double> g(v.size());
-  for (size_t i = 0; i < v.size(); ++i) {
-    const float x0 = v[i];
-    v[i] = x0 + (float)h;
-    const double lp = loss();
-    v[i] = x0 - (float)h;
-    const double lm = loss();
-    v[i] = x0;
-    g[i] = (lp - lm) / (2 * h);
-  }
-  return g;
+  return fd_fixed_step(v, loss, 1.0 / 16);
 }
 
 std::vector<__half> to16(const std::vector<float>& v) {

@@ -1,7 +1,7 @@
 //! Numeric gradient tests: every case in tests/grad is differentiated with the `cuad` binary,
 //! compiled for the CPU (g++ with include/cuad_cpu.h) and run, so each adjoint is compared with
-//! finite differences; when nvcc is available the generated code and the driver are also
-//! compiled for sm_90. tests/grad/README.md describes the case format.
+//! finite differences; when nvcc is available the driver, whose first line includes the
+//! generated code, is also compiled for sm_90. tests/grad/README.md describes the case format.
 //!
 //! Environment: CUAD_CASES=a,b (run only cases whose name contains one of these),
 //! CUAD_NVCC=path (nvcc to use; `0` disables it; default <repo>/.venv-nvcc/nvcc),
@@ -42,8 +42,11 @@ fn numeric_gradients() {
 }
 
 /// Runs every driver against the primal alone (gradient calls compiled out) to check the
-/// drivers and their finite differences, independently of the differentiation engine.
+/// drivers and their finite differences, independently of the differentiation engine: for
+/// writing a case before cuad can differentiate it. `numeric_gradients` makes the same checks
+/// of the finite differences in its own runs, so the default run skips this one.
 #[test]
+#[ignore = "for case authors (cargo test --release -p cuad --test numeric -- --ignored); numeric_gradients checks the same finite differences"]
 fn numeric_driver_selftest() {
     let env = Env::detect("selftest");
     let results = run_all(&env, Mode::Selftest);
@@ -136,6 +139,8 @@ struct Env {
     include: PathBuf,
     /// cuad_cpu.h to force-include: a copy next to its precompiled form when g++ made one.
     cpu_header: PathBuf,
+    /// The same for the ThreadSanitizer build (a precompiled header must match its flags).
+    tsan_header: PathBuf,
     shim: PathBuf,
     work: PathBuf,
     cuad: PathBuf,
@@ -156,10 +161,16 @@ impl Env {
         write_cuda_header_shims(&shim);
         let cxx = std::env::var("CUAD_CXX").unwrap_or_else(|_| "g++".into());
         let include = root.join("include");
-        let tsan = tsan_works(&cxx, &work);
+        let tsan = purpose == "numeric" && tsan_works(&cxx, &work);
+        let tsan_header = if tsan {
+            precompile_cpu_header(&cxx, &include, &work.join("pch-tsan"), &TSAN_FLAGS)
+        } else {
+            include.join("cuad_cpu.h")
+        };
         Env {
             tsan,
-            cpu_header: precompile_cpu_header(&cxx, &include, &work.join("pch")),
+            cpu_header: precompile_cpu_header(&cxx, &include, &work.join("pch"), &[]),
+            tsan_header,
             include,
             shim,
             work,
@@ -214,10 +225,12 @@ impl Env {
 }
 
 const CXX_FLAGS: [&str; 3] = ["-std=c++17", "-O1", "-pthread"];
+/// Added to CXX_FLAGS for the race-checking build.
+const TSAN_FLAGS: [&str; 2] = ["-fsanitize=thread", "-DCUAD_RACECHECK=1"];
 
-/// Precompiles cuad_cpu.h (it halves the compile time of a driver). Falls back to the header
-/// itself when that fails.
-fn precompile_cpu_header(cxx: &str, include: &Path, dir: &Path) -> PathBuf {
+/// Precompiles cuad_cpu.h with CXX_FLAGS plus `extra` (it halves the compile time of a
+/// driver). Falls back to the header itself when that fails.
+fn precompile_cpu_header(cxx: &str, include: &Path, dir: &Path, extra: &[&str]) -> PathBuf {
     let original = include.join("cuad_cpu.h");
     let copy = dir.join("cuad_cpu.h");
     if fs::create_dir_all(dir).is_err() || fs::copy(&original, &copy).is_err() {
@@ -225,6 +238,7 @@ fn precompile_cpu_header(cxx: &str, include: &Path, dir: &Path) -> PathBuf {
     }
     let mut cmd = Command::new(cxx);
     cmd.args(CXX_FLAGS)
+        .args(extra)
         .args(["-x", "c++-header"])
         .arg(&copy)
         .arg("-o")
@@ -330,8 +344,13 @@ fn discover_cases(env: &Env) -> Result<Vec<Case>, String> {
             return Err(format!("{}: no `// cuad:` line", source.display()));
         }
         let driver = dir.join(format!("{name}.driver.cu"));
-        if !driver.is_file() {
-            return Err(format!("{}: missing driver {}", name, driver.display()));
+        let driver_text = fs::read_to_string(&driver)
+            .map_err(|e| format!("{name}: missing driver {}: {e}", driver.display()))?;
+        if driver_text.lines().next() != Some("#include CUAD_GENERATED") {
+            return Err(format!(
+                "{}: the first line must be `#include CUAD_GENERATED`",
+                driver.display()
+            ));
         }
         cases.push(Case {
             name,
@@ -440,7 +459,7 @@ fn run_all(env: &Env, mode: Mode) -> Vec<OutputResult> {
                     index: k + 1,
                     args: case.outputs[k].join(" "),
                     outcome,
-                    nvcc_checked: env.nvcc.is_some(),
+                    nvcc_checked: env.nvcc.is_some() && mode == Mode::Gradient,
                     expected_failure: match mode {
                         Mode::Gradient => expected.get(&case.name).cloned(),
                         Mode::Selftest => None,
@@ -488,11 +507,10 @@ fn run_output(env: &Env, case: &Case, k: usize, mode: Mode) -> Result<(), Failur
     if mode == Mode::Gradient && env.tsan {
         job.race_check(&defines)?;
     }
-    if let Some(nvcc) = &env.nvcc {
-        // The selftest's generated file is the primal itself: the driver compile covers it.
-        if mode == Mode::Gradient {
-            job.nvcc_standalone(nvcc, &generated)?;
-        }
+    // The driver's first line includes the generated file (discover_cases checks it), so one
+    // nvcc compile of the driver also checks that the generated file compiles on its own. The
+    // selftest leaves nvcc to the gradient run, which compiles every driver.
+    if let (Some(nvcc), Mode::Gradient) = (&env.nvcc, mode) {
         defines[0] = format!("-DCUAD_GENERATED=\"{}\"", generated.display());
         job.nvcc_driver(nvcc, &defines)?;
     }
@@ -613,8 +631,9 @@ impl Job<'_> {
         let exe = self.file(".tsan.exe");
         let mut cmd = Command::new(&self.env.cxx);
         cmd.args(CXX_FLAGS)
-            .args(["-g", "-fsanitize=thread", "-DCUAD_RACECHECK=1", "-include"])
-            .arg(self.env.include.join("cuad_cpu.h"))
+            .args(TSAN_FLAGS)
+            .arg("-include")
+            .arg(&self.env.tsan_header)
             .arg("-I")
             .arg(&self.env.include)
             .arg("-I")
@@ -646,21 +665,6 @@ impl Job<'_> {
         })
     }
 
-    /// The generated file alone must compile: it replaces the input file in a user's build.
-    fn nvcc_standalone(&self, nvcc: &Path, generated: &Path) -> Result<(), Failure> {
-        let cmd = self
-            .env
-            .nvcc_command(nvcc, generated, &self.file(".o"), &self.source_flags());
-        let result = run(cmd, COMPILE_TIMEOUT);
-        if !result.ok() {
-            return Err(Failure {
-                stage: "nvcc",
-                log: result.tail(),
-            });
-        }
-        Ok(())
-    }
-
     fn nvcc_driver(&self, nvcc: &Path, defines: &[String]) -> Result<(), Failure> {
         let cmd = self
             .env
@@ -668,7 +672,7 @@ impl Job<'_> {
         let result = run(cmd, COMPILE_TIMEOUT);
         if !result.ok() {
             return Err(Failure {
-                stage: "nvcc-driver",
+                stage: "nvcc",
                 log: result.tail(),
             });
         }

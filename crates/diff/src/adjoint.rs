@@ -947,26 +947,38 @@ fn guard_stacks(
     out: &mut HashMap<String, Vec<Vec<(String, bool)>>>,
 ) {
     // Memory accesses only: `a[i]`, `*p`, `p->f`, and pointers handed to calls; a pointer's
-    // own definition (`qb = q + off`) reaches no element.
+    // own definition (`qb = q + off`) reaches no element. The arms of `c ? a : b` are guarded
+    // by `c` like the branches of an `if`.
     fn record(
         e: &Expr,
-        guards: &[(String, bool)],
+        guards: &mut Vec<(String, bool)>,
         out: &mut HashMap<String, Vec<Vec<(String, bool)>>>,
     ) {
-        let mut add = |base: &Expr| {
+        let mut add = |base: &Expr, guards: &[(String, bool)]| {
             if let Some(n) = crate::usage::lvalue_root(base) {
                 out.entry(n.to_string()).or_default().push(guards.to_vec());
             }
         };
-        crate::usage::walk_expr(e, &mut |x| match &x.kind {
-            ExprKind::Index(base, _) => add(base),
-            ExprKind::Unary(UnOp::Deref, p) => add(p),
+        match &e.kind {
+            ExprKind::Cond(c, a, b) => {
+                record(c, guards, out);
+                let text = cuad_emit::print_expr(c);
+                for (arm, negated) in [(a, false), (b, true)] {
+                    guards.push((text.clone(), negated));
+                    record(arm, guards, out);
+                    guards.pop();
+                }
+                return;
+            }
+            ExprKind::Index(base, _) => add(base, guards),
+            ExprKind::Unary(UnOp::Deref, p) => add(p, guards),
             ExprKind::Member {
                 base, arrow: true, ..
-            } => add(base),
-            ExprKind::Call { args, .. } => args.iter().for_each(&mut add),
+            } => add(base, guards),
+            ExprKind::Call { args, .. } => args.iter().for_each(|a| add(a, guards)),
             _ => {}
-        })
+        }
+        crate::usage::for_each_child(e, &mut |x| record(x, guards, out));
     }
     match &s.kind {
         StmtKind::Block(b) => b.iter().for_each(|x| guard_stacks(x, guards, out)),
@@ -1003,8 +1015,8 @@ fn guard_stacks(
         _ => {
             let mut compound = false;
             s.for_each_child(&mut |_| compound = true);
-            let here: &[(String, bool)] = if compound { &[] } else { guards };
-            crate::usage::visit_stmt_exprs(s, &mut |e| record(e, here, out));
+            let mut here = if compound { vec![] } else { guards.clone() };
+            crate::usage::visit_stmt_exprs(s, &mut |e| record(e, &mut here, out));
         }
     }
 }
