@@ -808,63 +808,43 @@ impl Gen<'_, '_> {
             Strategy::AtomicUnlessLocal => "plain += when the address is thread-local at run time, else atomicAdd (the pointer may point into a local array or into memory other threads share)".into(),
         };
         self.explain(&place.lvalue, &why);
-        match strategy {
-            Strategy::Plain(_) => vec![expr_stmt(compound(BinOp::Add, place.lvalue, value))],
-            Strategy::Atomic => {
-                vec![expr_stmt(call(
-                    "atomicAdd",
-                    vec![addr_of(place.lvalue), value],
-                ))]
-            }
-            Strategy::PlainIfWholeWarps => {
-                self.helpers.whole_warps_add = true;
-                vec![expr_stmt(call(
-                    "cuad_add_if_whole_warps",
-                    vec![addr_of(place.lvalue), value],
-                ))]
-            }
-            Strategy::AtomicUnlessLocal => {
-                self.helpers.maybe_local_add = true;
-                vec![expr_stmt(call(
-                    "cuad_add_maybe_local",
-                    vec![addr_of(place.lvalue), value],
-                ))]
-            }
-            Strategy::Uniform => {
-                self.helpers.warp_add = true;
-                vec![expr_stmt(call(
-                    "cuad_warp_add",
-                    vec![addr_of(place.lvalue), value],
-                ))]
-            }
-            Strategy::WarpGrouped => {
-                self.helpers.warp_add = true;
-                vec![expr_stmt(call(
-                    "cuad_warp_add_if_shared",
-                    vec![addr_of(place.lvalue), value],
-                ))]
-            }
-            Strategy::RowGrouped => {
-                self.helpers.row_group_add = true;
-                self.helpers.warp_add = true;
-                vec![expr_stmt(call(
-                    "cuad_add_row_groups",
-                    vec![addr_of(place.lvalue), value],
-                ))]
-            }
-            Strategy::ColumnGrouped => {
-                self.helpers.row_group_add = true;
-                self.helpers.warp_add = true;
-                vec![expr_stmt(call(
-                    "cuad_add_column_groups",
-                    vec![addr_of(place.lvalue), value],
-                ))]
+        // Every other strategy is one call of an atomic or a generated helper on the address.
+        let helper = match strategy {
+            Strategy::Plain(_) => {
+                return vec![expr_stmt(compound(BinOp::Add, place.lvalue, value))];
             }
             Strategy::KernelInvariant => {
                 let reg = self.kernel_register(&place.lvalue, place.ty.clone());
-                vec![expr_stmt(compound(BinOp::Add, ident(&reg), value))]
+                return vec![expr_stmt(compound(BinOp::Add, ident(&reg), value))];
             }
-        }
+            Strategy::Atomic => "atomicAdd",
+            Strategy::PlainIfWholeWarps => {
+                self.helpers.whole_warps_add = true;
+                "cuad_add_if_whole_warps"
+            }
+            Strategy::AtomicUnlessLocal => {
+                self.helpers.maybe_local_add = true;
+                "cuad_add_maybe_local"
+            }
+            Strategy::Uniform => {
+                self.helpers.warp_add = true;
+                "cuad_warp_add"
+            }
+            Strategy::WarpGrouped => {
+                self.helpers.warp_add = true;
+                "cuad_warp_add_if_shared"
+            }
+            Strategy::RowGrouped | Strategy::ColumnGrouped => {
+                self.helpers.row_group_add = true;
+                self.helpers.warp_add = true;
+                if matches!(strategy, Strategy::RowGrouped) {
+                    "cuad_add_row_groups"
+                } else {
+                    "cuad_add_column_groups"
+                }
+            }
+        };
+        vec![expr_stmt(call(helper, vec![addr_of(place.lvalue), value]))]
     }
 
     /// A per-thread register summing updates of one kernel-invariant address; reduced over
