@@ -177,11 +177,11 @@ inline int& noisy_differences() {
   return n;
 }
 
-// Central difference of loss() with respect to x, using the step actually representable in T.
+// Central difference of loss() with respect to x with step h, divided by the step actually
+// representable in T.
 template <class T, class F>
-double central_difference(T& x, F&& loss, double rel_step) {
+double central_difference_by(T& x, F&& loss, double h) {
   const T saved = x;
-  const double h = rel_step * std::fmax(1.0, std::fabs(static_cast<double>(saved)));
   const T plus = static_cast<T>(static_cast<double>(saved) + h);
   const T minus = static_cast<T>(static_cast<double>(saved) - h);
   x = plus;
@@ -190,6 +190,13 @@ double central_difference(T& x, F&& loss, double rel_step) {
   const double lm = loss();
   x = saved;
   return (lp - lm) / (static_cast<double>(plus) - static_cast<double>(minus));
+}
+
+// The same with a step relative to max(1, |x|).
+template <class T, class F>
+double central_difference(T& x, F&& loss, double rel_step) {
+  const double scale = std::fmax(1.0, std::fabs(static_cast<double>(x)));
+  return central_difference_by(x, loss, rel_step * scale);
 }
 
 // d loss / d x for one scalar (a variable the loss lambda reads by reference).
@@ -229,15 +236,7 @@ std::vector<double> fd_fixed_step(std::vector<T>& v, F&& loss, double h) {
   (void)loss;
   (void)h;
 #else
-  for (size_t i = 0; i < v.size(); ++i) {
-    const T x0 = v[i];
-    v[i] = static_cast<T>(x0 + h);
-    const double lp = loss();
-    v[i] = static_cast<T>(x0 - h);
-    const double lm = loss();
-    v[i] = x0;
-    g[i] = (lp - lm) / (2 * h);
-  }
+  for (size_t i = 0; i < v.size(); ++i) g[i] = central_difference_by(v[i], loss, h);
 #endif
   return g;
 }

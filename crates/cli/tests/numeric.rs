@@ -194,6 +194,12 @@ impl Env {
         }
     }
 
+    /// The nvcc that compiles the drivers in this mode: the selftest leaves nvcc to the
+    /// gradient run, which compiles every driver.
+    fn nvcc_for(&self, mode: Mode) -> Option<&Path> {
+        self.nvcc.as_deref().filter(|_| mode == Mode::Gradient)
+    }
+
     fn cases_dir(&self) -> PathBuf {
         self.root.join("tests/grad")
     }
@@ -459,7 +465,7 @@ fn run_all(env: &Env, mode: Mode) -> Vec<OutputResult> {
                     index: k + 1,
                     args: case.outputs[k].join(" "),
                     outcome,
-                    nvcc_checked: env.nvcc.is_some() && mode == Mode::Gradient,
+                    nvcc_checked: env.nvcc_for(mode).is_some(),
                     expected_failure: match mode {
                         Mode::Gradient => expected.get(&case.name).cloned(),
                         Mode::Selftest => None,
@@ -508,9 +514,8 @@ fn run_output(env: &Env, case: &Case, k: usize, mode: Mode) -> Result<(), Failur
         job.race_check(&defines)?;
     }
     // The driver's first line includes the generated file (discover_cases checks it), so one
-    // nvcc compile of the driver also checks that the generated file compiles on its own. The
-    // selftest leaves nvcc to the gradient run, which compiles every driver.
-    if let (Some(nvcc), Mode::Gradient) = (&env.nvcc, mode) {
+    // nvcc compile of the driver also checks that the generated file compiles on its own.
+    if let Some(nvcc) = env.nvcc_for(mode) {
         defines[0] = format!("-DCUAD_GENERATED=\"{}\"", generated.display());
         job.nvcc_driver(nvcc, &defines)?;
     }

@@ -834,14 +834,15 @@ impl Gen<'_, '_> {
                 self.helpers.warp_add = true;
                 "cuad_warp_add_if_shared"
             }
-            Strategy::RowGrouped | Strategy::ColumnGrouped => {
+            Strategy::RowGrouped => {
                 self.helpers.row_group_add = true;
                 self.helpers.warp_add = true;
-                if matches!(strategy, Strategy::RowGrouped) {
-                    "cuad_add_row_groups"
-                } else {
-                    "cuad_add_column_groups"
-                }
+                "cuad_add_row_groups"
+            }
+            Strategy::ColumnGrouped => {
+                self.helpers.row_group_add = true;
+                self.helpers.warp_add = true;
+                "cuad_add_column_groups"
             }
         };
         vec![expr_stmt(call(helper, vec![addr_of(place.lvalue), value]))]
@@ -995,8 +996,10 @@ fn guard_stacks(
         _ => {
             let mut compound = false;
             s.for_each_child(&mut |_| compound = true);
-            let mut here = if compound { vec![] } else { guards.clone() };
-            crate::usage::visit_stmt_exprs(s, &mut |e| record(e, &mut here, out));
+            // `record` leaves the stack as it found it, so the walk's own stack serves.
+            let mut unguarded = Vec::new();
+            let here = if compound { &mut unguarded } else { guards };
+            crate::usage::visit_stmt_exprs(s, &mut |e| record(e, here, out));
         }
     }
 }
