@@ -5,7 +5,9 @@
 //!
 //! Environment: CUAD_CASES=a,b (run only cases whose name contains one of these),
 //! CUAD_NVCC=path (nvcc to use; `0` disables it; default <repo>/.venv-nvcc/nvcc),
-//! CUAD_CXX (default g++), CUAD_NUMERIC_JOBS (parallel cases, default 2).
+//! CUAD_CXX (default g++), CUAD_NUMERIC_JOBS (parallel cases, default 2), CUAD_CASES_DIR
+//! (cases in another folder, for drafting cases outside tests/grad), CUAD_NUMERIC_WORK (scratch
+//! folder; runs at the same time need different ones), CUAD_BIN (another cuad binary).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -150,13 +152,17 @@ struct Env {
     tsan: bool,
     jobs: usize,
     filter: Vec<String>,
+    cases_dir: PathBuf,
 }
 
 impl Env {
     fn detect(purpose: &str) -> Env {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let root = root.canonicalize().unwrap_or(root);
-        let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join(purpose);
+        let work = std::env::var_os("CUAD_NUMERIC_WORK")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).to_path_buf())
+            .join(purpose);
         let shim = work.join("shim");
         write_cuda_header_shims(&shim);
         let cxx = std::env::var("CUAD_CXX").unwrap_or_else(|_| "g++".into());
@@ -174,7 +180,12 @@ impl Env {
             include,
             shim,
             work,
-            cuad: PathBuf::from(env!("CARGO_BIN_EXE_cuad")),
+            cuad: std::env::var_os("CUAD_BIN")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_cuad"))),
+            cases_dir: std::env::var_os("CUAD_CASES_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| root.join("tests/grad")),
             cxx,
             nvcc: find_nvcc(&root),
             jobs: std::env::var("CUAD_NUMERIC_JOBS")
@@ -201,7 +212,7 @@ impl Env {
     }
 
     fn cases_dir(&self) -> PathBuf {
-        self.root.join("tests/grad")
+        self.cases_dir.clone()
     }
 
     /// g++ with the CUDA emulation force-included, plus `flags` (-D, -I).
