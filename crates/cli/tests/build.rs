@@ -1629,6 +1629,14 @@ fn unlisted_buffers_read_back_are_diagnosed() {
                       \x20 y[i] = 2.0 * s[i];\n\
                       }\n\
                       __global__ void k(double* y, double* t, const double* x) { helper(t, x, y, threadIdx.x); }\n";
+    // A host output copied back from the device, left out of --wrt.
+    let host_output_src = "__global__ void sq(const double* a, double* b, int n) { int i = threadIdx.x; if (i < n) b[i] = a[i] * a[i]; }\n\
+                           void f(const double* x, double* y, int n) {\n\
+                           \x20 double *da, *db; cudaMalloc(&da, n * sizeof(double)); cudaMalloc(&db, n * sizeof(double));\n\
+                           \x20 cudaMemcpy(da, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+                           \x20 sq<<<1, 64>>>(da, db, n);\n\
+                           \x20 cudaMemcpy(y, db, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+                           }\n";
     let only_written_src = "__global__ void k(double* y, double* t, const double* x) {\n\
                             \x20 int i = threadIdx.x;\n\
                             \x20 t[i] += x[i] * x[i];\n\
@@ -1677,6 +1685,13 @@ fn unlisted_buffers_read_back_are_diagnosed() {
             "k",
             "y,x",
             "callee.cu:2:3: error: `s` receives values that depend on the differentiated parameters and is read again, but it is not differentiated itself, so the derivative through it would be lost; add what the caller of `helper` passes for `s` to --wrt",
+        ),
+        (
+            "host_output.cu",
+            host_output_src,
+            "f",
+            "x",
+            "host_output.cu:6:3: error: `y` receives values that depend on the differentiated parameters but has no adjoint; add `y` to --wrt",
         ),
     ];
     for (name, src, func, wrt, expected) in errors {

@@ -580,7 +580,7 @@ impl Gen<'_, '_> {
         ident(&acc)
     }
 
-    fn find_custom(&self, name: &str) -> Option<String> {
+    pub(crate) fn find_custom(&self, name: &str) -> Option<String> {
         let base = name.trim_start_matches("::");
         for ns in ["cuad::custom_derivatives::", "clad::custom_derivatives::"] {
             let qualified = format!("{ns}{base}_pullback");

@@ -370,13 +370,19 @@ fn copy_end_adjoints(
         _ => None,
     };
     if let Some(end) = missing {
-        g.error(
-            s.span,
-            format!(
-                "cuad cannot tell where the adjoint of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
-                cuad_emit::print_expr(end)
+        let text = cuad_emit::print_expr(end);
+        let unlisted_param = crate::usage::lvalue_root(end)
+            .filter(|r| g.params.iter().any(|(p, _)| p == r))
+            .map(str::to_string);
+        let msg = match unlisted_param {
+            Some(p) => format!(
+                "`{p}` receives values that depend on the differentiated parameters but has no adjoint; add `{p}` to --wrt (to the parameters of a `clad::gradient` request)"
             ),
-        );
+            None => format!(
+                "cuad cannot tell where the adjoint of the buffer `{text}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)"
+            ),
+        };
+        g.error(s.span, msg);
         return None;
     }
     Some((dst, src))

@@ -334,9 +334,11 @@ impl Lifter<'_, '_> {
             params.push(Param {
                 name: Some(c.clone()),
                 // A capture the body only reads is a const reference: callers need not
-                // save it around the call.
+                // save it around the call. A pointer the body only reads is passed by value:
+                // its adjoint is the shadow pointer, found like any pointer argument's.
                 ty: match (by_ref, body_writes.contains(c)) {
                     (true, true) => Ty::new(TyKind::LRef(Box::new(ty))),
+                    (true, false) if matches!(ty.kind, TyKind::Pointer { .. }) => ty,
                     (true, false) => Ty::new(TyKind::LRef(Box::new(ty.with_const(true)))),
                     (false, _) => ty,
                 },

@@ -666,7 +666,9 @@ pub fn structure_returns(stmts: Vec<Stmt>) -> Vec<Stmt> {
     let mut iter = stmts.into_iter();
     while let Some(s) = iter.next() {
         if always_returns(&s) {
-            out.push(s);
+            // Its branches may hold early returns of their own (`if (a) { if (b) return x;
+            // return y; } else return z;`).
+            out.push(structure_branches(s));
             return out; // anything after is dead code
         }
         if !contains_return(&s) || is_loop(&s) {
@@ -702,6 +704,21 @@ pub fn structure_returns(stmts: Vec<Stmt>) -> Vec<Stmt> {
         return out;
     }
     out
+}
+
+/// `s` with `structure_returns` applied to every branch (a block or an `if`'s arms).
+fn structure_branches(s: Stmt) -> Stmt {
+    match s.kind {
+        StmtKind::If { cond, then, els } => Stmt::new(
+            StmtKind::If {
+                cond,
+                then: Box::new(block(structure_returns(into_block(*then)))),
+                els: els.map(|e| Box::new(block(structure_returns(into_block(*e))))),
+            },
+            s.span,
+        ),
+        _ => nested_structure(s),
+    }
 }
 
 fn nested_structure(s: Stmt) -> Stmt {

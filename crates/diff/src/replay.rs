@@ -47,7 +47,9 @@ impl Gen<'_, '_> {
         let mut mentioned = Names::new();
         for (k, s) in stmts.iter().enumerate() {
             if let Some((v, rhs)) = plain_def(s) {
-                let fresh = !mentioned.contains(v) && !self.reads_so_far.contains(v);
+                // Defined before any use in the iteration. Code reversed after the loop may
+                // still read the value from before the loop: `gen_loop` saves it around.
+                let fresh = !mentioned.contains(v);
                 let written_once = !written_from[k + 1].contains(v);
                 let mut available = defined.clone();
                 if let Some(taped) = taped {
@@ -195,6 +197,48 @@ impl Gen<'_, '_> {
             })
         });
     }
+}
+
+/// Adds to `needed` (what a counted loop's reverse reads) what its reverse iterations may
+/// read by re-running statements of `body`: the definitions of needed locals (and the ones
+/// those read), and the stores into `__shared__` tiles a barrier separates. A superset of
+/// `needed_replays` and `replayable_tiles`, for the enclosing code, which must keep all of
+/// it as it was.
+pub(crate) fn replay_reads(body: &Stmt, needed: &mut Names) {
+    let stmts = top_level(body);
+    for s in stmts.iter().rev() {
+        if let Some((v, rhs)) = plain_def(s) {
+            if needed.contains(v) {
+                usage::reads(rhs, needed);
+            }
+        }
+    }
+    if stmts.iter().any(crate::tile_replay::is_barrier) {
+        for s in stmts {
+            let store = matches!(&s.kind, StmtKind::Expr(Expr { kind: ExprKind::Assign(None, l, _), .. })
+                if matches!(l.strip_parens().kind, ExprKind::Index(..)));
+            if store || matches!(s.kind, StmtKind::If { .. } | StmtKind::For { .. }) {
+                needed.extend(store_reads(s));
+            }
+        }
+    }
+}
+
+/// What re-running the tile store `s` reads: a loop around stores sets its counter before
+/// reading it.
+pub(crate) fn store_reads(s: &Stmt) -> Names {
+    let mut reads = Names::new();
+    usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, &mut reads));
+    if let StmtKind::For { init, .. } = &s.kind {
+        if let Some((counter, start)) = init.as_deref().and_then(plain_def) {
+            let mut start_reads = Names::new();
+            usage::reads(start, &mut start_reads);
+            if !start_reads.contains(counter) {
+                reads.remove(counter);
+            }
+        }
+    }
+    reads
 }
 
 /// The statements of a loop body, through blocks that only wrap another block.

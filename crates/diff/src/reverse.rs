@@ -1346,10 +1346,26 @@ impl<'p, 'a> Gen<'p, 'a> {
             suffix[k] = r;
         }
         let mut deferred = Vec::new();
+        // Locals an earlier statement of this block assigns whole, with no reverse code in
+        // between reading them: that statement's restore comes before any reverse code that
+        // runs later, so the values a statement overwrites need no save (`s = 0.f;
+        // for (...) s = fmaf(a[d], b[d], s);` saves `s` once, not once per iteration).
+        let mut killed = Names::new();
         for (k, s) in stmts.iter().enumerate() {
+            let hidden: Names = killed.intersection(&self.reads_so_far).cloned().collect();
+            for v in &hidden {
+                self.reads_so_far.remove(v);
+            }
             self.after_reads.push(suffix[k + 1].clone());
             let (f, r) = self.gen_stmt(s);
             self.after_reads.pop();
+            let mut read_back = Names::new();
+            self.rev_reads(s, &mut read_back);
+            killed.retain(|v| !read_back.contains(v) && !self.reads_so_far.contains(v));
+            self.reads_so_far.extend(hidden);
+            if let Some(v) = self.whole_local_assignment(s) {
+                killed.insert(v);
+            }
             fwd.extend(f);
             revs.push(r);
             if let Some(d) = self.deferred.last_mut() {
@@ -1392,6 +1408,53 @@ impl<'p, 'a> Gen<'p, 'a> {
         let mut rev: Vec<Stmt> = revs.into_iter().rev().flatten().collect();
         rev.extend(tail);
         (fwd, rev)
+    }
+
+    /// What a loop writes: its body, condition and step.
+    fn loop_writes_of(&self, body: &Stmt, cond: Option<&Expr>, step: Option<&Expr>) -> Names {
+        let mut writes = Names::new();
+        usage::stmt_writes_one(body, &mut writes);
+        self.call_writes(body, &mut writes);
+        for e in cond.into_iter().chain(step) {
+            usage::writes(e, &mut writes);
+        }
+        writes
+    }
+
+    /// `v = e;` assigning a local scalar, or a counted loop over `v`: a statement whose
+    /// reverse restores `v` whole, last, when anything after it reads `v`.
+    fn whole_local_assignment(&self, s: &Stmt) -> Option<String> {
+        let v = match &s.kind {
+            StmtKind::Expr(Expr {
+                kind: ExprKind::Assign(_, l, _),
+                ..
+            }) => match &l.strip_parens().kind {
+                ExprKind::Ident(v) => v,
+                _ => return None,
+            },
+            StmtKind::For {
+                init: Some(init),
+                cond,
+                step,
+                body,
+            } => {
+                let counted = self.counted_loop(init, cond.as_ref(), step.as_ref(), body)?;
+                return Some(counted.counter).filter(|v| self.is_local_scalar(v));
+            }
+            _ => return None,
+        };
+        self.is_local_scalar(v).then(|| v.clone())
+    }
+
+    /// A local that is neither a parameter, an array nor a reference.
+    fn is_local_scalar(&self, v: &str) -> bool {
+        !self.is_param(v)
+            && self.types.get(v).is_some_and(|t| {
+                !matches!(
+                    t.kind,
+                    TyKind::Array { .. } | TyKind::LRef(_) | TyKind::RRef(_)
+                )
+            })
     }
 
     fn gen_stmt(&mut self, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
@@ -1906,12 +1969,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             return (vec![], vec![]);
         }
         let counted = init.and_then(|i| self.counted_loop(i, cond, step, body));
-        let mut body_writes = Names::new();
-        usage::stmt_writes_one(body, &mut body_writes);
-        self.call_writes(body, &mut body_writes);
-        for e in cond.into_iter().chain(step) {
-            usage::writes(e, &mut body_writes);
-        }
+        let body_writes = self.loop_writes_of(body, cond, step);
         // Everything the reverse of any iteration reads counts as read before each write in
         // the loop (later iterations are reversed before earlier ones).
         let mut loop_reads = Names::new();
@@ -1979,10 +2037,15 @@ impl<'p, 'a> Gen<'p, 'a> {
             (Some(i), None) => self.gen_stmt(i),
             (Some(i), Some(c)) => {
                 let mut f = Vec::new();
-                if self.reads_so_far.contains(&c.counter) {
-                    if let Some((sf, sr)) = self.save_value(&ident(&c.counter)) {
-                        f.push(sf);
-                        pre_rev.push(sr);
+                // The reverse loop sets the counter and the replayed locals itself: code
+                // reversed after it gets back their values from before the loop.
+                let restored = std::iter::once(&c.counter).chain(replay.iter().map(|(v, _)| v));
+                for v in restored {
+                    if self.reads_so_far.contains(v) {
+                        if let Some((sf, sr)) = self.save_value(&ident(v)) {
+                            f.push(sf);
+                            pre_rev.push(sr);
+                        }
                     }
                 }
                 let _ = i;
@@ -2331,6 +2394,25 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
     }
 
+    /// A counted `for` statement's counter, the expressions fixing its range (start, bound,
+    /// stride) and its body.
+    pub(crate) fn counted_loop_parts<'s>(
+        &self,
+        s: &'s Stmt,
+    ) -> Option<(String, Vec<Expr>, &'s Stmt)> {
+        let StmtKind::For {
+            init: Some(init),
+            cond,
+            step,
+            body,
+        } = &s.kind
+        else {
+            return None;
+        };
+        let c = self.counted_loop(init, cond.as_ref(), step.as_ref(), body)?;
+        Some((c.counter, vec![c.start, c.bound, c.stride], body))
+    }
+
     fn counted_loop(
         &self,
         init: &Stmt,
@@ -2358,7 +2440,27 @@ impl<'p, 'a> Gen<'p, 'a> {
     }
 
     /// Names the reverse code of `s` reads (active statements only).
+    ///
+    /// A nested loop whose iterations are recomputed (recompute.rs) re-runs its body in the
+    /// reverse pass, so its reverse reads everything the body reads. It is recomputed only
+    /// when the reverse needs a value its body overwrites, which depends on what the rest
+    /// reads: the set grows from the reads already known until nothing changes.
     pub fn rev_reads(&self, s: &Stmt, out: &mut Names) {
+        let mut assumed = self.reads_so_far.clone();
+        assumed.extend(out.iter().cloned());
+        loop {
+            let mut found = Names::new();
+            self.rev_reads_assuming(s, &assumed, &mut found);
+            if found.is_subset(&assumed) {
+                out.extend(found);
+                return;
+            }
+            assumed.extend(found);
+        }
+    }
+
+    /// `rev_reads` of `s` where the names in `assumed` count as read by other reverse code.
+    fn rev_reads_assuming(&self, s: &Stmt, assumed: &Names, out: &mut Names) {
         match &s.kind {
             StmtKind::Expr(e) => {
                 if self.stmt_is_active(e) {
@@ -2390,12 +2492,14 @@ impl<'p, 'a> Gen<'p, 'a> {
                     }
                 }
             }
-            StmtKind::Block(b) => b.iter().for_each(|x| self.rev_reads(x, out)),
+            StmtKind::Block(b) => b
+                .iter()
+                .for_each(|x| self.rev_reads_assuming(x, assumed, out)),
             StmtKind::If { cond, then, els } => {
                 let mut inner = Names::new();
-                self.rev_reads(then, &mut inner);
+                self.rev_reads_assuming(then, assumed, &mut inner);
                 if let Some(e) = els {
-                    self.rev_reads(e, &mut inner);
+                    self.rev_reads_assuming(e, assumed, &mut inner);
                 }
                 if !inner.is_empty() {
                     reads(cond, out);
@@ -2409,22 +2513,47 @@ impl<'p, 'a> Gen<'p, 'a> {
                 body,
             } => {
                 let mut inner = Names::new();
-                self.rev_reads(body, &mut inner);
+                self.rev_reads_assuming(body, assumed, &mut inner);
                 if !inner.is_empty() {
                     cond.iter().chain(step).for_each(|e| reads(e, &mut inner));
                     if let Some(i) = init {
                         usage::visit_stmt_exprs(i, &mut |e| reads(e, &mut inner));
                     }
-                    // A loop whose iterations may be recomputed (recompute.rs) re-runs its
-                    // body in the reverse pass, reading everything the body reads.
-                    if self.body_is_recomputable(body) {
-                        usage::visit_stmt_exprs(body, &mut |e| reads(e, &mut inner));
-                    }
-                    // The reverse of a counted loop sets its counter before reading it: the
-                    // value the counter had before the loop is not read (no save needed).
                     let counted = init
                         .as_deref()
                         .and_then(|i| self.counted_loop(i, cond.as_ref(), step.as_ref(), body));
+                    // A loop whose iterations may be recomputed re-runs its body in the
+                    // reverse pass, reading everything the body reads; it is recomputed only
+                    // when some reverse code reads a value the body writes (`saved` in
+                    // `recompute_checkpoint`).
+                    if self.body_is_recomputable(body) {
+                        let mut writes = Names::new();
+                        usage::stmt_writes_one(body, &mut writes);
+                        let counter = counted.as_ref().map(|c| c.counter.as_str());
+                        let needed = writes.iter().any(|w| {
+                            Some(w.as_str()) != counter
+                                && (assumed.contains(w) || inner.contains(w))
+                        });
+                        if needed {
+                            usage::visit_stmt_exprs(body, &mut |e| reads(e, &mut inner));
+                        }
+                    }
+                    // The reverse iterations of a counted loop may re-run definitions and tile
+                    // stores of its body (replay.rs, tile_replay.rs), reading what they read.
+                    // Locals it certainly replays are set before the reverse reads them: not
+                    // read from before (`needed_replays` of the least the loop's reverse
+                    // reads, so `gen_loop` replays at least these).
+                    if let Some(c) = &counted {
+                        let mut least = Names::new();
+                        self.rev_reads_assuming(body, &Names::new(), &mut least);
+                        let writes = self.loop_writes_of(body, cond.as_ref(), step.as_ref());
+                        crate::replay::replay_reads(body, &mut inner);
+                        for (v, _) in self.needed_replays(body, &c.counter, &writes, &least) {
+                            inner.remove(&v);
+                        }
+                    }
+                    // The reverse of a counted loop sets its counter before reading it: the
+                    // value the counter had before the loop is not read (no save needed).
                     if let Some(c) = counted {
                         inner.remove(&c.counter);
                     }
@@ -2433,7 +2562,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             StmtKind::While { body, cond } | StmtKind::DoWhile { body, cond } => {
                 let mut inner = Names::new();
-                self.rev_reads(body, &mut inner);
+                self.rev_reads_assuming(body, assumed, &mut inner);
                 if !inner.is_empty() {
                     reads(cond, out);
                 }
@@ -2488,8 +2617,47 @@ impl<'p, 'a> Gen<'p, 'a> {
             ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) | ExprKind::Member { .. } => {
                 self.address_reads(e, out)
             }
-            _ => self.call_rev_reads(e, out),
+            _ => {
+                if !self.math_needed_reads(e, out) {
+                    self.call_rev_reads(e, out)
+                }
+            }
         }
+    }
+
+    /// `needed_reads` of a math-library call (rules.rs): the names its active arguments'
+    /// partial derivatives read (`fmaf(a, b, acc)` needs `a` and `b`, not `acc`). False when
+    /// `e` is no such call.
+    fn math_needed_reads(&self, e: &Expr, out: &mut Names) -> bool {
+        let ExprKind::Call { callee, args, .. } = &e.kind else {
+            return false;
+        };
+        let ExprKind::Ident(name) = &callee.kind else {
+            return false;
+        };
+        if self.find_custom(name).is_some()
+            || self.prog.functions(name).iter().any(|f| f.body.is_some())
+        {
+            return false;
+        }
+        if crate::rules::is_piecewise_constant(name) {
+            return true;
+        }
+        let math_name = crate::rules::min_max_alias(name).unwrap_or(name);
+        let Some(call) = crate::rules::classify(math_name) else {
+            return false;
+        };
+        let ty = Ty::new(TyKind::Double);
+        let Some(partials) = crate::rules::partials(&call, &ty, args) else {
+            return false;
+        };
+        for (a, p) in args.iter().zip(&partials) {
+            if self.expr_is_active(a) {
+                reads(p, out);
+                self.needed_reads(a, out);
+            }
+        }
+        true
     }
 
     /// What the reverse of `e` reads, where `e` may be a call: an lvalue argument whose value

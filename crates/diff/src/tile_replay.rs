@@ -23,6 +23,16 @@ use crate::reverse::Gen;
 use crate::usage::{self, Names};
 use cuad_syntax::ast::*;
 
+/// One statement storing into a tile (see `Gen::tile_store`).
+struct TileStore<'s> {
+    /// The tiles and elements stored to.
+    targets: Vec<(&'s str, &'s Expr)>,
+    /// What the stored value (and the loop range or branch condition) depends on.
+    values: Vec<Expr>,
+    /// Counters of the loops around the store.
+    counters: Vec<String>,
+}
+
 /// Tile stores a counted loop's reverse iteration re-runs (see the module comment).
 pub(crate) struct TileReplay {
     /// The `__shared__` arrays replayed: their stores need no saves.
@@ -56,8 +66,8 @@ impl Gen<'_, '_> {
         let replay_defined: Names = replayable.iter().map(|(v, _)| v.clone()).collect();
         let mut arrays = Names::new();
         for s in stmts {
-            if let Some((root, _, _)) = self.tile_store(s) {
-                arrays.insert(root.to_string());
+            if let Some(store) = self.tile_store(s) {
+                arrays.extend(store.targets.iter().map(|(m, _)| m.to_string()));
             }
         }
         arrays.retain(|m| {
@@ -65,6 +75,22 @@ impl Gen<'_, '_> {
                 && !read_before.contains(m)
                 && self.tile_is_replayable(m, stmts, counter, body_writes, &replay_defined)
         });
+        // A statement storing into several tiles is replayed whole: all of them or none.
+        loop {
+            let partly: Vec<String> = stmts
+                .iter()
+                .filter_map(|s| self.tile_store(s))
+                .filter(|st| !st.targets.iter().all(|(m, _)| arrays.contains(*m)))
+                .flat_map(|st| st.targets.into_iter().map(|(m, _)| m.to_string()))
+                .filter(|m| arrays.contains(m))
+                .collect();
+            if partly.is_empty() {
+                break;
+            }
+            for m in partly {
+                arrays.remove(&m);
+            }
+        }
         if arrays.is_empty() {
             return None;
         }
@@ -72,14 +98,11 @@ impl Gen<'_, '_> {
             .iter()
             .filter(|s| {
                 self.tile_store(s)
-                    .is_some_and(|(m, _, _)| arrays.contains(m))
+                    .is_some_and(|store| arrays.contains(store.targets[0].0))
             })
             .cloned()
             .collect();
-        let mut reads = Names::new();
-        for s in &stores {
-            usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, &mut reads));
-        }
+        let reads: Names = stores.iter().flat_map(crate::replay::store_reads).collect();
         Some(TileReplay {
             arrays,
             stores,
@@ -99,12 +122,22 @@ impl Gen<'_, '_> {
     ) -> bool {
         let mut other_use_seen = false;
         for s in stmts {
-            if let Some((root, l, values)) = self.tile_store(s) {
-                if root == array {
+            if let Some(store) = self.tile_store(s) {
+                if store.targets.iter().any(|(m, _)| *m == array) {
+                    // The counters of loops around the store are set again by its replay.
+                    let mut outside_writes = body_writes.clone();
+                    let mut available = replay_defined.clone();
+                    for c in &store.counters {
+                        outside_writes.remove(c);
+                        available.insert(c.clone());
+                    }
                     if other_use_seen
-                        || !invariant_address(l, body_writes)
-                        || !values.iter().all(|v| {
-                            self.recomputable_value(v, counter, body_writes, replay_defined)
+                        || !store
+                            .targets
+                            .iter()
+                            .all(|(_, l)| invariant_address(l, &outside_writes))
+                        || !store.values.iter().all(|v| {
+                            self.recomputable_value(v, counter, &outside_writes, &available)
                         })
                     {
                         return false;
@@ -126,24 +159,48 @@ impl Gen<'_, '_> {
     }
 
     /// A store into a `__shared__` array `M` that runs whenever the statement runs:
-    /// `M[...] = value;`, or `if (c) M[...] = a; else M[...] = b;` with the same element in both
-    /// branches (a guarded tile load). Returns `M`, the element, and the expressions the
-    /// stored value depends on.
-    fn tile_store<'s>(&self, s: &'s Stmt) -> Option<(&'s str, &'s Expr, Vec<&'s Expr>)> {
+    /// `M[...] = value;`, `if (c) M[...] = a; else M[...] = b;` with the same element in both
+    /// branches (a guarded tile load), or a counted loop around such stores (`for (d = 0;
+    /// d < D; ++d) M[t][d] = ...;`, a row of the tile per thread).
+    fn tile_store<'s>(&self, s: &'s Stmt) -> Option<TileStore<'s>> {
         match &s.kind {
             StmtKind::Expr(_) => {
-                let (root, l, r) = self.plain_tile_store(s)?;
-                Some((root, l, vec![r]))
+                let (root, lvalue, r) = self.plain_tile_store(s)?;
+                Some(TileStore {
+                    targets: vec![(root, lvalue)],
+                    values: vec![r.clone()],
+                    counters: vec![],
+                })
             }
             StmtKind::If {
                 cond,
                 then,
                 els: Some(els),
             } => {
-                let (root, l, a) = self.plain_tile_store(single(then)?)?;
+                let (root, lvalue, a) = self.plain_tile_store(single(then)?)?;
                 let (other, l2, b) = self.plain_tile_store(single(els)?)?;
-                let same = root == other && cuad_emit::print_expr(l) == cuad_emit::print_expr(l2);
-                same.then(|| (root, l, vec![cond, a, b]))
+                let same =
+                    root == other && cuad_emit::print_expr(lvalue) == cuad_emit::print_expr(l2);
+                same.then(|| TileStore {
+                    targets: vec![(root, lvalue)],
+                    values: vec![cond.clone(), a.clone(), b.clone()],
+                    counters: vec![],
+                })
+            }
+            StmtKind::For { .. } => {
+                let (counter, range, body) = self.counted_loop_parts(s)?;
+                let mut whole = TileStore {
+                    targets: vec![],
+                    values: range,
+                    counters: vec![counter],
+                };
+                for inner in crate::replay::top_level(body) {
+                    let inner = self.tile_store(inner)?;
+                    whole.targets.extend(inner.targets);
+                    whole.values.extend(inner.values);
+                    whole.counters.extend(inner.counters);
+                }
+                (!whole.targets.is_empty()).then_some(whole)
             }
             _ => None,
         }
