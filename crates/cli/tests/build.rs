@@ -1169,6 +1169,16 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "comma_continue.cu:3:3: error: cuad cannot differentiate `continue` in a for loop whose condition or step (a comma expression) has side effects yet",
         ),
         (
+            // A static member function of a class template: its pullback would name `T`.
+            "class_template_static.cu",
+            "template <typename T, int D> struct Horner {\n\
+             \x20 __device__ static T eval(const T* c, T x) { T acc = c[D]; for (int k = D - 1; k >= 0; --k) acc = acc * x + c[k]; return acc; }\n\
+             };\n\
+             template <typename T> __global__ void k(const T* c, const T* x, T* y) { int i = threadIdx.x; y[i] = Horner<T, 2>::eval(c, x[i]); }\n",
+            "k<double>",
+            "class_template_static.cu:4:101: error: cuad cannot differentiate calls of member functions of class templates (`Horner<T, 2>::eval`) yet",
+        ),
+        (
             "field_buffer.cu",
             "struct Buf { double* a; int n; };\n\
              __global__ void sq(Buf b, double* y) { int i = threadIdx.x; if (i < b.n) y[i] = b.a[i] * b.a[i]; }\n\

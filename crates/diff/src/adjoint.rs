@@ -736,15 +736,23 @@ impl Gen<'_, '_> {
     pub fn accumulate_place(&mut self, place: AdjPlace, value: Expr) -> Vec<Stmt> {
         // Structs and vector types have no `+=`: accumulate field by field, each field with
         // the strategy its address gets.
-        let fields = place
+        let all_fields = place
             .ty
             .as_ref()
             .filter(|t| !is_real(&self.prog.canonical(t)))
             .map(|t| self.prog.fields(t))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        let is_struct = !all_fields.is_empty();
+        let fields = all_fields
             .into_iter()
-            .filter(|(_, t)| !self.holds_pointers(t))
+            // Integer and enum fields carry no adjoint (`atomicAdd` has no enum overload).
+            .filter(|(_, t)| {
+                !self.holds_pointers(t) && crate::activity::is_differentiable(self.prog, t)
+            })
             .collect::<Vec<_>>();
+        if is_struct && fields.is_empty() {
+            return vec![];
+        }
         if let Some(TyKind::Array {
             elem,
             len: Some(len),

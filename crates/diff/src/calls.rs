@@ -602,6 +602,15 @@ impl Gen<'_, '_> {
         primal_args: Option<Vec<Expr>>,
     ) -> Vec<Stmt> {
         let custom = self.find_custom(name);
+        // `Horner<T, 2>::eval(c, x)`: the class template's parameters would have to be bound
+        // in the method's body, which cuad does not do (its pullback would name `T`).
+        if custom.is_none() && name.find('<').is_some_and(|at| name[at..].contains(">::")) {
+            self.error(
+                e.span,
+                format!("cuad cannot differentiate calls of member functions of class templates (`{name}`) yet; make it a function template (`template <typename T, int D> T eval(...)`)"),
+            );
+            return vec![];
+        }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
         let template_args = match &e.kind {
             ExprKind::Call { template_args, .. } => template_args.clone(),

@@ -282,21 +282,6 @@ fn is_null(e: &Expr) -> bool {
     }
 }
 
-/// Where the local `name` is declared in the (not normalized) body.
-fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
-    let mut found = None;
-    for s in body {
-        s.visit(&mut |s| {
-            if let StmtKind::Decl(d) = &s.kind {
-                if let Some(v) = d.vars.iter().find(|v| v.name == name) {
-                    found = found.or(Some(v.span));
-                }
-            }
-        });
-    }
-    found
-}
-
 /// The using-directives of a body, repeated at the top of the generated function.
 fn using_directives(body: &[Stmt]) -> Vec<Stmt> {
     let mut out: Vec<Stmt> = Vec::new();
@@ -401,7 +386,7 @@ impl Fwd<'_, '_> {
                 // tangent is its second half (the pushforward is launched with twice the size).
                 let TyKind::Array { elem, .. } = &l.ty.kind else {
                     self.error(
-                        declaration_span(body, &l.name).unwrap_or(fallback),
+                        crate::reverse::declaration_span(body, &l.name).unwrap_or(fallback),
                         "an `extern __shared__` declaration that is not an array",
                     );
                     continue;

@@ -1319,18 +1319,18 @@ fn resolve_kernel(
     Ok((kname.clone(), primary.clone(), instance))
 }
 
-/// The parameters of a launched kernel that carry derivatives: pointers to active buffers and
-/// active real scalars.
+/// The parameters of a launched kernel that carry derivatives: pointers to active buffers,
+/// active real scalars and active structs passed by value.
 fn launch_wrt(g: &Gen, param_tys: &[Ty], args: &[Expr]) -> Vec<usize> {
     args.iter()
         .zip(param_tys)
         .enumerate()
-        .filter(|(_, (a, pty))| {
-            if matches!(pty.kind, TyKind::Pointer { .. }) {
-                g.shadow(a).is_some()
-            } else {
-                is_real(pty) && g.expr_is_active(a)
+        .filter(|(_, (a, pty))| match pty.kind {
+            TyKind::Pointer { .. } => g.shadow(a).is_some(),
+            TyKind::Named { .. } => {
+                crate::activity::is_differentiable(g.prog, pty) && g.expr_is_active(a)
             }
+            _ => is_real(pty) && g.expr_is_active(a),
         })
         .map(|(j, _)| j)
         .collect()

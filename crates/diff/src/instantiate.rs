@@ -30,6 +30,10 @@ pub fn instantiate_with_values(
     out.ret = b.ty(&out.ret);
     for p in &mut out.params {
         p.ty = b.ty(&p.ty);
+        // A default argument (`T eps = T(1e-3)`) is passed by callers' derivative code.
+        if let Some(d) = &mut p.default {
+            expr(d, b);
+        }
     }
     for e in out.attrs.launch_bounds.iter_mut().flatten() {
         expr(e, b);
@@ -118,6 +122,9 @@ pub fn substitute_params(f: &mut Function, types: &Bindings, values: &Values) {
     f.ret = b.ty(&f.ret);
     for p in &mut f.params {
         p.ty = b.ty(&p.ty);
+        if let Some(d) = &mut p.default {
+            expr(d, b);
+        }
     }
     if let Some(body) = &mut f.body {
         for s in body {

@@ -938,14 +938,23 @@ impl Differentiator<'_> {
             return String::new();
         }
         let mut out = String::from("// methods as free functions (called by the generated code)\n");
+        // A method of a struct in a namespace stands in that namespace, where the names its
+        // signature and body use resolve; a using-declaration makes it callable from code
+        // outside it (a kernel at file scope).
         for f in &used {
             let mut proto = (*f).clone();
             proto.body = None;
-            out.push_str(&cuad_emit::print_function(&proto));
+            let ns = namespace_path(&self.prog, f);
+            out.push_str(&in_namespaces(&ns, &cuad_emit::print_function(&proto)));
             out.push('\n');
+            let q = qualifier(&ns);
+            if !q.is_empty() {
+                out.push_str(&format!("using {q}{};\n", f.name));
+            }
         }
         for f in &used {
-            out.push_str(&cuad_emit::print_function(f));
+            let ns = namespace_path(&self.prog, f);
+            out.push_str(&in_namespaces(&ns, &cuad_emit::print_function(f)));
             out.push('\n');
         }
         out

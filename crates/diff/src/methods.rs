@@ -446,8 +446,13 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
         let ExprKind::Member { base, field, arrow } = &callee.kind else {
             return;
         };
-        let Some(ty) = object_type(base) else {
+        let Some(ty) = object_type(base.strip_parens()) else {
             return;
+        };
+        // A reference to the object (`const M& m = ms[i]; m.eval(v)`) names the object.
+        let ty = match ty.kind {
+            TyKind::LRef(t) | TyKind::RRef(t) => *t,
+            _ => ty,
         };
         let ty = match (&ty.kind, arrow) {
             (TyKind::Pointer { pointee, .. }, true) => (**pointee).clone(),

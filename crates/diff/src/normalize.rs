@@ -1304,19 +1304,46 @@ impl Hoister<'_, '_> {
                 return vec![Stmt::new(StmtKind::Expr(assign(target, ctor)), span)];
             }
         };
-        // Aggregate initialization: element- or field-wise assignments.
-        let fields: Vec<Expr> = match &ty.kind {
-            TyKind::Array { .. } => (0..items.len())
-                .map(|k| index(ident(name), int_lit(k as i64)))
-                .collect(),
+        self.aggregate_assignments(target, ty, items, span)
+    }
+
+    /// Aggregate initialization of `target` from `items`: element- or field-wise
+    /// assignments, nested braces of an array of arrays element by element
+    /// (`M[2][2] = {{a, 1}, {0, a}}`), elements and fields without an item value-initialized.
+    fn aggregate_assignments(
+        &self,
+        target: Expr,
+        ty: &Ty,
+        items: Vec<Expr>,
+        span: Span,
+    ) -> Vec<Stmt> {
+        let ty = self.prog.canonical(ty);
+        let (fields, elem): (Vec<Expr>, Option<&Ty>) = match &ty.kind {
+            TyKind::Array { elem, len } => {
+                let len = len
+                    .as_ref()
+                    .and_then(|l| match &l.strip_parens().kind {
+                        ExprKind::IntLit(t) => crate::index::parse_int(t).map(|n| n as usize),
+                        _ => None,
+                    })
+                    .unwrap_or(items.len())
+                    .max(items.len());
+                let fields = (0..len)
+                    .map(|k| index(target.clone(), int_lit(k as i64)))
+                    .collect();
+                (fields, Some(&**elem))
+            }
             TyKind::Named { name: sname, .. } => match self.prog.struct_def(sname) {
-                Some(def) => struct_field_names(def)
-                    .into_iter()
-                    .map(|f| member(ident(name), &f, false))
-                    .collect(),
-                None => vec![],
+                Some(def) => (
+                    struct_field_names(def)
+                        .into_iter()
+                        .map(|f| member(target.clone(), &f, false))
+                        .collect(),
+                    None,
+                ),
+                None => (vec![], None),
             },
-            _ => vec![],
+            _ => (vec![], None),
         };
         if items.len() == 1 && fields.is_empty() {
             return vec![Stmt::new(
@@ -1324,18 +1351,42 @@ impl Hoister<'_, '_> {
                 span,
             )];
         }
-        let mut out = Vec::new();
-        for (k, item) in items.into_iter().enumerate() {
-            if let Some(lhs) = fields.get(k) {
-                out.push(Stmt::new(StmtKind::Expr(assign(lhs.clone(), item)), span));
+        let inner_array =
+            elem.filter(|e| matches!(self.prog.canonical(e).kind, TyKind::Array { .. }));
+        // An element without an item: `T{}` for a struct element, 0 otherwise.
+        let zero = match elem.map(|e| self.prog.canonical(e)) {
+            Some(mut t) if matches!(t.kind, TyKind::Named { .. }) => {
+                t.is_const = false;
+                Expr::synth(ExprKind::Cast {
+                    kind: CastKind::Functional,
+                    ty: t,
+                    expr: Box::new(Expr::synth(ExprKind::InitList(vec![]))),
+                })
             }
-        }
-        // Remaining elements/fields are value-initialized.
-        for lhs in fields.iter().skip(out.len()) {
-            out.push(Stmt::new(
-                StmtKind::Expr(assign(lhs.clone(), int_lit(0))),
-                span,
-            ));
+            _ => int_lit(0),
+        };
+        let mut items = items.into_iter();
+        let mut out = Vec::new();
+        for lhs in fields {
+            let stmt = match (items.next(), inner_array) {
+                (
+                    Some(Expr {
+                        kind: ExprKind::InitList(inner),
+                        ..
+                    }),
+                    Some(e),
+                ) => {
+                    out.extend(self.aggregate_assignments(lhs, e, inner, span));
+                    continue;
+                }
+                (None, Some(e)) => {
+                    out.extend(self.aggregate_assignments(lhs, e, vec![], span));
+                    continue;
+                }
+                (Some(item), _) => assign(lhs, item),
+                (None, None) => assign(lhs, zero.clone()),
+            };
+            out.push(Stmt::new(StmtKind::Expr(stmt), span));
         }
         out
     }
@@ -1386,11 +1437,26 @@ impl Hoister<'_, '_> {
                 callee,
                 template_args,
                 args,
-            } => ExprKind::Call {
-                callee,
-                template_args,
-                args: args.into_iter().map(|a| self.expr(a)).collect(),
-            },
+            } => {
+                // A method call's object is renamed like any operand (`m.eval(v)` with `m`
+                // a reference local).
+                let callee = match callee.kind {
+                    ExprKind::Member { base, field, arrow } => Box::new(Expr::new(
+                        ExprKind::Member {
+                            base: Box::new(self.expr(*base)),
+                            field,
+                            arrow,
+                        },
+                        callee.span,
+                    )),
+                    _ => callee,
+                };
+                ExprKind::Call {
+                    callee,
+                    template_args,
+                    args: args.into_iter().map(|a| self.expr(a)).collect(),
+                }
+            }
             // Everything else: the children renamed (a call's callee names a function).
             k => return crate::usage::map_subexprs(Expr::new(k, span), &mut |x| self.expr(x)),
         };

@@ -254,7 +254,8 @@ fn diagnostic_span(span: Span, body: &[Stmt], name: &str, func: &Function) -> Sp
     }
 }
 
-fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
+/// Where the local `name` is declared in the (not normalized) body.
+pub(crate) fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
     let mut found = None;
     for s in body {
         s.visit(&mut |s| {

@@ -205,10 +205,20 @@ impl<'a> Program<'a> {
                         path.pop();
                     }
                     Item::ExternC { items, .. } if find(items, f, path) => return true,
+                    // A method: its pullback goes into the struct's namespace, where the
+                    // names its body uses resolve.
+                    Item::Struct(def) if defines_method(def, f) => return true,
                     _ => {}
                 }
             }
             false
+        }
+        fn defines_method(def: &StructDef, f: &Function) -> bool {
+            def.members.iter().flatten().any(|m| match m {
+                Member::Method(g) => g.name_span == f.name_span,
+                Member::Item(item) => matches!(&**item, Item::Struct(d) if defines_method(d, f)),
+                _ => false,
+            })
         }
         let mut path = Vec::new();
         if !find(&self.tu.items, f, &mut path) {
