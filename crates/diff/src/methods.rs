@@ -100,6 +100,15 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         if let Some(mut free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
             // Member types named unqualified in the method mean the struct's.
             crate::instantiate::substitute_types(&mut free, &member_types);
+            // `T& operator()(int)` next to `const T& operator()(int) const`: the const one
+            // stands in for calls on const objects (`lowered_method`).
+            let has_non_const_twin = members.iter().any(|m| {
+                matches!(m, Member::Method(g) if g.name == f.name
+                    && g.params.len() == f.params.len() && !g.is_const_method)
+            });
+            if f.is_const_method && has_non_const_twin {
+                free.name.push_str(CONST_SUFFIX);
+            }
             out.push(free);
         }
     }
@@ -459,21 +468,9 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             (_, false) => ty,
             _ => return,
         };
-        let TyKind::Named { name, .. } = &ty.kind else {
+        let Some(free) = lowered_method(&ty, field, prog, args.len()) else {
             return;
         };
-        let owner = name.rsplit("::").next().unwrap_or(name);
-        let free = free_name(owner, field);
-        let is_lowered = prog
-            .functions_for_call(&free, args.len() + 1)
-            .iter()
-            .any(|f| {
-                f.params.len() == args.len() + 1
-                    && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
-            });
-        if !is_lowered {
-            return;
-        }
         let object = if *arrow {
             Expr::synth(ExprKind::Unary(UnOp::Deref, base.clone()))
         } else {
@@ -493,20 +490,28 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
     });
 }
 
-/// The lowered method `free` of the struct type `ty`, taking `arity` arguments besides `self`.
+/// Suffix of the stand-in of a const method that has a non-const overload.
+const CONST_SUFFIX: &str = "_const";
+
+/// The lowered method `free` of the struct type `ty`, taking `arity` arguments besides `self`:
+/// on a const object, the const overload's stand-in where there is one.
 fn lowered_method(ty: &Ty, method: &str, prog: &Program, arity: usize) -> Option<String> {
     let TyKind::Named { name, .. } = &ty.kind else {
         return None;
     };
     let owner = name.rsplit("::").next().unwrap_or(name);
     let free = free_name(owner, method);
-    prog.functions_for_call(&free, arity + 1)
-        .iter()
-        .any(|f| {
+    let exists = |free: &str| {
+        prog.functions_for_call(free, arity + 1).iter().any(|f| {
             f.params.len() == arity + 1
                 && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
         })
-        .then_some(free)
+    };
+    let const_twin = format!("{free}{CONST_SUFFIX}");
+    if ty.is_const && exists(&const_twin) {
+        return Some(const_twin);
+    }
+    exists(&free).then_some(free)
 }
 
 /// `op(args)` on an object whose struct has an `operator()`: its free stand-in.
@@ -521,7 +526,7 @@ fn call_operator(
             return None;
         }
     }
-    let ty = object_type(callee)?;
+    let ty = object_type(callee.strip_parens())?;
     let ty = match ty.kind {
         TyKind::LRef(t) | TyKind::RRef(t) => *t,
         _ => ty,
