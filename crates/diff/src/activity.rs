@@ -358,6 +358,21 @@ fn node(
                             });
                             (is_buffer || by_reference).then_some(n.as_str())
                         }
+                        // Pointer arithmetic (`m + b * n`, `b * n + m`): the buffer it
+                        // points into.
+                        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => {
+                            let is_buffer = |n: &&str| {
+                                types.get(*n).is_some_and(|t| {
+                                    matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                                })
+                            };
+                            lvalue_root(l).filter(is_buffer).or_else(|| {
+                                (*op == BinOp::Add)
+                                    .then(|| lvalue_root(r))
+                                    .flatten()
+                                    .filter(is_buffer)
+                            })
+                        }
                         _ if by_reference => lvalue_root(a),
                         _ => None,
                     };

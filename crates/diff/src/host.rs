@@ -310,7 +310,18 @@ fn free(g: &mut Gen, adj_free: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec
             epilogue.push(expr_stmt(call(adj_free, vec![ident(&adj_name(p))])));
         }
     }
-    g.epilogue.extend(epilogue);
+    // A buffer freed on several paths (before an early return and at the end) is freed
+    // once, at the end of the gradient.
+    for stmt in epilogue {
+        let text = cuad_emit::print_stmt(&stmt, 0);
+        if !g
+            .epilogue
+            .iter()
+            .any(|e| cuad_emit::print_stmt(e, 0) == text)
+        {
+            g.epilogue.push(stmt);
+        }
+    }
     (vec![], vec![])
 }
 

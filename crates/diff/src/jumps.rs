@@ -270,6 +270,27 @@ impl Lowering {
         };
         let span = s.span;
         match s.kind {
+            // A counter declared by the loop is gone after it, so the step may run once more
+            // after a `break`: the loop stays a `for` whose counter the reverse pass recomputes.
+            StmtKind::For {
+                init: Some(init),
+                cond,
+                step: Some(step),
+                body,
+            } if sets.brk && !sets.ret && step_writes_only_declared(&init, &step) => {
+                let b = lower_body(self, *body);
+                let mut out = pre;
+                out.push(Stmt::new(
+                    StmtKind::For {
+                        init: Some(init),
+                        cond: Some(with_guard(cond)),
+                        step: Some(step),
+                        body: Box::new(block(b)),
+                    },
+                    span,
+                ));
+                out
+            }
             StmtKind::For {
                 init,
                 cond,
@@ -342,4 +363,14 @@ impl Lowering {
             k => vec![Stmt::new(k, span)],
         }
     }
+}
+
+/// `init` declares variables and `step` writes only those.
+fn step_writes_only_declared(init: &Stmt, step: &Expr) -> bool {
+    let StmtKind::Decl(d) = &init.kind else {
+        return false;
+    };
+    let mut written = crate::usage::Names::new();
+    crate::usage::writes(step, &mut written);
+    !written.is_empty() && written.iter().all(|w| d.vars.iter().any(|v| v.name == *w))
 }

@@ -1011,11 +1011,19 @@ impl<'p, 'a> Gen<'p, 'a> {
     fn assemble(&mut self, locals: &[Local], fwd: Vec<Stmt>, rev: Vec<Stmt>) -> Vec<Stmt> {
         let mut body = Vec::new();
         for l in locals {
+            // A host gradient frees its buffers at the end, also on paths that returned
+            // before allocating them: pointers start null (freeing null does nothing).
+            let init = l.init.clone().or_else(|| {
+                (self.mode == Mode::Host
+                    && matches!(l.ty.kind, TyKind::Pointer { .. })
+                    && !l.specs.is_static)
+                    .then(|| Init::Assign(Expr::synth(ExprKind::Nullptr)))
+            });
             body.push(decl_with(
                 l.specs.clone(),
                 l.spelled.clone().unwrap_or_else(|| l.ty.clone()),
                 &l.name,
-                l.init.clone(),
+                init,
             ));
         }
         let mut shared_zeroing = Vec::new();
@@ -2024,6 +2032,8 @@ impl<'p, 'a> Gen<'p, 'a> {
             usage::visit_stmt_exprs(def, &mut |e| reads(e, &mut loop_reads));
         }
         if !loop_reads.is_empty() {
+            // A loop reversed by counting its iterations never evaluates its condition again.
+            let cond = cond.filter(|_| counted.is_some());
             for e in cond.into_iter().chain(step) {
                 reads(e, &mut loop_reads);
             }
@@ -2180,14 +2190,22 @@ impl<'p, 'a> Gen<'p, 'a> {
         body_writes: Option<&Names>,
     ) -> Option<GeometricCounter> {
         let (counter, start) = counter_init(init)?;
-        let ExprKind::Assign(Some(op @ (BinOp::Shr | BinOp::Shl)), l, r) = &step?.kind else {
-            return None;
-        };
-        if !matches!(&l.strip_parens().kind, ExprKind::Ident(n) if *n == counter) {
-            return None;
-        }
-        let shift = match &r.strip_parens().kind {
-            ExprKind::IntLit(t) => crate::index::parse_int(t).filter(|c| (1..8).contains(c))?,
+        let is_counter =
+            |l: &Expr| matches!(&l.strip_parens().kind, ExprKind::Ident(n) if *n == counter);
+        let (op, shift) = match &step?.kind {
+            ExprKind::Assign(Some(op @ (BinOp::Shr | BinOp::Shl)), l, r) if is_counter(l) => {
+                let shift = match &r.strip_parens().kind {
+                    ExprKind::IntLit(t) => {
+                        crate::index::parse_int(t).filter(|c| (1..8).contains(c))?
+                    }
+                    _ => return None,
+                };
+                (*op, shift)
+            }
+            // An arithmetic counter in a loop that is not counted (its condition also tests
+            // a flag the body sets: a lowered `break`).
+            ExprKind::Unary(UnOp::PreInc | UnOp::PostInc, l) if is_counter(l) => (BinOp::Add, 1),
+            ExprKind::Unary(UnOp::PreDec | UnOp::PostDec, l) if is_counter(l) => (BinOp::Sub, 1),
             _ => return None,
         };
         let mut used = Names::new();
@@ -2201,7 +2219,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             .then_some(GeometricCounter {
                 counter,
                 start,
-                op: *op,
+                op,
                 shift,
             })
     }
@@ -2999,8 +3017,8 @@ struct GeometricCounter {
 }
 
 impl GeometricCounter {
-    /// `s = (start) >> (c * (k - 1))`: the counter of the iteration a reverse loop counting
-    /// `k` down from the trip count to 1 is reversing.
+    /// `s = (start) >> (c * (k - 1))` (or `+`/`-` for a counter stepping by one): the counter
+    /// of the iteration a reverse loop counting `k` down from the trip count to 1 is reversing.
     fn value_at(&self, k: &str) -> Stmt {
         let index = paren(binary(BinOp::Sub, ident(k), int_lit(1)));
         let amount = if self.shift == 1 {
