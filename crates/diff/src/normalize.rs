@@ -1457,6 +1457,27 @@ impl Hoister<'_, '_> {
                     args: args.into_iter().map(|a| self.expr(a)).collect(),
                 }
             }
+            // `n + p` with `p` a pointer is `p + n`: the pointer first, as every analysis of
+            // pointer arithmetic expects its base on the left.
+            ExprKind::Binary(BinOp::Add, l, r) => {
+                // Types of the operands as written (the scope knows the source's names).
+                let is_kind = |e: &Expr, pointer: bool| {
+                    self.prog.type_of(e, &self.scope).is_some_and(|t| {
+                        match self.prog.canonical(&t).kind {
+                            TyKind::Pointer { .. } | TyKind::Array { .. } => pointer,
+                            TyKind::Int { .. } => !pointer,
+                            _ => false,
+                        }
+                    })
+                };
+                let swap = is_kind(&l, false) && is_kind(&r, true);
+                let (l, r) = (self.expr(*l), self.expr(*r));
+                if swap {
+                    ExprKind::Binary(BinOp::Add, Box::new(r), Box::new(l))
+                } else {
+                    ExprKind::Binary(BinOp::Add, Box::new(l), Box::new(r))
+                }
+            }
             // Everything else: the children renamed (a call's callee names a function).
             k => return crate::usage::map_subexprs(Expr::new(k, span), &mut |x| self.expr(x)),
         };
