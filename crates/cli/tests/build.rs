@@ -1169,6 +1169,20 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "comma_continue.cu:3:3: error: cuad cannot differentiate `continue` in a for loop whose condition or step (a comma expression) has side effects yet",
         ),
         (
+            // A method of a class with private data stays opaque: the error says why.
+            "private_method.cu",
+            "class M {\n\
+             \x20public:\n\
+             \x20 __device__ M(float a, float b) : m0(a), m1(b) {}\n\
+             \x20 __device__ float g() const { return m0 * m1; }\n\
+             \x20private:\n\
+             \x20 float m0, m1;\n\
+             };\n\
+             __global__ void k(const float* x, float* y) { int i = threadIdx.x; M a(x[2 * i], x[2 * i + 1]); y[i] = a.g(); }\n",
+            "k",
+            "private_method.cu:8:104: error: cuad cannot differentiate this call of a method of `M`",
+        ),
+        (
             // A static member function of a class template: its pullback would name `T`.
             "class_template_static.cu",
             "template <typename T, int D> struct Horner {\n\

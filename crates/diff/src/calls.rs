@@ -283,10 +283,31 @@ impl Gen<'_, '_> {
         let name = match &callee.kind {
             ExprKind::Ident(n) => n.clone(),
             _ => {
-                self.error(
-                    e.span,
-                    "cuad cannot differentiate calls through function pointers or methods yet",
-                );
+                // Methods become free functions (methods.rs) unless their struct hides its
+                // data or derives from another: say which.
+                let owner = match &callee.kind {
+                    ExprKind::Member { base, arrow, .. } => self
+                        .type_of(base.strip_parens())
+                        .map(|t| self.prog.canonical(&t))
+                        .and_then(|t| match t.kind {
+                            TyKind::Pointer { pointee, .. } if *arrow => Some(*pointee),
+                            TyKind::LRef(t) | TyKind::RRef(t) => Some(*t),
+                            _ if !*arrow => Some(t),
+                            _ => None,
+                        })
+                        .and_then(|t| match t.kind {
+                            TyKind::Named { name, .. } => Some(name),
+                            _ => None,
+                        }),
+                    _ => None,
+                };
+                let message = match owner {
+                    Some(o) => format!(
+                        "cuad cannot differentiate this call of a method of `{o}`: cuad differentiates methods as free functions, and cannot for this one (a struct with private data members or base classes, or a parameter or local named like a field)"
+                    ),
+                    None => "cuad cannot differentiate calls through function pointers or methods yet".to_string(),
+                };
+                self.error(e.span, message);
                 return vec![];
             }
         };
