@@ -350,22 +350,19 @@ fn node(
                     let by_reference = callee_params
                         .get(j)
                         .is_some_and(|t| matches!(&t.kind, TyKind::LRef(inner) if !inner.is_const));
+                    let is_buffer = |n: &&str| {
+                        types.get(*n).is_some_and(|t| {
+                            matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                        })
+                    };
                     let target = match &a.strip_parens().kind {
                         ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x),
                         ExprKind::Ident(n) => {
-                            let is_buffer = types.get(n).is_some_and(|t| {
-                                matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
-                            });
-                            (is_buffer || by_reference).then_some(n.as_str())
+                            (is_buffer(&n.as_str()) || by_reference).then_some(n.as_str())
                         }
                         // Pointer arithmetic (`m + b * n`, `b * n + m`): the buffer it
                         // points into.
                         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => {
-                            let is_buffer = |n: &&str| {
-                                types.get(*n).is_some_and(|t| {
-                                    matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
-                                })
-                            };
                             lvalue_root(l).filter(is_buffer).or_else(|| {
                                 (*op == BinOp::Add)
                                     .then(|| lvalue_root(r))

@@ -288,12 +288,8 @@ impl Gen<'_, '_> {
                 let owner = match &callee.kind {
                     ExprKind::Member { base, arrow, .. } => self
                         .type_of(base.strip_parens())
-                        .map(|t| self.prog.canonical(&t))
-                        .and_then(|t| match t.kind {
-                            TyKind::Pointer { pointee, .. } if *arrow => Some(*pointee),
-                            TyKind::LRef(t) | TyKind::RRef(t) => Some(*t),
-                            _ if !*arrow => Some(t),
-                            _ => None,
+                        .and_then(|t| {
+                            crate::methods::called_object(self.prog.canonical(&t), *arrow)
                         })
                         .and_then(|t| match t.kind {
                             TyKind::Named { name, .. } => Some(name),

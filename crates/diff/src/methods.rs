@@ -455,18 +455,9 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
         let ExprKind::Member { base, field, arrow } = &callee.kind else {
             return;
         };
-        let Some(ty) = object_type(base.strip_parens()) else {
+        let Some(ty) = object_type(base.strip_parens()).and_then(|t| called_object(t, *arrow))
+        else {
             return;
-        };
-        // A reference to the object (`const M& m = ms[i]; m.eval(v)`) names the object.
-        let ty = match ty.kind {
-            TyKind::LRef(t) | TyKind::RRef(t) => *t,
-            _ => ty,
-        };
-        let ty = match (&ty.kind, arrow) {
-            (TyKind::Pointer { pointee, .. }, true) => (**pointee).clone(),
-            (_, false) => ty,
-            _ => return,
         };
         let Some(free) = lowered_method(&ty, field, prog, args.len()) else {
             return;
@@ -488,6 +479,20 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             e.span,
         );
     });
+}
+
+/// The type of the object a method is called on, from the type of `base` in `base.m()`
+/// (`arrow`: `base->m()`). A reference names the object (`const M& m = ms[i]; m.eval(v)`).
+pub fn called_object(base: Ty, arrow: bool) -> Option<Ty> {
+    let ty = match base.kind {
+        TyKind::LRef(t) | TyKind::RRef(t) => *t,
+        _ => base,
+    };
+    match (ty.kind, arrow) {
+        (TyKind::Pointer { pointee, .. }, true) => Some(*pointee),
+        (kind, false) => Some(Ty { kind, ..ty }),
+        _ => None,
+    }
 }
 
 /// Suffix of the stand-in of a const method that has a non-const overload.
@@ -526,11 +531,7 @@ fn call_operator(
             return None;
         }
     }
-    let ty = object_type(callee.strip_parens())?;
-    let ty = match ty.kind {
-        TyKind::LRef(t) | TyKind::RRef(t) => *t,
-        _ => ty,
-    };
+    let ty = called_object(object_type(callee.strip_parens())?, false)?;
     lowered_method(&ty, "operator_call", prog, arity)
 }
 

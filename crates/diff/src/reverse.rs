@@ -1368,9 +1368,11 @@ impl<'p, 'a> Gen<'p, 'a> {
             self.after_reads.push(suffix[k + 1].clone());
             let (f, r) = self.gen_stmt(s);
             self.after_reads.pop();
-            let mut read_back = Names::new();
-            self.rev_reads(s, &mut read_back);
-            killed.retain(|v| !read_back.contains(v) && !self.reads_so_far.contains(v));
+            if !killed.is_empty() {
+                let mut read_back = Names::new();
+                self.rev_reads(s, &mut read_back);
+                killed.retain(|v| !read_back.contains(v) && !self.reads_so_far.contains(v));
+            }
             self.reads_so_far.extend(hidden);
             if let Some(v) = self.whole_local_assignment(s) {
                 killed.insert(v);
@@ -1441,14 +1443,9 @@ impl<'p, 'a> Gen<'p, 'a> {
                 ExprKind::Ident(v) => v,
                 _ => return None,
             },
-            StmtKind::For {
-                init: Some(init),
-                cond,
-                step,
-                body,
-            } => {
-                let counted = self.counted_loop(init, cond.as_ref(), step.as_ref(), body)?;
-                return Some(counted.counter).filter(|v| self.is_local_scalar(v));
+            StmtKind::For { .. } => {
+                let (counter, _, _) = self.counted_loop_parts(s)?;
+                return Some(counter).filter(|v| self.is_local_scalar(v));
             }
             _ => return None,
         };
