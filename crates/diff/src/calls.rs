@@ -1685,6 +1685,33 @@ pub(crate) fn has_user_default_constructor(prog: &cuad_sema::Program, ty: &Ty) -
         .any(|c| c.params.iter().all(|p| p.default.is_some()))
 }
 
+/// Which parameter each field comes from, for a constructor that only copies parameters into
+/// fields (`V(float a, float b) : x(a), y(b) {}`); `None` for any other constructor.
+pub(crate) fn simple_constructor_sources(c: &Function) -> Option<Vec<(String, usize)>> {
+    let body_empty = c
+        .body
+        .as_ref()
+        .is_some_and(|b| b.iter().all(|s| matches!(s.kind, StmtKind::Empty)));
+    if !body_empty {
+        return None;
+    }
+    let param = |x: &Expr| {
+        let ExprKind::Ident(p) = &x.strip_parens().kind else {
+            return None;
+        };
+        c.params
+            .iter()
+            .position(|q| q.name.as_deref() == Some(p.as_str()))
+    };
+    c.ctor_inits
+        .iter()
+        .map(|(field, args)| match args.as_slice() {
+            [x] => param(x).map(|j| (field.clone(), j)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// For a struct with constructors: which argument each field comes from, read off the
 /// constructor taking `n` arguments, which must only copy parameters into fields
 /// (`V(float a, float b) : x(a), y(b) {}`). `None` for aggregates (positional fields);
@@ -1711,29 +1738,10 @@ pub(crate) fn constructor_sources(
     if ctors.is_empty() {
         return None;
     }
-    let simple = ctors.iter().find(|c| c.params.len() == n).and_then(|c| {
-        let body_empty = c
-            .body
-            .as_ref()
-            .is_some_and(|b| b.iter().all(|s| matches!(s.kind, StmtKind::Empty)));
-        let param = |x: &Expr| {
-            let ExprKind::Ident(p) = &x.strip_parens().kind else {
-                return None;
-            };
-            c.params
-                .iter()
-                .position(|q| q.name.as_deref() == Some(p.as_str()))
-        };
-        let sources: Option<Vec<(String, usize)>> = c
-            .ctor_inits
-            .iter()
-            .map(|(field, args)| match args.as_slice() {
-                [x] => param(x).map(|j| (field.clone(), j)),
-                _ => None,
-            })
-            .collect();
-        sources.filter(|_| body_empty)
-    });
+    let simple = ctors
+        .iter()
+        .find(|c| c.params.len() == n)
+        .and_then(|c| simple_constructor_sources(c));
     Some(simple.ok_or_else(|| {
         format!("cuad differentiates constructors of `{owner}` only when they copy their parameters into fields (`{owner}(float a, float b) : x(a), y(b) {{}}`)")
     }))

@@ -9,7 +9,12 @@ const TAPE: &str = r#"#ifndef CUAD_TAPE_CAPACITY
 // message instead of corrupting memory: rebuild with -DCUAD_TAPE_CAPACITY=<larger>.
 template <typename CuadT, int CuadN>
 struct cuad_tape {
-    CuadT data[CuadN];
+    // Slots are not constructed, so structs without a default constructor can be taped.
+    union Slot {
+        CuadT v;
+        __host__ __device__ Slot() {}
+    };
+    Slot data[CuadN];
     int top = 0;
     __host__ __device__ void push(const CuadT& v) {
         if (top >= CuadN) {
@@ -21,9 +26,9 @@ struct cuad_tape {
             abort();
 #endif
         }
-        data[top++] = v;
+        data[top++].v = v;
     }
-    __host__ __device__ CuadT pop() { return data[--top]; }
+    __host__ __device__ CuadT pop() { return data[--top].v; }
 };
 "#;
 

@@ -888,12 +888,15 @@ impl<'a> Differentiator<'a> {
             prototypes.push_str(&in_namespaces(ns, &cuad_emit::print_function(&proto)));
             prototypes.push('\n');
         }
+        let stand_ins = self.used_method_stand_ins();
+        // Constructor stand-ins start from a zeroed object (methods.rs).
+        self.helpers.zero_tangent |= stand_ins.contains("cuad_zero_tangent<");
         // The prototypes (below) carry `cuad_value_and_pushforward`.
         let mut definitions = helpers::helper_code(&Helpers {
             value_and_pushforward: false,
             ..self.helpers
         });
-        definitions.push_str(&self.used_method_stand_ins());
+        definitions.push_str(&stand_ins);
         if !self.done.is_empty() {
             definitions.push_str(&prototypes);
             definitions.push('\n');

@@ -77,6 +77,15 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
     let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
     for m in members {
         let Member::Method(f) = m else { continue };
+        if f.name == *name {
+            let owner = Owner {
+                name,
+                qualified: format!("{ns}{name}"),
+                statics: statics.clone(),
+            };
+            out.extend(lower_constructor(&owner, s, f, &fields, &methods));
+            continue;
+        }
         let binary_operator = matches!(
             f.name.as_str(),
             "operator+" | "operator-" | "operator*" | "operator/"
@@ -256,6 +265,177 @@ fn lower_method(
     Some(free)
 }
 
+/// The stand-in of a constructor that does more than copy parameters into fields
+/// (`P(double s, double t) { x = s * t; y = s + t; }`): a function returning the object,
+/// `P P_ctor(double s, double t) { P self = <zero bytes>; self.x = s * t; ...; return self; }`,
+/// which constructions `P(a, b)` / `P{a, b}` call (`lower_calls`). Fields are set in
+/// declaration order from the member initializers or the default member initializers, then
+/// the body runs. Constructors of class templates, copy constructors and those initializing
+/// a base stay opaque.
+fn lower_constructor(
+    owner_of: &Owner,
+    s: &StructDef,
+    f: &Function,
+    fields: &HashSet<String>,
+    methods: &HashSet<String>,
+) -> Option<Function> {
+    let owner = owner_of.name;
+    let body = f.body.as_ref()?;
+    if s.template.is_some()
+        || f.template.is_some()
+        || f.params.is_empty()
+        || crate::calls::simple_constructor_sources(f).is_some()
+        || f.ctor_inits.iter().any(|(n, _)| !fields.contains(n))
+    {
+        return None;
+    }
+    let copies_own_type = f.params.iter().any(|p| {
+        let ty = match &p.ty.kind {
+            TyKind::LRef(t) | TyKind::RRef(t) => t,
+            _ => &p.ty,
+        };
+        matches!(&ty.kind, TyKind::Named { name, .. } if name.rsplit("::").next() == Some(owner))
+    });
+    if copies_own_type {
+        return None;
+    }
+    // Locals named like a field would need scoping; parameters named like one (`x(x)`)
+    // are renamed, as they shadow the field in the initializers and the body.
+    let mut locals = crate::usage::Names::new();
+    body.iter()
+        .for_each(|st| crate::normalize::declared_names(st, &mut locals));
+    if locals.iter().any(|n| fields.contains(n) || n == "self") {
+        return None;
+    }
+    let renamed: Vec<(String, String)> = f
+        .params
+        .iter()
+        .filter_map(|p| p.name.clone())
+        .filter(|n| fields.contains(n) || n == "self")
+        .map(|n| (n.clone(), format!("_cuad_arg_{n}")))
+        .collect();
+    let rename = &mut |e: &mut Expr| {
+        if let ExprKind::Ident(n) = &mut e.kind {
+            if let Some((_, to)) = renamed.iter().find(|(from, _)| from == n) {
+                *n = to.clone();
+            }
+        }
+    };
+    let object = self_type(&owner_of.qualified, None);
+    let mut stmts = vec![decl(
+        object.clone(),
+        "self",
+        Some(Expr::synth(ExprKind::Call {
+            callee: Box::new(ident("cuad_zero_tangent")),
+            template_args: vec![TemplateArg::Type(object.clone())],
+            args: vec![],
+        })),
+    )];
+    for m in s.members.iter().flatten() {
+        let Member::Field(d) = m else { continue };
+        if d.specs.is_static {
+            continue;
+        }
+        for v in &d.vars {
+            let (mut value, in_constructor) = match f.ctor_inits.iter().find(|(n, _)| *n == v.name)
+            {
+                Some((_, args)) => match args.as_slice() {
+                    [x] => (x.clone(), true),
+                    _ => (functional(&v.ty, args.clone()), true),
+                },
+                None => match &v.init {
+                    Some(Init::Assign(x)) => (x.clone(), false),
+                    Some(Init::Brace(items) | Init::Paren(items)) => {
+                        (functional(&v.ty, items.clone()), false)
+                    }
+                    None => continue,
+                },
+            };
+            if matches!(v.ty.kind, TyKind::Array { .. }) {
+                return None;
+            }
+            // Parameters are in scope in the constructor's initializers only.
+            let mut e = value.clone();
+            if in_constructor {
+                map_expr(&mut e, rename);
+            }
+            map_expr(&mut e, &mut |x| to_self(x, fields, methods, owner));
+            value = e;
+            stmts.push(expr_stmt(assign(
+                member(ident("self"), &v.name, false),
+                value,
+            )));
+        }
+    }
+    let initialized = stmts.len();
+    stmts.extend(body.iter().cloned());
+    let returned = ident("self");
+    let rewrite = &mut |e: &mut Expr| {
+        rename(e);
+        if let ExprKind::Ident(n) = &e.kind {
+            if owner_of.statics.contains(n) {
+                *e = ident(&format!("{}::{n}", owner_of.qualified));
+                return;
+            }
+        }
+        to_self(e, fields, methods, owner)
+    };
+    for st in &mut stmts[initialized..] {
+        map_stmt_exprs(st, rewrite);
+        return_self(st);
+    }
+    stmts.push(Stmt::synth(StmtKind::Return(Some(returned))));
+    let params = f
+        .params
+        .iter()
+        .map(|p| {
+            let mut p = p.clone();
+            p.default = None;
+            if let Some((_, to)) = renamed
+                .iter()
+                .find(|(from, _)| Some(from) == p.name.as_ref())
+            {
+                p.name = Some(to.clone());
+            }
+            p
+        })
+        .collect();
+    let mut attrs = f.attrs.clone();
+    attrs.constexpr = false;
+    Some(Function {
+        attrs,
+        template: None,
+        ret: object,
+        name: free_name(owner, CONSTRUCTOR),
+        params,
+        is_const_method: false,
+        ctor_inits: vec![],
+        body: Some(stmts),
+        span: f.span,
+        name_span: f.name_span,
+    })
+}
+
+/// The stand-in of constructors is `Owner_ctor`.
+const CONSTRUCTOR: &str = "ctor";
+
+/// `T(args)` / `T{args}` as an expression.
+fn functional(ty: &Ty, args: Vec<Expr>) -> Expr {
+    Expr::synth(ExprKind::Cast {
+        kind: CastKind::Functional,
+        ty: ty.clone(),
+        expr: Box::new(Expr::synth(ExprKind::InitList(args))),
+    })
+}
+
+/// `return;` in a constructor's body returns the object.
+fn return_self(s: &mut Stmt) {
+    if matches!(s.kind, StmtKind::Return(None)) {
+        s.kind = StmtKind::Return(Some(ident("self")));
+    }
+    s.for_each_child_mut(&mut return_self);
+}
+
 fn binary_operator_name(name: &str) -> bool {
     matches!(name, "operator+" | "operator-" | "operator*" | "operator/")
 }
@@ -431,6 +611,10 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             *e = inlined;
             return;
         }
+        if let Some(construction) = lowered_construction(e, prog) {
+            *e = construction;
+            return;
+        }
         let ExprKind::Call {
             callee,
             args,
@@ -479,6 +663,47 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             e.span,
         );
     });
+}
+
+/// `P(a, b)` / `P{a, b}` where `P`'s constructor taking two arguments has a stand-in
+/// ([`lower_constructor`]): `P_ctor(a, b)`.
+fn lowered_construction(e: &Expr, prog: &Program) -> Option<Expr> {
+    let ExprKind::Cast {
+        kind: CastKind::Functional,
+        ty,
+        expr,
+    } = &e.kind
+    else {
+        return None;
+    };
+    let args = match &expr.kind {
+        ExprKind::InitList(items) => items.clone(),
+        _ => crate::calls::comma_operands(expr),
+    };
+    let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
+        return None;
+    };
+    let def = prog.struct_def(name)?;
+    let owner = def.name.as_deref()?;
+    let simple = def.members.iter().flatten().any(|m| {
+        matches!(m, Member::Method(c) if c.name == owner && c.params.len() == args.len()
+            && crate::calls::simple_constructor_sources(c).is_some())
+    });
+    let free = free_name(owner, CONSTRUCTOR);
+    let lowered = prog
+        .functions_for_call(&free, args.len())
+        .iter()
+        .any(|f| f.params.len() == args.len());
+    (lowered && !simple).then(|| {
+        Expr::new(
+            ExprKind::Call {
+                callee: Box::new(ident(&free)),
+                template_args: vec![],
+                args,
+            },
+            e.span,
+        )
+    })
 }
 
 /// The type of the object a method is called on, from the type of `base` in `base.m()`

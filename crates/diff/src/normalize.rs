@@ -1268,8 +1268,10 @@ impl Hoister<'_, '_> {
                 let canonical = self.prog.canonical(ty);
                 let library_class = matches!(&canonical.kind, TyKind::Named { name, .. }
                     if self.prog.struct_def(name).is_none() && name.contains("::"));
+                // So is a user struct with constructors (`M3 m(x + 3 * i)`).
+                let constructed = !crate::calls::user_constructors(self.prog, ty).is_empty();
                 let value = args.remove(0);
-                let value = if library_class {
+                let value = if library_class || constructed {
                     Expr::synth(ExprKind::Cast {
                         kind: CastKind::Functional,
                         ty: ty.clone(),

@@ -53,7 +53,20 @@ fn rewrite_stmt(prog: &cuad_sema::Program, s: &mut Stmt, used: &mut bool) {
                     Some(Init::Assign(e)) => is_empty_value(e),
                     _ => false,
                 };
-                if empty && is_adjoint_name(&v.name) && !matches!(v.ty.kind, TyKind::Array { .. }) {
+                let not_array = !matches!(v.ty.kind, TyKind::Array { .. });
+                if empty && is_adjoint_name(&v.name) && not_array {
+                    if let Some(zero) = zero_of(prog, &v.ty) {
+                        v.init = Some(Init::Assign(zero));
+                        *used = true;
+                    }
+                } else if v.init.is_none()
+                    && not_array
+                    && !d.specs.shared
+                    && !d.specs.is_extern
+                    && needs_placeholder(prog, &v.ty)
+                {
+                    // A hoisted `P p;` of a struct without default constructor (the user's
+                    // `P p(a, b)` is assigned where the source declares it): every byte zero.
                     if let Some(zero) = zero_of(prog, &v.ty) {
                         v.init = Some(Init::Assign(zero));
                         *used = true;
@@ -99,6 +112,12 @@ fn rewrite_stmt(prog: &cuad_sema::Program, s: &mut Stmt, used: &mut bool) {
         }
         _ => {}
     }
+}
+
+/// A struct with user constructors, none callable without arguments: `S s;` does not compile.
+fn needs_placeholder(prog: &cuad_sema::Program, ty: &Ty) -> bool {
+    !crate::calls::user_constructors(prog, ty).is_empty()
+        && !crate::calls::has_user_default_constructor(prog, ty)
 }
 
 /// `{}` or `S{}`.
