@@ -3206,7 +3206,7 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     // (those of other structs become stand-in functions: case cpp_ctor_body)
     let err = run(&["--fn", "sq"]);
     assert!(
-        err.contains("fd.cu:13:57: error: forward mode: cuad differentiates constructors of `Sq` only when they copy their parameters into fields"),
+        err.contains("fd.cu:13:63: error: forward mode: cuad differentiates constructors of `Sq` only when they copy their parameters into fields"),
         "{err}"
     );
     let err = run(&["--fn", "ov"]);

@@ -611,7 +611,7 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             *e = inlined;
             return;
         }
-        if let Some(construction) = lowered_construction(e, prog) {
+        if let Some(construction) = lowered_construction(e, prog, object_type) {
             *e = construction;
             return;
         }
@@ -667,7 +667,11 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
 
 /// `P(a, b)` / `P{a, b}` where `P`'s constructor taking two arguments has a stand-in
 /// ([`lower_constructor`]): `P_ctor(a, b)`.
-fn lowered_construction(e: &Expr, prog: &Program) -> Option<Expr> {
+fn lowered_construction(
+    e: &Expr,
+    prog: &Program,
+    object_type: &dyn Fn(&Expr) -> Option<Ty>,
+) -> Option<Expr> {
     let ExprKind::Cast {
         kind: CastKind::Functional,
         ty,
@@ -685,6 +689,21 @@ fn lowered_construction(e: &Expr, prog: &Program) -> Option<Expr> {
     };
     let def = prog.struct_def(name)?;
     let owner = def.name.as_deref()?;
+    // `P(q)` with `q` a `P` copies.
+    let copies = |x: &Expr| {
+        object_type(x).is_some_and(|t| {
+            let t = match t.kind {
+                TyKind::LRef(t) | TyKind::RRef(t) => *t,
+                _ => t,
+            };
+            matches!(&prog.canonical(&t).kind, TyKind::Named { name: n, .. } if n == name)
+        })
+    };
+    if let [x] = args.as_slice() {
+        if copies(x) {
+            return None;
+        }
+    }
     let simple = def.members.iter().flatten().any(|m| {
         matches!(m, Member::Method(c) if c.name == owner && c.params.len() == args.len()
             && crate::calls::simple_constructor_sources(c).is_some())

@@ -1272,11 +1272,14 @@ impl Hoister<'_, '_> {
                 let constructed = !crate::calls::user_constructors(self.prog, ty).is_empty();
                 let value = args.remove(0);
                 let value = if library_class || constructed {
-                    Expr::synth(ExprKind::Cast {
-                        kind: CastKind::Functional,
-                        ty: ty.clone(),
-                        expr: Box::new(value),
-                    })
+                    Expr::new(
+                        ExprKind::Cast {
+                            kind: CastKind::Functional,
+                            ty: ty.clone(),
+                            expr: Box::new(value),
+                        },
+                        span,
+                    )
                 } else {
                     value
                 };

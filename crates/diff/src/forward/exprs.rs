@@ -180,6 +180,20 @@ impl Fwd<'_, '_> {
                         self.constructor_is_linear(e, &target, &items)?;
                         self.init_list_tangent(&items)?
                     }
+                    // `T(a)` on a struct: a copy, or a constructor call taking one argument
+                    _ if !self.prog.fields(&target).is_empty() => {
+                        let copy = self.type_of(expr).is_some_and(|t| {
+                            let t = match t.kind {
+                                TyKind::LRef(t) | TyKind::RRef(t) => *t,
+                                _ => t,
+                            };
+                            same_struct(&self.prog.canonical(&t), &target)
+                        });
+                        if !copy {
+                            self.constructor_is_linear(e, &target, std::slice::from_ref(expr))?;
+                        }
+                        self.tangent(expr)?
+                    }
                     _ => self.tangent(expr)?,
                 };
                 Some(Expr::synth(ExprKind::Cast {
@@ -350,4 +364,9 @@ impl Fwd<'_, '_> {
             _ => None,
         }
     }
+}
+
+/// Both types name the same struct (template arguments aside).
+fn same_struct(a: &Ty, b: &Ty) -> bool {
+    matches!((&a.kind, &b.kind), (TyKind::Named { name: x, .. }, TyKind::Named { name: y, .. }) if x == y)
 }
