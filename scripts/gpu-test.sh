@@ -104,12 +104,12 @@ build_one() {
       echo cuad >"$dir/status"
       return
     fi
-    if ! "$NVCC" -std=c++17 -arch=sm_90 --extended-lambda "${source_flags[@]}" -c "$generated" -o "$dir/alone.o" >"$dir/nvcc.log" 2>&1; then
+    if ! "$NVCC" -std=c++17 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr "${source_flags[@]}" -c "$generated" -o "$dir/alone.o" >"$dir/nvcc.log" 2>&1; then
       echo nvcc >"$dir/status"
       return
     fi
   fi
-  if ! "$NVCC" -std=c++17 -arch=sm_90 --extended-lambda -I "$ROOT/include" -DCUAD_GENERATED="\"$generated\"" \
+  if ! "$NVCC" -std=c++17 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -I "$ROOT/include" -DCUAD_GENERATED="\"$generated\"" \
       "${defines[@]}" -x cu "$CASES_DIR/$name.driver.cu" -o "$dir/test" >"$dir/build.log" 2>&1; then
     echo nvcc-driver >"$dir/status"
     return

@@ -232,9 +232,17 @@ impl Env {
 
     fn nvcc_command(&self, nvcc: &Path, src: &Path, obj: &Path, flags: &[String]) -> Command {
         let mut cmd = Command::new(nvcc);
-        // `__device__` lambdas passed from host code to kernel templates need --extended-lambda.
-        cmd.args(["-std=c++17", "-arch=sm_90", "--extended-lambda", "-I"])
-            .arg(&self.include);
+        // `__device__` lambdas passed from host code to kernel templates need --extended-lambda;
+        // `std::numeric_limits<T>::lowest()` in device code, --expt-relaxed-constexpr (both
+        // are in PyTorch's extension flags).
+        cmd.args([
+            "-std=c++17",
+            "-arch=sm_90",
+            "--extended-lambda",
+            "--expt-relaxed-constexpr",
+            "-I",
+        ])
+        .arg(&self.include);
         cmd.args(flags);
         cmd.args(["-x", "cu", "-c"]).arg(src).arg("-o").arg(obj);
         cmd

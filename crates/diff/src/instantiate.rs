@@ -385,7 +385,12 @@ fn expr(e: &mut Expr, b: &Subst) {
                     .filter(|v| matches!(v.kind, ExprKind::Ident(_)))
                 {
                     **callee = v.clone();
+                } else if !b.values.contains_key(n) {
+                    // `std::numeric_limits<T>::lowest()`, `V::make()`: the parameters in the name
+                    expr(callee, b);
                 }
+            } else {
+                expr(callee, b);
             }
             for t in template_args.iter_mut() {
                 match t {

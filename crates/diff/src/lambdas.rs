@@ -316,7 +316,11 @@ impl Lifter<'_, '_> {
                 ));
                 return false;
             };
-            let ty = scope[c].clone();
+            // A captured reference (`const P& el = ps[i]`) captures what it names.
+            let ty = match scope[c].clone().kind {
+                TyKind::LRef(t) | TyKind::RRef(t) => *t,
+                _ => scope[c].clone(),
+            };
             if matches!(ty.kind, TyKind::Array { .. }) {
                 self.errors.push(Diagnostic::error(
                     span,

@@ -501,7 +501,8 @@ fn to_self(e: &mut Expr, fields: &HashSet<String>, methods: &HashSet<String>, ow
         ExprKind::Call { callee, .. } => {
             if let ExprKind::Ident(n) = &callee.kind {
                 let n = n.strip_prefix(&format!("{owner}::")).unwrap_or(n);
-                if methods.contains(n) {
+                // another method, or a field holding a functor (`inner(a)`)
+                if methods.contains(n) || fields.contains(n) {
                     **callee = member(this_self(), n, false);
                 }
             }

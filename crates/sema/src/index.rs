@@ -321,7 +321,8 @@ impl<'a> Index<'a> {
         // static data member `S::count`
         let (owner, field) = key.rsplit_once("::")?;
         self.struct_def(owner)?;
-        self.field_type(&Ty::named(owner), field, 0)
+        // `Scale<double>::kA` declared `static constexpr T kA`: a `double`.
+        self.field_type(&type_from_spelling(owner), field, 0)
     }
 
     pub fn canonical(&self, ty: &Ty, depth: usize) -> Ty {
@@ -695,4 +696,53 @@ mod tests {
             vec!["a::b::f", "b::f", "f"]
         );
     }
+}
+
+/// The type a name spells (`Scale<double>`, `Vec<float, 3>`, `Outer<Inner<int>*>`): template
+/// arguments that are integers become values, the others types.
+fn type_from_spelling(text: &str) -> Ty {
+    let text = text.trim();
+    let Some((name, rest)) = text.split_once('<') else {
+        return builtins::spec_type(text);
+    };
+    let Some(inner) = rest.trim_end().strip_suffix('>') else {
+        return Ty::named(text);
+    };
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' | '(' => depth += 1,
+            '>' | ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                args.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(&inner[start..]);
+    let args = args
+        .into_iter()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(|a| {
+            if a.chars().all(|c| c.is_ascii_digit()) || a == "true" || a == "false" {
+                let kind = match a {
+                    "true" => ExprKind::BoolLit(true),
+                    "false" => ExprKind::BoolLit(false),
+                    _ => ExprKind::IntLit(a.to_string()),
+                };
+                TemplateArg::Expr(Expr::synth(kind))
+            } else if let Some(pointee) = a.strip_suffix('*') {
+                TemplateArg::Type(Ty::pointer_to(type_from_spelling(pointee)))
+            } else {
+                TemplateArg::Type(type_from_spelling(a))
+            }
+        })
+        .collect();
+    Ty::new(TyKind::Named {
+        name: name.trim().to_string(),
+        args,
+    })
 }
