@@ -219,32 +219,47 @@ pub fn derive(input: &Input, derivatives: &[Derivative]) -> Result<Output, Error
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    // `layer<float, 256>`: an instance of a function template.
-    let mut names = Vec::new();
+    // `layer<float, 256>`: an instance of a function template. The arguments are read once the
+    // program is known, so that its type names (`Wrap` in `k<Wrap<Sq>>`) parse as types.
+    let mut written_args = Vec::new();
     for derivative in derivatives {
         let function = &derivative.function;
-        names.push(match function.find('<') {
+        written_args.push(match function.find('<') {
             Some(at) if function.trim_end().ends_with('>') => {
                 let text = function[at..].to_string();
                 let args_file = sm.add("<--fn template arguments>", text.clone());
-                let tokens = cuad_syntax::lexer::lex(args_file, &text, &mut diags);
-                match cuad_syntax::parser::parse_template_args_text(&tokens, &mut diags) {
-                    Some(args) if !diags.has_errors() => (function[..at].trim().to_string(), args),
+                let mut local = Diagnostics::default();
+                let tokens = cuad_syntax::lexer::lex(args_file, &text, &mut local);
+                Some((at, tokens, local))
+            }
+            _ => None,
+        });
+    }
+    let mut d = cuad_diff::Differentiator::new(&tu, &sm);
+    let mut names = Vec::new();
+    for (derivative, written) in derivatives.iter().zip(written_args) {
+        let function = &derivative.function;
+        names.push(match written {
+            Some((at, tokens, mut local)) => {
+                let is_type = |name: &str| d.is_type_name(name);
+                match cuad_syntax::parser::parse_template_args_text_with(
+                    &tokens, &is_type, &mut local,
+                ) {
+                    Some(args) if !local.has_errors() => (function[..at].trim().to_string(), args),
                     _ => {
                         return Err(error(
                             ErrorKind::Request,
                             format!(
                             "{}error: cannot read the template arguments of `--fn {function}`\n",
-                            diags.render(&sm)
+                            local.render(&sm)
                         ),
                         ))
                     }
                 }
             }
-            _ => (function.clone(), vec![]),
+            None => (function.clone(), vec![]),
         });
     }
-    let mut d = cuad_diff::Differentiator::new(&tu, &sm);
     d.set_keep_seeds(input.keep_seeds);
     if let Some(n) = input.max_registers {
         d.set_max_registers(n);

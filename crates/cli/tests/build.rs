@@ -2158,6 +2158,80 @@ fn template_instance_requests_run() {
     assert!(stdout.ends_with("code\n"), "{stdout}");
 }
 
+/// `--fn` naming an instance whose template arguments are template-ids themselves (nested
+/// `<...>`, with or without spaces, qualified, next to a value argument) reads them with the
+/// program's type names, in both modes; a list that does not parse is still an error.
+#[test]
+fn fn_option_reads_nested_template_arguments() {
+    let dir = scratch("nested_fn_args");
+    let input = write(
+        &dir,
+        "nested.cu",
+        "namespace ops {\n\
+         struct Sq { double s; __device__ double operator()(double a) const { return s * a * a; } };\n\
+         template <class F> struct Wrap {\n\
+         \x20 F f;\n\
+         \x20 __device__ double operator()(double a) const { return this->f(a) + a; }\n\
+         };\n\
+         }\n\
+         template <class A, class B> struct Compose {\n\
+         \x20 A a; B b;\n\
+         \x20 __device__ double operator()(double v) const { return this->a(this->b(v)); }\n\
+         };\n\
+         template <class Op, int N>\n\
+         __global__ void tr(const double* x, double* y, Op op) {\n\
+         \x20 int i = threadIdx.x;\n\
+         \x20 if (i < N) y[i] = op(x[i]);\n\
+         }\n",
+    );
+    let output = dir.join("out.cu");
+    for (command, function, instance) in [
+        (
+            "grad",
+            "tr<Compose<ops::Sq,ops::Wrap<ops::Sq>>,64>",
+            "tr_grad<Compose<ops::Sq, ops::Wrap<ops::Sq> >, 64>(",
+        ),
+        (
+            "grad",
+            "tr< Compose< ops::Sq , ops::Wrap< ops::Sq > >, 8 >",
+            "tr_grad<Compose<ops::Sq, ops::Wrap<ops::Sq> >, 8>(",
+        ),
+        (
+            "fwd",
+            "tr<ops::Wrap<ops::Wrap<ops::Sq>>, 4>",
+            "tr_pushforward<ops::Wrap<ops::Wrap<ops::Sq> >, 4>(",
+        ),
+    ] {
+        let out = cuad(&[
+            command,
+            path_str(&input),
+            "--fn",
+            function,
+            "-o",
+            path_str(&output),
+        ]);
+        assert!(out.status.success(), "{function}: {}", text(&out.stderr));
+        let generated = std::fs::read_to_string(&output).expect("output written");
+        assert!(generated.contains(instance), "{function}: {generated}");
+    }
+    let out = cuad(&[
+        "grad",
+        path_str(&input),
+        "--fn",
+        "tr<ops::Wrap<ops::Sq>, 4>>",
+        "-o",
+        path_str(&output),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains(
+            "error: cannot read the template arguments of `--fn tr<ops::Wrap<ops::Sq>, 4>>`"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 /// Requests of member functions (`&S::f`), executed as in Clad with the object first: the
 /// current form with the object's adjoint (`&d_obj`) and the older one without; a method of
 /// a struct in a namespace; parameter lists by name and by index (indices count the method's

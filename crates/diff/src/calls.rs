@@ -644,7 +644,9 @@ impl Gen<'_, '_> {
             Some((f, bindings)) if f.template.is_some() => {
                 let mut values = crate::instantiate::deduce_values(f, &arg_types);
                 // Non-type arguments written at the call (`reduce<256>(s)`).
-                if let Ok((_, explicit)) = crate::instantiate::bind_explicit(f, &template_args) {
+                if let Ok((_, explicit)) =
+                    crate::instantiate::bind_explicit_prefix(f, &template_args)
+                {
                     values.extend(explicit);
                 }
                 match crate::instantiate::instantiate_with_values(f, &bindings, &values) {

@@ -484,37 +484,73 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         g.helpers.memcpy = true;
         let mut d_src = src.unwrap_or_else(|| Expr::synth(ExprKind::Nullptr));
         let mut d_dst = d_dst;
-        // Buffers of structs (all fields one real type) are summed as arrays of that type.
-        let pointee = g
-            .type_of(&args[0])
-            .map(|t| g.prog.canonical(&t))
-            .and_then(|t| match t.kind {
-                TyKind::Pointer { pointee, .. } => Some(*pointee),
-                _ => None,
-            });
+        // Buffers of structs (all fields one real type) are summed as arrays of that type,
+        // whichever end of the copy is the struct (`double2*` into `double*` and back): both
+        // adjoints are then cast to that type, so the pullback's element types agree.
+        let pointee_of = |g: &Gen, e: &Expr| {
+            g.type_of(e)
+                .map(|t| g.prog.canonical(&t))
+                .and_then(|t| match t.kind {
+                    TyKind::Pointer { pointee, .. } => Some(*pointee),
+                    _ => None,
+                })
+        };
+        let dst_pointee = pointee_of(g, &args[0]);
+        let src_pointee = if matches!(d_src.kind, ExprKind::Nullptr) {
+            None
+        } else {
+            pointee_of(g, &args[1])
+        };
         // The element type, explicit when the source has no adjoint (`nullptr` deduces none).
-        let mut elem = pointee.clone().filter(is_real).map(|t| t.with_const(false));
-        if let Some(pointee) = pointee.filter(|t| !is_real(t)) {
-            match uniform_real(g.prog, &pointee, 0) {
-                Some(real) => {
-                    elem = Some(real.clone());
-                    let ptr = Ty::pointer_to(real);
-                    let cast = |e: Expr| {
-                        Expr::synth(ExprKind::Cast {
-                            kind: CastKind::Reinterpret,
-                            ty: ptr.clone(),
-                            expr: Box::new(e),
-                        })
-                    };
-                    d_dst = cast(d_dst);
-                    if !matches!(d_src.kind, ExprKind::Nullptr) {
-                        d_src = cast(d_src);
-                    }
+        let mut elem: Option<Ty> = None;
+        let mut cast_both = false;
+        for (k, pointee) in [(0, &dst_pointee), (1, &src_pointee)] {
+            let Some(pointee) = pointee.as_ref().filter(|t| !matches!(t.kind, TyKind::Void)) else {
+                continue;
+            };
+            let real = if is_real(pointee) {
+                Some(pointee.clone().with_const(false))
+            } else {
+                uniform_real(g.prog, pointee, 0)
+            };
+            cast_both |= real.is_some() && !is_real(pointee);
+            match (real, &elem) {
+                // A source of bytes or integers (a view cuad cannot split) is copied as written.
+                (None, _) if k == 1 => {}
+                (None, _) => {
+                    g.error(
+                        s.span,
+                        "cuad can differentiate a copy of structs only when all their fields have one real type".to_string(),
+                    );
+                    return (fwd, rev);
                 }
-                None => g.error(
-                    s.span,
-                    "cuad can differentiate a copy of structs only when all their fields have one real type".to_string(),
-                ),
+                (Some(r), Some(e)) if r.kind != e.kind => {
+                    g.error(
+                        s.span,
+                        format!(
+                            "cuad can differentiate a copy between buffers of one real type only (here `{}` and `{}`)",
+                            cuad_emit::print_ty(e),
+                            cuad_emit::print_ty(&r)
+                        ),
+                    );
+                    return (fwd, rev);
+                }
+                (Some(r), None) => elem = Some(r),
+                _ => {}
+            }
+        }
+        if let (true, Some(real)) = (cast_both, &elem) {
+            let ptr = Ty::pointer_to(real.clone());
+            let cast = |e: Expr| {
+                Expr::synth(ExprKind::Cast {
+                    kind: CastKind::Reinterpret,
+                    ty: ptr.clone(),
+                    expr: Box::new(e),
+                })
+            };
+            d_dst = cast(d_dst);
+            if !matches!(d_src.kind, ExprKind::Nullptr) {
+                d_src = cast(d_src);
             }
         }
         let template_args = match (&d_src.kind, elem) {

@@ -136,6 +136,24 @@ pub fn substitute_params(f: &mut Function, types: &Bindings, values: &Values) {
 /// Binds `f`'s template parameters to explicit arguments (defaults fill the rest). A name the
 /// parser took for an expression binds a type parameter as a type.
 pub fn bind_explicit(f: &Function, args: &[TemplateArg]) -> Result<(Bindings, Values), String> {
+    bind_written(f, args, false)
+}
+
+/// [`bind_explicit`] for a call, whose explicit arguments may be a prefix of the parameters
+/// (`block_sum<BLOCK>(v, smem)` with `T` deduced from the arguments): a parameter with neither
+/// an argument nor a default is left unbound, for deduction to bind.
+pub fn bind_explicit_prefix(
+    f: &Function,
+    args: &[TemplateArg],
+) -> Result<(Bindings, Values), String> {
+    bind_written(f, args, true)
+}
+
+fn bind_written(
+    f: &Function,
+    args: &[TemplateArg],
+    prefix: bool,
+) -> Result<(Bindings, Values), String> {
     let params = f.template.as_deref().unwrap_or_default();
     if args.len() > params.len() {
         return Err(format!(
@@ -172,6 +190,8 @@ pub fn bind_explicit(f: &Function, args: &[TemplateArg]) -> Result<(Bindings, Va
             ) => {
                 values.insert(p.name.clone(), e.clone());
             }
+            // Left to deduction from the call's arguments.
+            (TemplateParamKind::Type { .. } | TemplateParamKind::Value { .. }, None) if prefix => {}
             (TemplateParamKind::TypePack, _) => {
                 return Err(format!(
                     "template parameter pack `{}` of `{}` is bound per pack length",

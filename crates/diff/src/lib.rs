@@ -226,6 +226,13 @@ impl<'a> Differentiator<'a> {
         (lowered.iter().any(is_stand_in) && lowered.len() == 1).then_some(name)
     }
 
+    /// Whether the translation unit declares `name` (possibly qualified) as a type: a struct
+    /// or class template, an alias, an enum (for reading template arguments written as text,
+    /// `--fn 'k<Wrap<Sq>>'`).
+    pub fn is_type_name(&self, name: &str) -> bool {
+        self.prog.is_type_name(name)
+    }
+
     /// The parameter count of the function `name` with a body, when exactly one has that
     /// name (e.g. a lambda lifted out of a function, `main_lambda_sq`).
     pub fn function_arity(&self, name: &str) -> Option<usize> {

@@ -403,7 +403,9 @@ impl<'a> Index<'a> {
         let params = s.template.as_deref()?;
         let mut diags = cuad_syntax::Diagnostics::default();
         let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), &owner[lt..], &mut diags);
-        let args = cuad_syntax::parser::parse_template_args_text(&tokens, &mut diags)?;
+        let is_type = |name: &str| self.is_type_name(name);
+        let args =
+            cuad_syntax::parser::parse_template_args_text_with(&tokens, &is_type, &mut diags)?;
         // Names the parser could not know as types come back as expressions.
         let args: Vec<TemplateArg> = args
             .into_iter()

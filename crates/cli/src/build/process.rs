@@ -640,7 +640,7 @@ fn read_target(
     // `Box<double>::energy`: a method of a class template's instance; the arguments are the
     // class's.
     if let Some((owner, method)) = instance_method(written) {
-        let class_args = template_args_of(sm, e, diags)?;
+        let class_args = template_args_of(sm, e, engine, diags)?;
         return class_template_method(
             tu,
             &owner,
@@ -655,7 +655,7 @@ fn read_target(
     let (name, template_args) = match written.find('<') {
         Some(at) => (
             written[..at].trim().to_string(),
-            template_args_of(sm, e, diags)?,
+            template_args_of(sm, e, engine, diags)?,
         ),
         None => (written.clone(), vec![]),
     };
@@ -1077,7 +1077,12 @@ fn functor_target(
 }
 
 /// The explicit template arguments of `f<float, 4>` (the identifier `e` as written).
-fn template_args_of(sm: &SourceMap, e: &Expr, diags: &mut Diagnostics) -> Option<Vec<TemplateArg>> {
+fn template_args_of(
+    sm: &SourceMap,
+    e: &Expr,
+    engine: &Differentiator<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Vec<TemplateArg>> {
     let text = sm.snippet(e.span);
     let Some(at) = text.find('<') else {
         diags.error(e.span, "cannot read the template arguments of this request");
@@ -1091,7 +1096,9 @@ fn template_args_of(sm: &SourceMap, e: &Expr, diags: &mut Diagnostics) -> Option
     for t in &mut tokens {
         t.span = Span::new(e.span.file, t.span.lo + shift, t.span.hi + shift);
     }
-    match cuad_syntax::parser::parse_template_args_text(&tokens, &mut local) {
+    // The program's type names, so that nested template-ids (`k<Wrap<Sq>>`) read as types.
+    let is_type = |name: &str| engine.is_type_name(name);
+    match cuad_syntax::parser::parse_template_args_text_with(&tokens, &is_type, &mut local) {
         Some(args) if !local.has_errors() => Some(args),
         _ => {
             diags.push(

@@ -603,7 +603,7 @@ impl Fwd<'_, '_> {
         arg_types: &[Option<Ty>],
     ) -> Option<Function> {
         let mut values = crate::instantiate::deduce_values(f, arg_types);
-        if let Ok((_, explicit)) = crate::instantiate::bind_explicit(f, template_args) {
+        if let Ok((_, explicit)) = crate::instantiate::bind_explicit_prefix(f, template_args) {
             values.extend(explicit);
         }
         let mut inst = crate::instantiate::instantiate_with_values(f, bindings, &values)?;

@@ -42,7 +42,32 @@ pub fn parse_template_args_text(
     tokens: &[Token],
     diags: &mut Diagnostics,
 ) -> Option<Vec<crate::ast::TemplateArg>> {
+    parse_template_args_text_with(tokens, &|_: &str| false, diags)
+}
+
+/// [`parse_template_args_text`] where `is_type` tells which names (possibly qualified) the
+/// translation unit declares as types or class templates, so that nested template-ids
+/// (`Wrap<Sq>, 64` in `k<Wrap<Sq>, 64>`) parse as types, as they would in the source.
+pub fn parse_template_args_text_with(
+    tokens: &[Token],
+    is_type: &dyn Fn(&str) -> bool,
+    diags: &mut Diagnostics,
+) -> Option<Vec<crate::ast::TemplateArg>> {
     let mut parser = Parser::new(tokens, diags);
+    let mut types = Vec::new();
+    for i in 0..parser.toks.len() {
+        if !parser.tok_at(i).is_ident() || i > 0 && parser.tok_at(i - 1).is("::") {
+            continue;
+        }
+        if let Some((_, name)) = parser.scan_name(i) {
+            if !parser.types.is_type(&name) && is_type(&name) {
+                types.push(name.into_owned());
+            }
+        }
+    }
+    for name in &types {
+        parser.types.add(name);
+    }
     let args = parser.parse_template_args().ok()?;
     parser.at_eof().then_some(args)
 }
