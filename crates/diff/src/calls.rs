@@ -1614,7 +1614,19 @@ pub(crate) fn callee_writes_param(callee: &Function, j: usize) -> bool {
     };
     let ty = &callee.params[j].ty;
     let const_value = ty.is_const && !matches!(ty.kind, TyKind::Pointer { .. });
+    // A scalar taken by value is the callee's own copy, whatever it does with it.
+    let scalar_value = matches!(
+        ty.kind,
+        TyKind::Bool
+            | TyKind::Int { .. }
+            | TyKind::Half
+            | TyKind::BFloat16
+            | TyKind::Float
+            | TyKind::Double
+            | TyKind::LongDouble
+    );
     if const_value
+        || scalar_value
         || matches!(&ty.kind, TyKind::LRef(t) if t.is_const)
         || matches!(&ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_const)
         || matches!(&ty.kind, TyKind::LRef(t)

@@ -468,10 +468,23 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
 fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     // A copy touches `bytes` of both buffers: a size to checkpoint them with when they were
     // not allocated here.
-    for a in &args[..2] {
+    let kind = match args.get(3).map(|k| &k.strip_parens().kind) {
+        Some(ExprKind::Ident(k)) => k.as_str(),
+        _ => "",
+    };
+    for (j, a) in args[..2].iter().enumerate() {
         if let ExprKind::Ident(n) = &a.strip_parens().kind {
             if !g.allocations.iter().any(|(m, _)| m == n) {
                 g.allocations.push((n.clone(), args[2].clone()));
+                // Its memory, from the copy's kind (a checkpoint copies it the same way).
+                let on_host = matches!(
+                    (j, kind),
+                    (0, "cudaMemcpyDeviceToHost" | "cudaMemcpyHostToHost")
+                        | (1, "cudaMemcpyHostToDevice" | "cudaMemcpyHostToHost")
+                );
+                if on_host && !g.host_buffers.contains(n) {
+                    g.host_buffers.push(n.clone());
+                }
             }
         }
     }

@@ -92,12 +92,22 @@ pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
     if candidates.is_empty() {
         return kept;
     }
-    fn uses(e: &Expr, c: &Names, kept: &mut Names) {
+    fn uses(e: &Expr, c: &Names, kept: &mut Names, copies: &mut Vec<(String, String)>) {
         let vector = |x: &Expr| match &x.strip_parens().kind {
             ExprKind::Ident(v) if c.contains(v) => Some(v.clone()),
             _ => None,
         };
+        // Below the top of the expression, a copy is not a statement: both stay vectors.
+        let uses = |e: &Expr, c: &Names, kept: &mut Names| {
+            let mut nested = Vec::new();
+            uses(e, c, kept, &mut nested);
+            kept.extend(nested.into_iter().flat_map(|(a, b)| [a, b]));
+        };
         match &e.kind {
+            // `prev = cur;` copies elements (`Lowering::copy`), when both are lowered.
+            ExprKind::Assign(None, l, r) if vector(l).is_some() && vector(r).is_some() => {
+                copies.extend(vector(l).zip(vector(r)));
+            }
             ExprKind::Index(b, i) if vector(b).is_some() => uses(i, c, kept),
             ExprKind::Call { callee, args, .. } => {
                 let method = match &callee.kind {
@@ -130,10 +140,31 @@ pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
             _ => crate::usage::for_each_child(e, &mut |x| uses(x, c, kept)),
         }
     }
+    let mut copies = Vec::new();
     for s in body {
-        crate::usage::visit_stmt_exprs(s, &mut |e| uses(e, &candidates, &mut kept));
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            // only statements copy: `a = b` inside an expression keeps both
+            let mut found = Vec::new();
+            uses(e, &candidates, &mut kept, &mut found);
+            if found.len() == 1 && matches!(e.kind, ExprKind::Assign(..)) {
+                copies.extend(found);
+            } else {
+                kept.extend(found.into_iter().flat_map(|(a, b)| [a, b]));
+            }
+        });
     }
-    kept
+    // A copy between a kept vector and a lowered one keeps both.
+    loop {
+        let more: Vec<String> = copies
+            .iter()
+            .filter(|(a, b)| kept.contains(a) != kept.contains(b))
+            .flat_map(|(a, b)| [a.clone(), b.clone()])
+            .collect();
+        if more.is_empty() {
+            return kept;
+        }
+        kept.extend(more);
+    }
 }
 
 pub fn size_name(v: &str) -> String {
@@ -365,6 +396,9 @@ impl Lowering<'_> {
                 if let Some(out) = self.sizing_call(&e, span) {
                     return out;
                 }
+                if let Some(out) = self.copy(&e, span) {
+                    return out;
+                }
                 // The declaration's own sizing, placed by the hoister.
                 if self.loops > 0 {
                     if let ExprKind::Assign(None, l, r) = &e.kind {
@@ -421,6 +455,42 @@ impl Lowering<'_> {
             other => other,
         };
         vec![Stmt::new(kind, span)]
+    }
+
+    /// `a = b;` of two lowered vectors: the elements are copied (a host-to-host `cudaMemcpy`,
+    /// whose pullback moves the adjoints back). Vectors of different sizes stop the program:
+    /// the copy would reallocate `a`, and its adjoint with it.
+    fn copy(&mut self, e: &Expr, span: Span) -> Option<Vec<Stmt>> {
+        let ExprKind::Assign(None, l, r) = &e.kind else {
+            return None;
+        };
+        let (ExprKind::Ident(a), ExprKind::Ident(b)) =
+            (&l.strip_parens().kind, &r.strip_parens().kind)
+        else {
+            return None;
+        };
+        let elem = self.vectors.get(a)?.elem.clone();
+        self.vectors.get(b)?;
+        let at = |e: Expr| Stmt::new(StmtKind::Expr(e), span);
+        let differ = binary(BinOp::Ne, ident(&size_name(a)), ident(&size_name(b)));
+        let stop = vec![
+            comment(&format!(
+                "std::vector assignment `{a} = {b}` between different sizes: not supported"
+            )),
+            at(call("abort", vec![])),
+        ];
+        let bytes = binary(
+            BinOp::Mul,
+            ident(&size_name(b)),
+            Expr::synth(ExprKind::SizeofType(elem)),
+        );
+        Some(vec![
+            if_stmt(differ, stop, None),
+            at(call(
+                "cudaMemcpy",
+                vec![ident(a), ident(b), bytes, ident("cudaMemcpyHostToHost")],
+            )),
+        ])
     }
 
     /// `v.resize(n)` / `v.assign(n, x)` of an empty vector: its sizing.
