@@ -1346,7 +1346,15 @@ impl Hoister<'_, '_> {
                         .collect(),
                     None,
                 ),
-                None => (vec![], None),
+                // CUDA vector types (`double2 d = {a, b}`): their components
+                None => (
+                    self.prog
+                        .fields(&ty)
+                        .into_iter()
+                        .map(|(f, _)| member(target.clone(), &f, false))
+                        .collect(),
+                    None,
+                ),
             },
             _ => (vec![], None),
         };
@@ -1355,6 +1363,18 @@ impl Hoister<'_, '_> {
                 StmtKind::Expr(assign(target, items.into_iter().next().unwrap())),
                 span,
             )];
+        }
+        if fields.is_empty() && !items.is_empty() {
+            // A type whose members cuad does not know: constructed as written.
+            let mut unqualified = ty.clone();
+            unqualified.is_const = false;
+            unqualified.is_volatile = false;
+            let value = Expr::synth(ExprKind::Cast {
+                kind: CastKind::Functional,
+                ty: unqualified,
+                expr: Box::new(Expr::synth(ExprKind::InitList(items))),
+            });
+            return vec![Stmt::new(StmtKind::Expr(assign(target, value)), span)];
         }
         let inner_array =
             elem.filter(|e| matches!(self.prog.canonical(e).kind, TyKind::Array { .. }));
