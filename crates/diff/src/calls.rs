@@ -1124,6 +1124,7 @@ impl Gen<'_, '_> {
         let mut primal_args = args.to_vec();
         // Restores pop a LIFO tape: the last value saved is restored first.
         let mut restores: Vec<Vec<Stmt>> = Vec::new();
+        let mut undo: Vec<Stmt> = Vec::new();
         for (j, x, callee_reads) in self.overwritten_args(&name, args) {
             let read_later =
                 crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));
@@ -1188,6 +1189,24 @@ impl Gen<'_, '_> {
             };
             fwd.push(sf);
             let mut restore = vec![sr];
+            // An element of memory the callee updates in place: the pullback gets the memory
+            // at its entry values and re-runs the update, which is undone after it.
+            let element = matches!(x.kind, ExprKind::Index(..))
+                && self.type_of(&args[j]).is_some_and(|t| {
+                    matches!(
+                        self.prog.canonical(&t).kind,
+                        TyKind::Pointer { .. } | TyKind::Array { .. }
+                    )
+                });
+            if active && element {
+                if let Some(ty) = self.type_of(&x).map(|t| t.with_const(false)) {
+                    let copy = self.fresh("_c");
+                    restore.push(decl(ty, &copy, Some(x.clone())));
+                    undo.push(expr_stmt(assign(x.clone(), ident(&copy))));
+                }
+                restores.push(restore);
+                continue;
+            }
             if active {
                 let copy = self.fresh("_c");
                 let ty = self.type_of(&x).map(|t| t.with_const(false));
@@ -1212,6 +1231,7 @@ impl Gen<'_, '_> {
                 .filter(|t| self.active.contains(*t))
                 .map(|t| ident(&adj_name(t)));
             rev.extend(self.rev_call_with(e, seed.clone(), Some(primal_args)));
+            rev.extend(undo);
             if let Some(seed) = seed {
                 rev.push(expr_stmt(assign(
                     seed,
@@ -1390,6 +1410,25 @@ impl Gen<'_, '_> {
             if state_pointer && writes_through() {
                 out.push((j, deref(paren(a.clone())), reads_entry(true)));
                 continue;
+            }
+            // A pointer the callee updates in place element by element (`s[t] = s[t] * s[t]`):
+            // each element it writes, in the caller's terms (`y[tid]`).
+            let pointer = matches!(
+                arg_types[j].as_ref().map(|t| self.prog.canonical(t).kind),
+                Some(TyKind::Pointer { .. } | TyKind::Array { .. })
+            );
+            if let (true, Some(f), Some(p)) = (pointer, callee, param) {
+                if let Some(elements) = in_place_elements(f, p, args) {
+                    if writes_through() {
+                        let base = paren(a.clone());
+                        out.extend(
+                            elements
+                                .into_iter()
+                                .map(|k| (j, index(base.clone(), k), reads_entry(true))),
+                        );
+                    }
+                    continue;
+                }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
                 TyKind::LRef(inner) => !const_object(inner),
@@ -1983,4 +2022,136 @@ fn copy_array_dims(dst: Expr, src: Expr, len: &Expr, elem: &Ty, depth: usize) ->
         step: Some(unary(UnOp::PreInc, ident(&k))),
         body: Box::new(body),
     })
+}
+
+/// The elements a callee updates in place through its pointer parameter `p`, in the caller's
+/// terms: `sq(double* s, int t) { s[t] = s[t] * s[t]; }` called as `sq(y, tid)` updates
+/// `tid` (of `y`). Only when every use of `p` is `p[k]` with `k` among the elements written,
+/// each `k` made of parameters the callee never assigns (so the caller's arguments say which
+/// elements): a call that reads elements it does not write (a neighbour's slot) keeps the
+/// values it leaves, as before. `None` otherwise.
+fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>> {
+    let name = p.name.as_deref()?;
+    let body = f.body.as_ref()?;
+    let mut assigned = Names::new();
+    crate::usage::stmt_writes(body, &mut assigned);
+    let params: Vec<&str> = f.params.iter().filter_map(|q| q.name.as_deref()).collect();
+    let stable = |k: &Expr| {
+        let mut names = Names::new();
+        crate::usage::reads(k, &mut names);
+        !crate::usage::any_expr(k, &|x| {
+            matches!(x.kind, ExprKind::Call { .. } | ExprKind::Assign(..))
+                || matches!(&x.kind, ExprKind::Unary(op, _) if matches!(op,
+                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec))
+        }) && names
+            .iter()
+            .all(|n| params.contains(&n.as_str()) && !assigned.contains(n) && n != name)
+    };
+    let mut written: Vec<Expr> = Vec::new();
+    let mut read: Vec<Expr> = Vec::new();
+    let mut other_use = false;
+    let is_p = |x: &Expr| matches!(&x.strip_parens().kind, ExprKind::Ident(n) if n == name);
+    fn visit(
+        e: &Expr,
+        is_p: &dyn Fn(&Expr) -> bool,
+        target: bool,
+        written: &mut Vec<Expr>,
+        read: &mut Vec<Expr>,
+        other: &mut bool,
+    ) {
+        match &e.kind {
+            ExprKind::Index(b, k) if is_p(b) => {
+                if target {
+                    written.push((**k).clone());
+                } else {
+                    read.push((**k).clone());
+                }
+                visit(k, is_p, false, written, read, other);
+            }
+            ExprKind::Assign(op, l, r) => {
+                visit(l, is_p, true, written, read, other);
+                if op.is_some() {
+                    visit(l, is_p, false, written, read, other);
+                }
+                visit(r, is_p, false, written, read, other);
+            }
+            ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
+                visit(x, is_p, true, written, read, other);
+                visit(x, is_p, false, written, read, other);
+            }
+            _ if is_p(e) => *other = true,
+            _ => crate::usage::for_each_child(e, &mut |x| {
+                visit(x, is_p, false, written, read, other)
+            }),
+        }
+    }
+    // Every thread that calls it updates its elements unconditionally and alone (no barrier,
+    // shuffle or atomic between threads), so two threads never restore the same element.
+    let mentions_p = |s: &Stmt| {
+        let mut found = false;
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            found |= crate::usage::any_expr(e, &|x| is_p(x));
+        });
+        found
+    };
+    let communicates = body.iter().any(|s| {
+        crate::usage::any_stmt(s, &|st| {
+            let mut found = false;
+            crate::usage::visit_stmt_exprs(st, &mut |e| {
+                found |= crate::usage::any_expr(e, &|x| match &x.kind {
+                    ExprKind::Call { callee, .. } => match &callee.kind {
+                        ExprKind::Ident(n) => {
+                            n.contains("sync") || n.contains("shfl") || n.starts_with("atomic")
+                        }
+                        _ => true,
+                    },
+                    _ => false,
+                });
+            });
+            found
+        })
+    });
+    let top_level = body.iter().all(|s| {
+        matches!(
+            s.kind,
+            StmtKind::Expr(_) | StmtKind::Decl(_) | StmtKind::Return(_)
+        ) || !mentions_p(s)
+    });
+    if communicates || !top_level {
+        return None;
+    }
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            visit(e, &is_p, false, &mut written, &mut read, &mut other_use)
+        });
+    }
+    let text = |k: &Expr| cuad_emit::print_expr(k);
+    let mut unique: Vec<Expr> = Vec::new();
+    for k in written {
+        if !unique.iter().any(|u| text(u) == text(&k)) {
+            unique.push(k);
+        }
+    }
+    let covered = read
+        .iter()
+        .all(|k| unique.iter().any(|u| text(u) == text(k)));
+    if other_use || unique.is_empty() || !covered || !unique.iter().all(stable) {
+        return None;
+    }
+    // The parameters of each index replaced by the caller's arguments.
+    Some(
+        unique
+            .into_iter()
+            .map(|k| substitute_params(k, &params, args))
+            .collect(),
+    )
+}
+
+fn substitute_params(e: Expr, params: &[&str], args: &[Expr]) -> Expr {
+    if let ExprKind::Ident(n) = &e.kind {
+        if let Some(j) = params.iter().position(|p| p == n) {
+            return paren(args[j].clone());
+        }
+    }
+    crate::usage::map_subexprs(e, &mut |x| substitute_params(x, params, args))
 }
