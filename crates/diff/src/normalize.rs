@@ -1174,8 +1174,16 @@ impl Hoister<'_, '_> {
                     span,
                 ),
             ],
+            2 if self.is_pointer(&args[0]) => {
+                // `std::vector<T> v(first, last)` copies the range
+                let last = args.remove(1);
+                let first = args.remove(0);
+                let n = binary(BinOp::Sub, paren(last), paren(first.clone()));
+                let fill = Some(crate::vectors::Fill::Range(first));
+                sizing(&mut self.locals, name, &elem, n, fill, span)
+            }
             1 | 2 => {
-                let fill = (args.len() == 2).then(|| args.remove(1));
+                let fill = (args.len() == 2).then(|| crate::vectors::Fill::Value(args.remove(1)));
                 sizing(&mut self.locals, name, &elem, args.remove(0), fill, span)
             }
             _ => {
@@ -1184,6 +1192,13 @@ impl Hoister<'_, '_> {
                 vec![]
             }
         }
+    }
+
+    /// Whether `e` is a pointer (`x` in `std::vector<double> v(x, x + n)`).
+    fn is_pointer(&self, e: &Expr) -> bool {
+        self.prog
+            .type_of(e, &self.scope)
+            .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
     }
 
     /// The type `decltype(operand)` names: the declared type of a name, a reference for
@@ -1478,10 +1493,20 @@ impl Hoister<'_, '_> {
                 };
                 ExprKind::Call {
                     callee,
-                    template_args,
+                    template_args: template_args
+                        .iter()
+                        .map(|a| self.resolve_alias_arg(a))
+                        .collect(),
                     args: args.into_iter().map(|a| self.expr(a)).collect(),
                 }
             }
+            // `static_cast<acc_t>(x)` with a local `using acc_t = double;`: a cast to double
+            ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
+                kind,
+                ty: self.resolve_local_aliases(&ty),
+                expr: Box::new(self.expr(*expr)),
+            },
+            ExprKind::SizeofType(ty) => ExprKind::SizeofType(self.resolve_local_aliases(&ty)),
             // `n + p` with `p` a pointer is `p + n`: the pointer first, as every analysis of
             // pointer arithmetic expects its base on the left.
             ExprKind::Binary(BinOp::Add, l, r) => {
@@ -1535,6 +1560,11 @@ impl Hoister<'_, '_> {
                 }
                 None => return ty.clone(),
             },
+            // `P<acc_t>`
+            TyKind::Named { name, args } => TyKind::Named {
+                name: name.clone(),
+                args: args.iter().map(|a| self.resolve_alias_arg(a)).collect(),
+            },
             TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
                 pointee: Box::new(self.resolve_local_aliases(pointee)),
                 restrict: *restrict,
@@ -1551,6 +1581,20 @@ impl Hoister<'_, '_> {
             kind,
             is_const: ty.is_const,
             is_volatile: ty.is_volatile,
+        }
+    }
+
+    fn resolve_alias_arg(&self, a: &TemplateArg) -> TemplateArg {
+        match a {
+            TemplateArg::Type(t) => TemplateArg::Type(self.resolve_local_aliases(t)),
+            // `P<acc_t>` parsed before `acc_t` was known as a type
+            TemplateArg::Expr(Expr {
+                kind: ExprKind::Ident(n),
+                ..
+            }) if self.aliases.contains_key(n) => {
+                TemplateArg::Type(self.resolve_local_aliases(&Ty::named(n)))
+            }
+            other => other.clone(),
         }
     }
 

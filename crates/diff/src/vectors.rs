@@ -184,13 +184,21 @@ pub fn add_local(locals: &mut Vec<Local>, name: &str, ty: Ty) {
     }
 }
 
+/// What the elements of a sized vector start as, besides zero.
+pub enum Fill {
+    /// `v(n, x)`: every element `x`.
+    Value(Expr),
+    /// `v(first, last)`: the elements of the range starting at `first`.
+    Range(Expr),
+}
+
 /// `v = (T*)calloc(n, sizeof(T)); _cuad_size_v = n;` then `v[k] = x` for every k.
 pub fn sizing(
     locals: &mut Vec<Local>,
     v: &str,
     elem: &Ty,
     n: Expr,
-    fill: Option<Expr>,
+    fill: Option<Fill>,
     span: Span,
 ) -> Vec<Stmt> {
     let alloc = Expr::synth(ExprKind::Cast {
@@ -206,8 +214,13 @@ pub fn sizing(
         at(assign(ident(&size_name(v)), n)),
         at(assign(ident(v), alloc)),
     ];
-    if let Some(x) = fill {
+    if let Some(fill) = fill {
         let k = format!("_cuad_fill_{v}");
+        let x = match fill {
+            Fill::Value(x) => x,
+            // `std::vector<T> v(first, last)`: element k of the range
+            Fill::Range(first) => index(paren(first), ident(&k)),
+        };
         add_local(locals, &k, cuad_sema::types::ulong_ty());
         out.push(Stmt::new(
             StmtKind::For {
@@ -506,7 +519,7 @@ impl Lowering<'_> {
         };
         let fill = match (field.as_str(), args.as_slice()) {
             ("resize", [_]) => None,
-            ("resize" | "assign", [_, x]) => Some(self.expr(x.clone())),
+            ("resize" | "assign", [_, x]) => Some(Fill::Value(self.expr(x.clone()))),
             _ => return None,
         };
         let info = self.vectors.get_mut(v)?;
