@@ -1874,12 +1874,21 @@ pub fn is_hinted_load(name: &str) -> bool {
     )
 }
 
-/// Does `f` (or a function it calls) call `__syncthreads`?
+/// Barriers that also return a value (an int with no derivative): the block waits as at
+/// `__syncthreads()`.
+pub(crate) fn is_value_barrier(name: &str) -> bool {
+    matches!(
+        name,
+        "__syncthreads_count" | "__syncthreads_and" | "__syncthreads_or"
+    )
+}
+
+/// Does `f` (or a function it calls) call `__syncthreads` (or a barrier with a value)?
 fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
     let mut callees = Vec::new();
     let mut barrier = false;
     visit_calls(f, &mut |x| match crate::host::callee_name(x) {
-        Some("__syncthreads") => barrier = true,
+        Some(n) if n == "__syncthreads" || is_value_barrier(n) => barrier = true,
         Some(n) => callees.push(n.to_string()),
         None => {}
     });

@@ -1483,9 +1483,23 @@ impl<'p, 'a> Gen<'p, 'a> {
                 rev.push(expr_stmt(call("__syncwarp", vec![])));
                 (fwd, rev)
             }
-            StmtKind::Expr(e) => self.gen_expr_stmt(e, s),
+            // `n = __syncthreads_count(p)` and `if (__syncthreads_or(p))` are barriers: the
+            // reverse mirrors each with one, after the reverse of what follows it.
+            StmtKind::Expr(e) => {
+                let (fwd, mut rev) = self.gen_expr_stmt(e, s);
+                if self.evaluates_value_barrier(e) {
+                    rev.push(expr_stmt(call("__syncthreads", vec![])));
+                }
+                (fwd, rev)
+            }
             StmtKind::Block(b) => self.gen_block(b),
-            StmtKind::If { cond, then, els } => self.gen_if(cond, then, els.as_deref()),
+            StmtKind::If { cond, then, els } => {
+                let (fwd, mut rev) = self.gen_if(cond, then, els.as_deref());
+                if self.evaluates_value_barrier(cond) {
+                    rev.push(expr_stmt(call("__syncthreads", vec![])));
+                }
+                (fwd, rev)
+            }
             StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. } => {
                 self.gen_loop(s)
             }
@@ -1541,6 +1555,14 @@ impl<'p, 'a> Gen<'p, 'a> {
             && lvalue_root(l)
                 .and_then(|r| self.types.get(r))
                 .is_some_and(volatile_pointee)
+    }
+
+    /// Does device code `e` call a barrier that returns a value (`__syncthreads_count`)?
+    fn evaluates_value_barrier(&self, e: &Expr) -> bool {
+        self.mode != Mode::Host
+            && usage::any_expr(e, &|x| {
+                crate::host::callee_name(x).is_some_and(crate::calls::is_value_barrier)
+            })
     }
 
     fn gen_expr_stmt(&mut self, e: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
