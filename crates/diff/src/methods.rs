@@ -296,7 +296,25 @@ fn lower_constructor(
         };
         matches!(&ty.kind, TyKind::Named { name, .. } if name.rsplit("::").next() == Some(owner))
     });
-    if copies_own_type {
+    // An object owning a resource (a destructor, a constructor that allocates) is not a
+    // value: copying the stand-in's result would free or leak what it owns.
+    let owns_resource = s
+        .members
+        .iter()
+        .flatten()
+        .any(|m| matches!(m, Member::Method(g) if g.name.starts_with('~')))
+        || body.iter().any(|st| {
+            let mut found = false;
+            crate::usage::visit_stmt_exprs(st, &mut |e| {
+                found |= crate::usage::any_expr(e, &|x| match &x.kind {
+                    ExprKind::Call { callee, .. } => matches!(&callee.kind,
+                        ExprKind::Ident(n) if n.starts_with("cuda") || n.contains("alloc")),
+                    _ => false,
+                });
+            });
+            found
+        });
+    if copies_own_type || owns_resource {
         return None;
     }
     // Locals named like a field would need scoping; parameters named like one (`x(x)`)

@@ -15,7 +15,7 @@ use crate::usage::{self, lvalue_root, reads, Names};
 use cuad_sema::{Program, Scope};
 use cuad_syntax::ast::*;
 use cuad_syntax::{Diagnostic, Span};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Where the generated code runs; decides how adjoint updates to shared memory are done.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -178,6 +178,9 @@ pub struct Gen<'p, 'a> {
     pub(crate) pointer_aliases: Vec<Names>,
     /// Host: how each pointer variable gets its value (see `PointerDefs`).
     pub(crate) pointer_defs: HashMap<String, PointerDefs>,
+    /// Host code: fields assigned whole somewhere in the body (`prm.x = d_x`), whose adjoint
+    /// fields get the shadow of what is assigned.
+    assigned_fields: HashSet<String>,
     /// Host: the function allocates managed memory (host code may read device results).
     pub(crate) managed_memory: bool,
     /// Output arrays whose seeds the gradient leaves as given (`kept_seed_arrays`).
@@ -578,6 +581,7 @@ pub fn generate(
         pointer_value_reads: Names::new(),
         pointer_aliases: vec![],
         pointer_defs: HashMap::new(),
+        assigned_fields: HashSet::new(),
         managed_memory: false,
         launch_grads_read_memory: false,
         pending_zeros: vec![],
@@ -600,6 +604,18 @@ pub fn generate(
     if mode == Mode::Host {
         g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
         g.pointer_defs = pointer_definitions(&norm.body, &g.types);
+        for st in &norm.body {
+            usage::visit_stmt_exprs(st, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    if let ExprKind::Assign(None, l, _) = &x.kind {
+                        if matches!(l.strip_parens().kind, ExprKind::Member { .. }) {
+                            g.assigned_fields
+                                .insert(cuad_emit::print_expr(l.strip_parens()));
+                        }
+                    }
+                })
+            });
+        }
     }
     g.check_bit_casts(&norm.body, &norm.locals);
     g.check_atomic_values(&norm.body);
@@ -1659,6 +1675,29 @@ impl<'p, 'a> Gen<'p, 'a> {
                     "cuad cannot follow the derivative of `{}` into `{}` (memory read through it, as by a texture object, would lose its derivative)",
                     cuad_emit::print_expr(r),
                     cuad_emit::print_expr(l)
+                ),
+            );
+            return (vec![], vec![]);
+        }
+        // `px = b.p` with `b` a local object: cuad mirrors no allocation made for a field
+        // (in a constructor, or `cudaMalloc(&b.p, n)`), so `_d_b.p` points nowhere.
+        if self.mode == Mode::Host
+            && op.is_none()
+            && self.active.contains(lvalue_root(l).unwrap_or_default())
+            && matches!(r.strip_parens().kind, ExprKind::Member { arrow: false, .. })
+            && lvalue_root(r).is_some_and(|root| !self.is_param(root))
+            && !self
+                .assigned_fields
+                .contains(&cuad_emit::print_expr(r.strip_parens()))
+            && self
+                .type_of(r)
+                .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+        {
+            self.error(
+                r.span,
+                format!(
+                    "cuad cannot tell where the adjoint of the buffer `{}` lives (keep device and host buffers in pointer variables of this function, or in its parameters)",
+                    cuad_emit::print_expr(r)
                 ),
             );
             return (vec![], vec![]);
