@@ -765,12 +765,35 @@ impl Fwd<'_, '_> {
             ),
             _ => match self.pointer_step_tangent(step.strip_parens()) {
                 Some(t) => binary(BinOp::Comma, step.clone(), t),
-                None => {
+                None => self.active_step(step).unwrap_or_else(|| {
                     self.no_active_effects(step);
                     step.clone()
-                }
+                }),
             },
         }
+    }
+
+    /// A step updating a differentiated value (`t -= h` on a `double` counter): the
+    /// statements its assignment generates, joined by commas, when they are all expressions.
+    fn active_step(&mut self, step: &Expr) -> Option<Expr> {
+        let target = match &step.strip_parens().kind {
+            ExprKind::Assign(_, l, _)
+            | ExprKind::Unary(UnOp::PreInc | UnOp::PostInc | UnOp::PreDec | UnOp::PostDec, l) => l,
+            _ => return None,
+        };
+        if !lvalue_root(target).is_some_and(|n| self.active.contains(n)) {
+            return None;
+        }
+        let mut stmts = Vec::new();
+        self.expr_stmt(&expr_stmt(step.clone()), step, &mut stmts);
+        let exprs = stmts.into_iter().map(|s| match s.kind {
+            StmtKind::Expr(e) => Some(e),
+            _ => None,
+        });
+        exprs
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .reduce(|a, b| binary(BinOp::Comma, a, b))
     }
 
     /// Does `e` read a value with a tangent: an active variable, or the result of a hoisted

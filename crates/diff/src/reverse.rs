@@ -2122,6 +2122,20 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             (None, _) => (vec![], vec![]),
         };
+        // A loop that counts its iterations runs its init's forward code before it; the
+        // header repeats the init only when that is the init itself and running it again
+        // changes nothing (`j = j * 2` or a call drawing a random number would run twice).
+        let print = |s: &Stmt| cuad_emit::print_stmt(s, 0);
+        let header_init = match (init, &counted) {
+            (Some(i), None)
+                if init_fwd.len() != 1
+                    || print(&init_fwd[0]) != print(i)
+                    || !self.repeatable(i) =>
+            {
+                None
+            }
+            _ => init,
+        };
         fwd.extend(init_fwd);
         self.reads_so_far.extend(loop_reads);
         if self.mode == Mode::Host {
@@ -2188,7 +2202,14 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         if rev_iter.is_empty() {
             fwd.push(rebuild_loop(
-                s, init, cond, step, body_fwd, step_fwd, is_do, None,
+                s,
+                header_init,
+                cond,
+                step,
+                body_fwd,
+                step_fwd,
+                is_do,
+                None,
             ));
             let mut rev = init_rev;
             rev.extend(pre_rev);
@@ -2198,7 +2219,14 @@ impl<'p, 'a> Gen<'p, 'a> {
         match counted {
             Some(c) => {
                 fwd.push(rebuild_loop(
-                    s, init, cond, step, body_fwd, step_fwd, is_do, None,
+                    s,
+                    header_init,
+                    cond,
+                    step,
+                    body_fwd,
+                    step_fwd,
+                    is_do,
+                    None,
                 ));
                 rev.push(c.reverse_loop(self, rev_iter));
             }
@@ -2209,7 +2237,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 let count = expr_stmt(unary(UnOp::PreInc, ident(&n)));
                 fwd.push(rebuild_loop(
                     s,
-                    init,
+                    header_init,
                     cond,
                     step,
                     body_fwd,
@@ -2237,6 +2265,22 @@ impl<'p, 'a> Gen<'p, 'a> {
         rev.extend(init_rev);
         rev.extend(pre_rev);
         (fwd, rev)
+    }
+
+    /// Whether running `s` twice in a row has the effect of running it once: it reads nothing
+    /// it writes and calls only functions without effects.
+    fn repeatable(&self, s: &Stmt) -> bool {
+        let (mut r, mut w) = (Names::new(), Names::new());
+        let mut calls_ok = true;
+        usage::visit_stmt_exprs(s, &mut |e| {
+            reads(e, &mut r);
+            usage::writes(e, &mut w);
+            calls_ok &= !usage::any_expr(
+                e,
+                &|x| matches!(&x.kind, ExprKind::Call { callee, .. } if !self.is_effect_free_call(callee)),
+            );
+        });
+        calls_ok && r.is_disjoint(&w)
     }
 
     /// `for (s = start; ...; s >>= c)` (or `<<=`) whose body does not write `s` or what
@@ -2513,6 +2557,11 @@ impl<'p, 'a> Gen<'p, 'a> {
             return None;
         }
         let ty = self.types.get(&counter).cloned().unwrap_or_else(Ty::int);
+        // A floating-point counter's trip count has no exact integer formula, and its
+        // adjoint must reach its initializer: such loops count their iterations instead.
+        if cuad_sema::types::is_floating(&ty) {
+            return None;
+        }
         CountedLoop::new(counter, ty, start, op, bound, stride)
     }
 
