@@ -1190,7 +1190,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              };\n\
              template <typename T> __global__ void k(const T* c, const T* x, T* y) { int i = threadIdx.x; y[i] = Horner<T, 2>::eval(c, x[i]); }\n",
             "k<double>",
-            "class_template_static.cu:4:101: error: cuad cannot differentiate calls of member functions of class templates (`Horner<T, 2>::eval`) yet",
+            "class_template_static.cu:4:101: error: cuad cannot differentiate calls of member functions of class templates (`Horner<double, 2>::eval`) yet",
         ),
         (
             "field_buffer.cu",
@@ -1359,7 +1359,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              \x20 std::vector<float> h(n);\n\
              \x20 for (int i = 0; i < n; ++i) h[i] = x[i] * x[i];\n\
              \x20 std::vector<float> g(n);\n\
-             \x20 g = h;\n\
+             \x20 g.swap(h);\n\
              \x20 return g[0];\n\
              }\n",
             "run",
