@@ -935,6 +935,7 @@ impl Gen<'_, '_> {
                     mixed,
                     active: active_params,
                     mode,
+                    caller_zeroes_region: self.region_zeroed,
                 };
                 if !self.pullbacks.contains(&req) {
                     self.pullbacks.push(req);
@@ -1899,6 +1900,52 @@ fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
                     .into_iter()
                     .any(|g| calls_barrier(prog, g, depth + 1))
             }))
+}
+
+/// A function `f` calls (directly or not) that declares an `extern __shared__` array of reals,
+/// and that array's declaration.
+pub(crate) fn callee_with_dynamic_shared(
+    prog: &cuad_sema::Program,
+    f: &Function,
+    depth: u32,
+) -> Option<(String, cuad_syntax::Span)> {
+    let mut callees = Vec::new();
+    visit_calls(f, &mut |x| {
+        callees.extend(crate::host::callee_name(x).map(str::to_string))
+    });
+    callees.into_iter().find_map(|n| {
+        prog.functions(&n)
+            .into_iter()
+            .find_map(|g| match own_dynamic_shared(prog, g) {
+                Some(at) => Some((n.clone(), at)),
+                None if depth < 4 => callee_with_dynamic_shared(prog, g, depth + 1),
+                None => None,
+            })
+    })
+}
+
+/// The declaration of an `extern __shared__` array of reals in `f`'s body.
+pub(crate) fn own_dynamic_shared(
+    prog: &cuad_sema::Program,
+    f: &Function,
+) -> Option<cuad_syntax::Span> {
+    let found = std::cell::Cell::new(None);
+    for s in f.body.iter().flatten() {
+        crate::usage::any_stmt(s, &|st| match &st.kind {
+            StmtKind::Decl(d) if d.specs.shared && d.specs.is_extern => {
+                let real = d
+                    .vars
+                    .iter()
+                    .find(|v| is_differentiable(prog, &prog.canonical(&v.ty)));
+                if let Some(v) = real {
+                    found.set(Some(v.span));
+                }
+                real.is_some()
+            }
+            _ => false,
+        });
+    }
+    found.get()
 }
 
 /// Does `f` compute on its own thread's values only: no shared memory, and calls only of

@@ -831,6 +831,7 @@ impl<'a> Differentiator<'a> {
                     globals: req.globals,
                     mixed: req.mixed,
                     active: req.active,
+                    caller_zeroes_region: req.caller_zeroes_region,
                 };
                 queue.push((req.callee, req.name, req.mode, target));
             }

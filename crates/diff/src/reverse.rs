@@ -39,6 +39,8 @@ pub enum Target {
         globals: BTreeSet<usize>,
         mixed: BTreeSet<usize>,
         active: BTreeSet<usize>,
+        /// The caller zeroed the dynamic shared region's adjoint half (`Gen::region_zeroed`).
+        caller_zeroes_region: bool,
     },
 }
 
@@ -104,6 +106,8 @@ pub struct PullbackReq {
     /// Parameters whose adjoints the caller passes (the others get null/scratch adjoints).
     pub active: BTreeSet<usize>,
     pub mode: Mode,
+    /// The requester zeroed the dynamic shared region's adjoint half.
+    pub caller_zeroes_region: bool,
 }
 
 pub struct Generated {
@@ -135,6 +139,14 @@ pub struct Gen<'p, 'a> {
     pub spaces: HashMap<String, Space>,
     /// `__shared__` locals that are not arrays (`__shared__ float s_inv;`): one per block.
     pub shared_scalars: Names,
+    /// `extern __shared__` arrays: the block's one dynamic region.
+    pub dynamic_shared: Names,
+    /// The caller zeroed the dynamic region's adjoint half (see `region_zeroed`): this
+    /// pullback adds into it and must not zero it again.
+    pub caller_zeroes_region: bool,
+    /// The region's adjoint half is zeroed by now (by this function or a caller): pullbacks
+    /// requested from here add into it.
+    pub region_zeroed: bool,
     pub env: IndexEnv,
     /// Declarations of temporaries and saves, placed at the top of the function.
     pub decls: Vec<Stmt>,
@@ -372,10 +384,35 @@ pub fn generate(
     for l in &norm.locals[before..] {
         types.insert(l.name.clone(), l.ty.clone());
     }
-    let seeds: Names = match target {
+    let mut seeds: Names = match target {
         Target::Grad { wrt, .. } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
         Target::Pullback { active, .. } => active.iter().map(|&i| params[i].0.clone()).collect(),
     };
+    // `extern __shared__` arrays are the block's one dynamic region, whichever function
+    // declares them. When the kernel declares one and a function it calls does too, the
+    // kernel's gradient owns the region's adjoint half (zeroes it once) and pullbacks add into
+    // it: there, a pullback's dynamic arrays are active whatever its own body does with them,
+    // and the kernel's are active so that it keeps their values for the pullbacks' reads.
+    let region_seeded = match (mode, target) {
+        (
+            Mode::Device,
+            Target::Pullback {
+                caller_zeroes_region,
+                ..
+            },
+        ) => *caller_zeroes_region,
+        (Mode::Kernel, _) => crate::calls::callee_with_dynamic_shared(prog, func, 0).is_some(),
+        _ => false,
+    };
+    if region_seeded {
+        seeds.extend(
+            norm.locals
+                .iter()
+                .filter(|l| l.specs.shared && l.specs.is_extern)
+                .filter(|l| crate::activity::is_differentiable(prog, &l.ty))
+                .map(|l| l.name.clone()),
+        );
+    }
     let mut activity_types = types.clone();
     for (n, t) in &params {
         activity_types.insert(format!("__param:{n}"), t.clone());
@@ -509,6 +546,12 @@ pub fn generate(
         .filter(|l| l.specs.shared && !matches!(l.ty.kind, TyKind::Array { .. }))
         .map(|l| l.name.clone())
         .collect();
+    let dynamic_shared: Names = norm
+        .locals
+        .iter()
+        .filter(|l| l.specs.shared && l.specs.is_extern)
+        .map(|l| l.name.clone())
+        .collect();
     let global_ptrs = spaces
         .iter()
         .filter(|(_, s)| **s == Space::Global)
@@ -548,6 +591,14 @@ pub fn generate(
         ),
         _ => Names::new(),
     };
+    let caller_zeroes_region = matches!(
+        target,
+        Target::Pullback {
+            caller_zeroes_region: true,
+            ..
+        }
+    );
+    let region_zeroed = caller_zeroes_region || dynamic_shared.iter().any(|n| active.contains(n));
     let mut g = Gen {
         kept_seeds,
         prog,
@@ -557,6 +608,9 @@ pub fn generate(
         active,
         spaces,
         shared_scalars,
+        caller_zeroes_region,
+        region_zeroed,
+        dynamic_shared,
         env,
         decls: vec![],
         guards: vec![],
@@ -1084,8 +1138,11 @@ impl<'p, 'a> Gen<'p, 'a> {
                         expr: Box::new(second_half),
                     })),
                 ));
-                shared_zeroing.push(expr_stmt(call("cuad_zero_shared", vec![ident(&adj), half])));
-                self.helpers.block_add = true;
+                if !self.caller_zeroes_region {
+                    shared_zeroing
+                        .push(expr_stmt(call("cuad_zero_shared", vec![ident(&adj), half])));
+                    self.helpers.block_add = true;
+                }
                 continue;
             }
             if l.specs.shared {
@@ -2797,6 +2854,13 @@ impl<'p, 'a> Gen<'p, 'a> {
             return reads(e, out);
         };
         let name = name.trim_start_matches("::");
+        // A callee's own `extern __shared__` arrays are this function's: its pullback reads them.
+        if self.prog.functions(name).into_iter().any(|g| {
+            crate::calls::own_dynamic_shared(self.prog, g).is_some()
+                || crate::calls::callee_with_dynamic_shared(self.prog, g, 1).is_some()
+        }) {
+            out.extend(self.dynamic_shared.iter().cloned());
+        }
         let dead_entry: Vec<(usize, Expr)> = self
             .overwritten_args(name, args)
             .into_iter()
