@@ -1544,16 +1544,30 @@ impl<'p, 'a> Gen<'p, 'a> {
                 // explicit, in both sweeps, so lanes see each other's values and adjoints.
                 // Within a step, every lane reads its adjoints (the leading declarations)
                 // before any lane adds into them, as every lane read before any wrote.
+                // Under a condition that may split a warp (`if (tid < s)`), only some lanes
+                // get here: a full-mask __syncwarp would wait for the others forever.
+                let partial_warp = self
+                    .guards
+                    .iter()
+                    .any(|(c, _)| !self.env.warp_uniform_condition(c));
+                let sync = || {
+                    let mask = if partial_warp {
+                        vec![call("__activemask", vec![])]
+                    } else {
+                        vec![]
+                    };
+                    expr_stmt(call("__syncwarp", mask))
+                };
                 let (mut fwd, mut rev) = self.gen_expr_stmt(e, s);
                 let is_decl = |x: &Stmt| matches!(x.kind, StmtKind::Decl(_));
                 if let Some(first) = rev.iter().position(is_decl) {
                     let end = first + rev[first..].iter().take_while(|x| is_decl(x)).count();
                     if end < rev.len() {
-                        rev.insert(end, expr_stmt(call("__syncwarp", vec![])));
+                        rev.insert(end, sync());
                     }
                 }
-                fwd.push(expr_stmt(call("__syncwarp", vec![])));
-                rev.push(expr_stmt(call("__syncwarp", vec![])));
+                fwd.push(sync());
+                rev.push(sync());
                 (fwd, rev)
             }
             // `n = __syncthreads_count(p)` and `if (__syncthreads_or(p))` are barriers: the

@@ -28,7 +28,7 @@
 //! `if (lane == 0)`, as other lanes may update it elsewhere.
 
 use crate::index::{global_coord, Atom, CounterRange, IndexEnv, Poly, Unique};
-use cuad_syntax::ast::BinOp;
+use cuad_syntax::ast::{BinOp, Expr, ExprKind, UnOp};
 
 /// The coordinate a lane or warp number is taken from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -185,5 +185,35 @@ impl IndexEnv {
                 !a.varies_per_thread()
                     || matches!(a, Atom::Warp(Of::Block) | Atom::Builtin("blockIdx", 0))
             })
+    }
+
+    /// Does condition `c` hold for all lanes of a hardware warp or for none: built from
+    /// uniform values and comparisons of `threadIdx.x` with a multiple of 32 (`tid < 32`) in a
+    /// 1-D block? Anything else may split a warp.
+    pub fn warp_uniform_condition(&self, c: &Expr) -> bool {
+        let tid = Poly::atom(Atom::Builtin("threadIdx", 0));
+        let whole_warps = |bound: &Poly, off: i64| {
+            bound
+                .as_constant()
+                .is_some_and(|k| (k + off).rem_euclid(32) == 0)
+        };
+        match &c.kind {
+            ExprKind::Paren(x) | ExprKind::Unary(UnOp::Not, x) => self.warp_uniform_condition(x),
+            ExprKind::Binary(BinOp::And | BinOp::Or, l, r) => {
+                self.warp_uniform_condition(l) && self.warp_uniform_condition(r)
+            }
+            ExprKind::Binary(op @ (BinOp::Lt | BinOp::Ge | BinOp::Le | BinOp::Gt), l, r) => {
+                let (pl, pr) = (self.poly(l), self.poly(r));
+                if pl.is_uniform() && pr.is_uniform() {
+                    return true;
+                }
+                // `tid < k` and `tid >= k` split at k; `tid <= k` and `tid > k` at k + 1.
+                let off = i64::from(matches!(op, BinOp::Le | BinOp::Gt));
+                self.dims_at_most(1)
+                    && ((pl == tid && whole_warps(&pr, off))
+                        || (pr == tid && whole_warps(&pl, 1 - off)))
+            }
+            _ => self.poly(c).is_uniform(),
+        }
     }
 }
