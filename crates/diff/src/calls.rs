@@ -936,6 +936,7 @@ impl Gen<'_, '_> {
                     active: active_params,
                     mode,
                     caller_zeroes_region: self.region_zeroed,
+                    split_warp: self.may_split_warp(),
                 };
                 if !self.pullbacks.contains(&req) {
                     self.pullbacks.push(req);

@@ -128,6 +128,8 @@ pub struct Differentiator<'a> {
     /// Generated functions in generation order: (key, function, enclosing namespaces of the
     /// primal, where the generated function goes too).
     done: Vec<(String, Function, Vec<Option<String>>)>,
+    /// Keys of pullbacks in `done` made for calls that may split a warp (`Target::Pullback`).
+    split_warp_keys: std::collections::HashSet<String>,
     helpers: Helpers,
     /// `__maxnreg__` for generated kernels (`cuad grad --max-registers`).
     max_registers: Option<u32>,
@@ -180,6 +182,7 @@ impl<'a> Differentiator<'a> {
             prog,
             sm,
             done: vec![],
+            split_warp_keys: Default::default(),
             helpers: Helpers::default(),
             max_registers: None,
             keep_seeds: false,
@@ -810,8 +813,20 @@ impl<'a> Differentiator<'a> {
             }
             // Overloads (template instances) share a name: key by name and parameter types.
             let key = instance_key(&f, &n);
-            if self.done.iter().any(|(d, _, _)| *d == key) {
-                continue;
+            // A pullback made for whole warps is made again when a call may split a warp.
+            let split_warp = matches!(
+                t,
+                Target::Pullback {
+                    split_warp: true,
+                    ..
+                }
+            );
+            let redo = match self.done.iter().position(|(d, _, _)| *d == key) {
+                Some(_) if !split_warp || self.split_warp_keys.contains(&key) => continue,
+                at => at,
+            };
+            if split_warp {
+                self.split_warp_keys.insert(key.clone());
             }
             let mut g = generate(&self.prog, &f, &n, m, &t)?;
             if m == Mode::Kernel && matches!(t, Target::Grad { .. }) {
@@ -825,13 +840,17 @@ impl<'a> Differentiator<'a> {
             self.helpers.merge(g.helpers);
             explanations.extend(g.explanations.into_iter().map(|e| format!("{n}: {e}")));
             let ns = namespace_path(&self.prog, &f);
-            self.done.push((key, g.function, ns));
+            match redo {
+                Some(at) => self.done[at] = (key, g.function, ns),
+                None => self.done.push((key, g.function, ns)),
+            }
             for req in g.pullbacks {
                 let target = Target::Pullback {
                     globals: req.globals,
                     mixed: req.mixed,
                     active: req.active,
                     caller_zeroes_region: req.caller_zeroes_region,
+                    split_warp: req.split_warp,
                 };
                 queue.push((req.callee, req.name, req.mode, target));
             }

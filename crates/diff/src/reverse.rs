@@ -41,6 +41,8 @@ pub enum Target {
         active: BTreeSet<usize>,
         /// The caller zeroed the dynamic shared region's adjoint half (`Gen::region_zeroed`).
         caller_zeroes_region: bool,
+        /// A call may run on part of a warp (`Gen::may_split_warp`).
+        split_warp: bool,
     },
 }
 
@@ -108,6 +110,8 @@ pub struct PullbackReq {
     pub mode: Mode,
     /// The requester zeroed the dynamic shared region's adjoint half.
     pub caller_zeroes_region: bool,
+    /// The call may run on part of a warp.
+    pub split_warp: bool,
 }
 
 pub struct Generated {
@@ -147,6 +151,8 @@ pub struct Gen<'p, 'a> {
     /// The region's adjoint half is zeroed by now (by this function or a caller): pullbacks
     /// requested from here add into it.
     pub region_zeroed: bool,
+    /// A call of this pullback may run on part of a warp.
+    pub called_on_split_warp: bool,
     pub env: IndexEnv,
     /// Declarations of temporaries and saves, placed at the top of the function.
     pub decls: Vec<Stmt>,
@@ -610,6 +616,13 @@ pub fn generate(
         shared_scalars,
         caller_zeroes_region,
         region_zeroed,
+        called_on_split_warp: matches!(
+            target,
+            Target::Pullback {
+                split_warp: true,
+                ..
+            }
+        ),
         dynamic_shared,
         env,
         decls: vec![],
@@ -1546,10 +1559,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 // before any lane adds into them, as every lane read before any wrote.
                 // Under a condition that may split a warp (`if (tid < s)`), only some lanes
                 // get here: a full-mask __syncwarp would wait for the others forever.
-                let partial_warp = self
-                    .guards
-                    .iter()
-                    .any(|(c, _)| !self.env.warp_uniform_condition(c));
+                let partial_warp = self.may_split_warp();
                 let sync = || {
                     let mask = if partial_warp {
                         vec![call("__activemask", vec![])]
@@ -1625,6 +1635,16 @@ impl<'p, 'a> Gen<'p, 'a> {
                 (vec![], vec![])
             }
         }
+    }
+
+    /// May only part of a warp reach the current program point: is this a pullback called so,
+    /// or is it under a condition that may split a warp (`if (tid < s)`)?
+    pub(crate) fn may_split_warp(&self) -> bool {
+        self.called_on_split_warp
+            || self
+                .guards
+                .iter()
+                .any(|(c, _)| !self.env.warp_uniform_condition(c))
     }
 
     /// Does `e` store through a pointer to `volatile` memory?
