@@ -1127,6 +1127,7 @@ impl Gen<'_, '_> {
         // Restores pop a LIFO tape: the last value saved is restored first.
         let mut restores: Vec<Vec<Stmt>> = Vec::new();
         let mut undo: Vec<Stmt> = Vec::new();
+        let mut elements_restored = false;
         for (j, x, callee_reads) in self.overwritten_args(&name, args) {
             let read_later =
                 crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));
@@ -1201,6 +1202,7 @@ impl Gen<'_, '_> {
                     )
                 });
             if active && element {
+                elements_restored = true;
                 if let Some(ty) = self.type_of(&x).map(|t| t.with_const(false)) {
                     let copy = self.fresh("_c");
                     restore.push(decl(ty, &copy, Some(x.clone())));
@@ -1224,6 +1226,23 @@ impl Gen<'_, '_> {
             restores.push(restore);
         }
         rev.extend(restores.into_iter().rev().flatten());
+        // A callee whose threads read each other's updated elements (through barriers or
+        // shuffles): every thread restores its own before any re-runs the update, and undoes
+        // it only when all have finished.
+        let barrier = elements_restored
+            .then(|| self.called_function(&name, args))
+            .flatten()
+            .and_then(|f| in_place_barrier(f).ok().flatten())
+            .map(|b| match b {
+                "__syncwarp" if self.may_split_warp() => {
+                    expr_stmt(call(b, vec![call("__activemask", vec![])]))
+                }
+                _ => expr_stmt(call(b, vec![])),
+            });
+        if let Some(b) = &barrier {
+            rev.push(b.clone());
+            undo.insert(0, b.clone());
+        }
         if active {
             self.note_reads(e);
         }
@@ -1358,14 +1377,20 @@ impl Gen<'_, '_> {
 
     /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
     /// reference parameters, with whether the callee may read their value on entry.
-    pub(crate) fn overwritten_args(&self, name: &str, args: &[Expr]) -> Vec<(usize, Expr, bool)> {
+    /// The user function a call `name(args)` runs, if known.
+    fn called_function(&self, name: &str, args: &[Expr]) -> Option<&Function> {
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
-        let callee = self.prog.resolve_call(name, &arg_types).or_else(|| {
+        self.prog.resolve_call(name, &arg_types).or_else(|| {
             self.prog
                 .functions_for_call(name, args.len())
                 .into_iter()
                 .find(|f| f.params.len() == args.len())
-        });
+        })
+    }
+
+    pub(crate) fn overwritten_args(&self, name: &str, args: &[Expr]) -> Vec<(usize, Expr, bool)> {
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let callee = self.called_function(name, args);
         let mut out = Vec::new();
         for (j, a) in args.iter().enumerate() {
             let param = callee.and_then(|f| f.params.get(j));
@@ -2142,8 +2167,13 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
             }),
         }
     }
-    // Every thread that calls it updates its elements unconditionally and alone (no barrier,
-    // shuffle or atomic between threads), so two threads never restore the same element.
+    // Every thread that calls it updates its elements unconditionally. With no barrier or
+    // shuffle, each reads only elements it writes (two threads never restore the same one);
+    // with them (a warp-synchronous tail over `s[tid + 16]`), reads of other elements are
+    // other threads' writes, restored by those threads before a barrier (`in_place_barrier`).
+    let Ok(barrier) = in_place_barrier(f) else {
+        return None;
+    };
     let mentions_p = |s: &Stmt| {
         let mut found = false;
         crate::usage::visit_stmt_exprs(s, &mut |e| {
@@ -2151,30 +2181,13 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
         });
         found
     };
-    let communicates = body.iter().any(|s| {
-        crate::usage::any_stmt(s, &|st| {
-            let mut found = false;
-            crate::usage::visit_stmt_exprs(st, &mut |e| {
-                found |= crate::usage::any_expr(e, &|x| match &x.kind {
-                    ExprKind::Call { callee, .. } => match &callee.kind {
-                        ExprKind::Ident(n) => {
-                            n.contains("sync") || n.contains("shfl") || n.starts_with("atomic")
-                        }
-                        _ => true,
-                    },
-                    _ => false,
-                });
-            });
-            found
-        })
-    });
     let top_level = body.iter().all(|s| {
         matches!(
             s.kind,
             StmtKind::Expr(_) | StmtKind::Decl(_) | StmtKind::Return(_)
         ) || !mentions_p(s)
     });
-    if communicates || !top_level {
+    if !top_level {
         return None;
     }
     for s in body {
@@ -2189,9 +2202,10 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
             unique.push(k);
         }
     }
-    let covered = read
-        .iter()
-        .all(|k| unique.iter().any(|u| text(u) == text(k)));
+    let covered = barrier.is_some()
+        || read
+            .iter()
+            .all(|k| unique.iter().any(|u| text(u) == text(k)));
     if other_use || unique.is_empty() || !covered || !unique.iter().all(stable) {
         return None;
     }
@@ -2202,6 +2216,34 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
             .map(|k| substitute_params(k, &params, args))
             .collect(),
     )
+}
+
+/// How threads running `f` see each other's memory, for `in_place_elements`: `Ok(None)` not
+/// at all; `Ok(Some(barrier))` through barriers or shuffles, so the restores of what it
+/// updates need `barrier` before its pullback re-runs it (and after, before the undo);
+/// `Err` through anything else (atomics, calls through pointers).
+pub(crate) fn in_place_barrier(f: &Function) -> Result<Option<&'static str>, ()> {
+    let mut barrier = None;
+    let mut other = false;
+    visit_calls(f, &mut |x| {
+        let ExprKind::Call { callee, .. } = &x.kind else {
+            return;
+        };
+        match &callee.kind {
+            ExprKind::Ident(n) if n.starts_with("atomic") => other = true,
+            ExprKind::Ident(n) if n.contains("syncthreads") => barrier = Some("__syncthreads"),
+            ExprKind::Ident(n) if n.contains("sync") || n.contains("shfl") => {
+                barrier = barrier.or(Some("__syncwarp"))
+            }
+            ExprKind::Ident(_) => {}
+            _ => other = true,
+        }
+    });
+    if other {
+        Err(())
+    } else {
+        Ok(barrier)
+    }
 }
 
 fn substitute_params(e: Expr, params: &[&str], args: &[Expr]) -> Expr {
