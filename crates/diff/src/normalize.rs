@@ -70,6 +70,7 @@ pub fn normalize(
         scope: ScopeStack::new(),
         errors: vec![],
         constants: Names::new(),
+        loop_depth: 0,
         aliases: HashMap::new(),
         host,
         vectors: HashMap::new(),
@@ -803,6 +804,8 @@ struct Hoister<'p, 'a> {
     errors: Vec<Diagnostic>,
     /// Hoisted names of compile-time constants (kept with their initializers).
     constants: Names,
+    /// How many loops enclose the statement being normalized.
+    loop_depth: usize,
     /// Type aliases declared in the body (`typedef double T;`).
     aliases: HashMap<String, Ty>,
     /// A host function: its `std::vector`s of reals become `calloc` buffers (vectors.rs).
@@ -928,7 +931,7 @@ impl Hoister<'_, '_> {
                 });
                 let cond = cond.map(|c| self.expr(c));
                 let step = step.map(|c| self.expr(c));
-                let body = Box::new(self.sub(*body));
+                let body = Box::new(self.loop_body(*body));
                 self.scope.pop();
                 self.renames.pop();
                 StmtKind::For {
@@ -940,10 +943,10 @@ impl Hoister<'_, '_> {
             }
             StmtKind::While { cond, body } => StmtKind::While {
                 cond: self.expr(cond),
-                body: Box::new(self.sub(*body)),
+                body: Box::new(self.loop_body(*body)),
             },
             StmtKind::DoWhile { body, cond } => {
-                let body = Box::new(self.sub(*body));
+                let body = Box::new(self.loop_body(*body));
                 StmtKind::DoWhile {
                     body,
                     cond: self.expr(cond),
@@ -952,6 +955,13 @@ impl Hoister<'_, '_> {
             k => k,
         };
         vec![Stmt::new(kind, span)]
+    }
+
+    fn loop_body(&mut self, s: Stmt) -> Stmt {
+        self.loop_depth += 1;
+        let body = self.sub(s);
+        self.loop_depth -= 1;
+        body
     }
 
     fn sub(&mut self, s: Stmt) -> Stmt {
@@ -1052,8 +1062,11 @@ impl Hoister<'_, '_> {
                 || (ty.is_const
                     && !matches!(ty.kind, TyKind::Array { .. } | TyKind::Pointer { .. })
                     && matches!(&init, Some(Init::Assign(e)) if self.is_literal_expr(e)));
-            let keep_init =
-                d.specs.shared || d.specs.is_static || compile_time || is_constant_init(&init);
+            // A literal initializer moves to the top with the declaration, unless a loop
+            // runs it again (`double acc[4] = {0};` in a loop body starts each iteration at
+            // zero) and the local is not const.
+            let constant_init = is_constant_init(&init) && (self.loop_depth == 0 || ty.is_const);
+            let keep_init = d.specs.shared || d.specs.is_static || compile_time || constant_init;
             let mut specs = d.specs.clone();
             specs.is_constexpr = d.specs.is_constexpr && compile_time;
             if compile_time {
