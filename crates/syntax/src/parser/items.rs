@@ -407,7 +407,7 @@ impl Parser<'_, '_> {
         })
     }
 
-    fn finish_declarator(&mut self, d: Declarator) -> PResult<VarDecl> {
+    pub(crate) fn finish_declarator(&mut self, d: Declarator) -> PResult<VarDecl> {
         let init = self.parse_initializer()?;
         let span = d.span.to(self.span_from(self.pos.saturating_sub(1)));
         Ok(VarDecl {

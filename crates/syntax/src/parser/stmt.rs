@@ -264,16 +264,78 @@ impl Parser<'_, '_> {
     /// `if (c) s [else s]`; `if constexpr` is an ordinary `if` in the AST: template
     /// instantiation folds its condition once it is a constant (`instantiate.rs`).
     fn parse_if(&mut self) -> PResult<StmtKind> {
+        let start = self.pos;
         self.bump();
         self.eat("constexpr");
-        let cond = self.parse_paren_cond("if")?;
+        let (init, cond) = self.parse_paren_cond_with_init("if")?;
         let then = Box::new(self.parse_sub_stmt()?);
         let els = if self.eat("else") {
             Some(Box::new(self.parse_sub_stmt()?))
         } else {
             None
         };
-        Ok(StmtKind::If { cond, then, els })
+        Ok(self.scoped(init, StmtKind::If { cond, then, els }, start))
+    }
+
+    /// `kind` after the statements of its `init`: one block, the scope C++ gives the names
+    /// declared in an `if`/`switch` head.
+    fn scoped(&self, init: Vec<Stmt>, kind: StmtKind, start: usize) -> StmtKind {
+        if init.is_empty() {
+            return kind;
+        }
+        let mut block = init;
+        block.push(Stmt::new(kind, self.span_from(start)));
+        StmtKind::Block(block)
+    }
+
+    /// `( [init-statement] condition )` after `if`/`switch`: C++17's init-statement
+    /// (`if (double z = f(x); z > 0)`) and a declaration as the condition (`if (int n = f())`,
+    /// tested as `n`) come back as statements that run first.
+    fn parse_paren_cond_with_init(&mut self, keyword: &str) -> PResult<(Vec<Stmt>, Expr)> {
+        self.expect("(", &format!("after `{keyword}`"))?;
+        let start = self.pos;
+        let (init, declared) = if self.is_decl_start() {
+            let specs = self.parse_specs(SpecCtx::Stmt)?;
+            let Some(base) = specs.ty else {
+                return self.err_here("expected a type in declaration");
+            };
+            let first = self.parse_declarator(base.clone(), true)?;
+            let mut vars = vec![self.finish_declarator(first)?];
+            let condition = self.at(")");
+            while !condition && self.eat(",") {
+                let next = self.parse_declarator(base.clone(), true)?;
+                vars.push(self.finish_declarator(next)?);
+            }
+            if !condition {
+                self.expect(";", "after the declaration in a condition")?;
+            }
+            for v in &vars {
+                self.types.declare_variable(&v.name);
+            }
+            let declared =
+                condition.then(|| Expr::new(ExprKind::Ident(vars[0].name.clone()), vars[0].span));
+            let decl = DeclStmt {
+                specs: specs.decl,
+                vars,
+                span: self.span_from(start),
+            };
+            let init = Stmt::new(StmtKind::Decl(decl), self.span_from(start));
+            (vec![init], declared)
+        } else {
+            let e = self.parse_expr()?;
+            if !self.eat(";") {
+                self.expect(")", &format!("after `{keyword}` condition"))?;
+                return Ok((vec![], e));
+            }
+            let init = Stmt::new(StmtKind::Expr(e), self.span_from(start));
+            (vec![init], None)
+        };
+        let cond = match declared {
+            Some(name) => name,
+            None => self.parse_expr()?,
+        };
+        self.expect(")", &format!("after `{keyword}` condition"))?;
+        Ok((init, cond))
     }
 
     /// `( expr )` after `if`/`while`/`switch`; declarations there are not modelled.
@@ -454,13 +516,14 @@ impl Parser<'_, '_> {
 
     /// `switch (c) { case A: ... default: ... }` as a list of labelled statement runs.
     fn parse_switch(&mut self) -> PResult<StmtKind> {
+        let start = self.pos;
         self.bump();
-        let cond = self.parse_paren_cond("switch")?;
+        let (init, cond) = self.parse_paren_cond_with_init("switch")?;
         self.expect("{", "to open `switch` body")?;
         let mut cases: Vec<SwitchCase> = Vec::new();
         loop {
             if self.eat("}") {
-                return Ok(StmtKind::Switch { cond, cases });
+                return Ok(self.scoped(init, StmtKind::Switch { cond, cases }, start));
             }
             if self.at_eof() {
                 return self.err_here("expected `}` to close `switch` body");
