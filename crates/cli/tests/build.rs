@@ -1113,7 +1113,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              \x20 y[threadIdx.x] = apply([](auto u) { return u * u; }, x[threadIdx.x]);\n\
              }\n",
             "k",
-            "lambda_generic.cu:3:26: error: cuad cannot lift a generic lambda (an `auto` parameter): give its parameters types",
+            "lambda_generic.cu:3:26: error: cuad cannot pass a generic lambda (an `auto` parameter) to a template: give its parameters types",
         ),
         (
             "lambda_arg.cu",

@@ -229,6 +229,13 @@ impl Lifter<'_, '_> {
             }
         };
         let a = &args[k];
+        let generic = |l: &Lifted| {
+            l.function
+                .template
+                .iter()
+                .flatten()
+                .any(|p| p.name.starts_with(GENERIC_PARAM))
+        };
         let runs_on_device = template.attrs.device || template.attrs.global;
         let lifted = match &a.strip_parens().kind {
             ExprKind::Lambda(l) => {
@@ -238,6 +245,10 @@ impl Lifter<'_, '_> {
                     return;
                 }
                 let last = self.out.len() - 1;
+                if generic(&self.out[last]) {
+                    self.errors.push(Diagnostic::error(a.span, PASSED_GENERIC));
+                    return;
+                }
                 let f = &mut self.out[last];
                 f.var.clear();
                 // The lambda runs where the template does.
@@ -248,6 +259,10 @@ impl Lifter<'_, '_> {
             }
             ExprKind::Ident(n) => {
                 let i = self.out.iter().position(|l| &l.var == n).unwrap_or(0);
+                if generic(&self.out[i]) {
+                    self.errors.push(Diagnostic::error(a.span, PASSED_GENERIC));
+                    return;
+                }
                 if self.out[i].function.attrs.device != runs_on_device {
                     self.errors.push(Diagnostic::error(
                         a.span,
@@ -350,19 +365,30 @@ impl Lifter<'_, '_> {
                 span,
             });
         }
-        if l.params.iter().any(|p| matches!(p.ty.kind, TyKind::Auto)) {
-            self.errors.push(Diagnostic::error(
-                span,
-                "cuad cannot lift a generic lambda (an `auto` parameter): give its parameters types",
-            ));
-            return false;
+        // A generic lambda (`[&](auto v)`) is a function template: each `auto` parameter
+        // gets a type parameter of its own, deduced at the calls; the return type is
+        // deduced from the body of each instance.
+        let mut generic: Vec<TemplateParam> = Vec::new();
+        for p in params.iter_mut() {
+            let name = format!("{GENERIC_PARAM}{}", generic.len());
+            if replace_auto(&mut p.ty, &name) {
+                generic.push(TemplateParam {
+                    name,
+                    kind: TemplateParamKind::Type { default: None },
+                });
+            }
         }
         let returns_value = l.body.iter().any(|s| {
             let mut found = false;
             s.visit(&mut |s| found |= matches!(s.kind, StmtKind::Return(Some(_))));
             found
         });
-        let ret = match (&l.ret, self.return_type(l, &params), returns_value) {
+        let deduced = if generic.is_empty() {
+            self.return_type(l, &params)
+        } else {
+            returns_value.then(|| Ty::new(TyKind::Auto))
+        };
+        let ret = match (&l.ret, deduced, returns_value) {
             (Some(t), _, _) => t.clone(),
             (None, Some(t), _) => t,
             (None, None, false) => Ty::new(TyKind::Void),
@@ -410,6 +436,12 @@ impl Lifter<'_, '_> {
                 .filter(|p| words.contains(p.name.as_str()))
                 .collect();
             function.template = (!used.is_empty()).then_some(used);
+        }
+        if !generic.is_empty() {
+            function
+                .template
+                .get_or_insert_with(Vec::new)
+                .extend(generic);
         }
         self.out.push(Lifted {
             var: var.to_string(),
@@ -634,4 +666,26 @@ fn is_lambda_init(init: &Option<Init>) -> bool {
             ..
         }))
     )
+}
+
+/// The type parameters of a lifted generic lambda are `CuadAuto0`, `CuadAuto1`, ...
+const GENERIC_PARAM: &str = "CuadAuto";
+
+const PASSED_GENERIC: &str = "cuad cannot pass a generic lambda (an `auto` parameter) to a template: give its parameters types";
+
+/// Replaces the `auto` in a generic lambda's parameter type (`auto`, `const auto&`,
+/// `auto*`) by the type parameter `name`; false when there is none.
+fn replace_auto(ty: &mut Ty, name: &str) -> bool {
+    match &mut ty.kind {
+        TyKind::Auto => {
+            ty.kind = TyKind::Named {
+                name: name.to_string(),
+                args: vec![],
+            };
+            true
+        }
+        TyKind::LRef(inner) | TyKind::RRef(inner) => replace_auto(inner, name),
+        TyKind::Pointer { pointee, .. } => replace_auto(pointee, name),
+        _ => false,
+    }
 }
