@@ -93,7 +93,6 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         let lowered_operator =
             binary_operator || f.name == "operator()" || compound_operator(f).is_some();
         if f.body.is_none()
-            || (f.template.is_some() && f.name.starts_with("operator"))
             || f.name == *name
             || (f.name.starts_with("operator") && !lowered_operator)
             || f.name.starts_with('~')
