@@ -8,92 +8,96 @@
 
 use crate::reverse::Gen;
 use crate::usage::{self, Names};
+use cuad_sema::Program;
 use cuad_syntax::ast::*;
 
 /// How deep nested user calls are followed (recursive helpers count as effectful).
 const CALLEE_DEPTH: usize = 4;
 
 impl Gen<'_, '_> {
-    /// A math-library call, or a call of user functions that write only their own locals and
-    /// by-value parameters (never through a pointer, a reference or into `__shared__`
-    /// memory) and call only such functions.
+    /// See `is_effect_free_call`.
     pub(crate) fn is_effect_free_call(&self, callee: &Expr) -> bool {
-        self.effect_free(callee, 0)
+        is_effect_free_call(self.prog, callee)
     }
+}
 
-    fn effect_free(&self, callee: &Expr, depth: usize) -> bool {
-        let ExprKind::Ident(name) = &callee.kind else {
-            return false;
-        };
-        if crate::rules::is_pure_math(name) || name == "printf" {
-            return true;
-        }
-        let fns = self.prog.functions(name);
-        depth < CALLEE_DEPTH
-            && !fns.is_empty()
-            && fns.iter().all(|f| {
-                let Some(body) = &f.body else {
-                    return false;
-                };
-                let mut own: Names = f
-                    .params
-                    .iter()
-                    .filter(|p| self.is_plain_value(&p.ty))
-                    .filter_map(|p| p.name.clone())
-                    .collect();
-                body.iter().for_each(|s| self.plain_locals(s, &mut own));
-                let mut written = Names::new();
-                usage::stmt_writes(body, &mut written);
-                let mut ok = written.is_subset(&own);
-                for s in body {
-                    usage::visit_stmt_exprs(s, &mut |e| {
-                        usage::walk_expr(e, &mut |x| match &x.kind {
-                            ExprKind::Call { callee, .. } => {
-                                ok &= self.effect_free(callee, depth + 1)
-                            }
-                            ExprKind::Launch { .. } => ok = false,
-                            _ => {}
-                        })
-                    });
-                }
-                ok
-            })
+/// A math-library call, or a call of user functions that write only their own locals and
+/// by-value parameters (never through a pointer, a reference or into `__shared__` memory) and
+/// call only such functions.
+pub(crate) fn is_effect_free_call(prog: &Program, callee: &Expr) -> bool {
+    effect_free(prog, callee, 0)
+}
+
+fn effect_free(prog: &Program, callee: &Expr, depth: usize) -> bool {
+    let ExprKind::Ident(name) = &callee.kind else {
+        return false;
+    };
+    if crate::rules::is_pure_math(name) || name == "printf" {
+        return true;
     }
+    let fns = prog.functions(name);
+    depth < CALLEE_DEPTH
+        && !fns.is_empty()
+        && fns.iter().all(|f| {
+            let Some(body) = &f.body else {
+                return false;
+            };
+            let mut own: Names = f
+                .params
+                .iter()
+                .filter(|p| is_plain_value(prog, &p.ty))
+                .filter_map(|p| p.name.clone())
+                .collect();
+            body.iter().for_each(|s| plain_locals(prog, s, &mut own));
+            let mut written = Names::new();
+            usage::stmt_writes(body, &mut written);
+            let mut ok = written.is_subset(&own);
+            for s in body {
+                usage::visit_stmt_exprs(s, &mut |e| {
+                    usage::walk_expr(e, &mut |x| match &x.kind {
+                        ExprKind::Call { callee, .. } => ok &= effect_free(prog, callee, depth + 1),
+                        ExprKind::Launch { .. } => ok = false,
+                        _ => {}
+                    })
+                });
+            }
+            ok
+        })
+}
 
-    /// Not a pointer, an array of pointers or a reference: writing it changes only itself.
-    fn is_plain_value(&self, ty: &Ty) -> bool {
-        let mut t = self.prog.canonical(ty);
-        while let TyKind::Array { elem, .. } = t.kind {
-            t = self.prog.canonical(&elem);
-        }
-        !matches!(
-            t.kind,
-            TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::RRef(_)
-        )
+/// Not a pointer, an array of pointers or a reference: writing it changes only itself.
+fn is_plain_value(prog: &Program, ty: &Ty) -> bool {
+    let mut t = prog.canonical(ty);
+    while let TyKind::Array { elem, .. } = t.kind {
+        t = prog.canonical(&elem);
     }
+    !matches!(
+        t.kind,
+        TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::RRef(_)
+    )
+}
 
-    /// Locals declared in `s` that hold plain values in thread-private storage.
-    fn plain_locals(&self, s: &Stmt, out: &mut Names) {
-        if let StmtKind::Decl(d) = &s.kind {
-            if !(d.specs.shared || d.specs.is_static || d.specs.device) {
-                let plain = d.vars.iter().filter(|v| self.is_plain_value(&v.ty));
-                out.extend(plain.map(|v| v.name.clone()));
-            }
+/// Locals declared in `s` that hold plain values in thread-private storage.
+fn plain_locals(prog: &Program, s: &Stmt, out: &mut Names) {
+    if let StmtKind::Decl(d) = &s.kind {
+        if !(d.specs.shared || d.specs.is_static || d.specs.device) {
+            let plain = d.vars.iter().filter(|v| is_plain_value(prog, &v.ty));
+            out.extend(plain.map(|v| v.name.clone()));
         }
-        let mut inner = |b: &Stmt| self.plain_locals(b, out);
-        match &s.kind {
-            StmtKind::Block(b) => b.iter().for_each(inner),
-            StmtKind::If { then, els, .. } => {
-                inner(then);
-                els.iter().for_each(|e| inner(e));
-            }
-            StmtKind::For { init, body, .. } => {
-                init.iter().for_each(|i| inner(i));
-                inner(body);
-            }
-            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => inner(body),
-            StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).for_each(inner),
-            _ => {}
+    }
+    let mut inner = |b: &Stmt| plain_locals(prog, b, out);
+    match &s.kind {
+        StmtKind::Block(b) => b.iter().for_each(inner),
+        StmtKind::If { then, els, .. } => {
+            inner(then);
+            els.iter().for_each(|e| inner(e));
         }
+        StmtKind::For { init, body, .. } => {
+            init.iter().for_each(|i| inner(i));
+            inner(body);
+        }
+        StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => inner(body),
+        StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).for_each(inner),
+        _ => {}
     }
 }

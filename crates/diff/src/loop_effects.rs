@@ -12,15 +12,18 @@
 //!
 //! `_c = a && b` with effects in `b` evaluates `b` only when `a` holds (`||` likewise), and an
 //! assignment nested in the condition becomes a statement before it. A `continue` would skip
-//! a step or condition moved into the body, so such a loop is an error instead.
+//! a step or condition moved into the body, so such a loop is an error instead. Calls of
+//! functions without effects (`j < min(n, m)`) are not effects.
 
 use crate::builder::*;
-use crate::usage::may_have_effects;
+use crate::usage::{has_effects_beyond, may_have_effects};
+use cuad_sema::Program;
 use cuad_syntax::ast::*;
 use cuad_syntax::Diagnostic;
 
-pub fn lower(body: Vec<Stmt>) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+pub fn lower(prog: &Program, body: Vec<Stmt>) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
     let mut l = Lowerer {
+        prog,
         next: 0,
         errors: vec![],
     };
@@ -32,12 +35,19 @@ pub fn lower(body: Vec<Stmt>) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
     }
 }
 
-struct Lowerer {
+struct Lowerer<'p> {
+    prog: &'p Program<'p>,
     next: usize,
     errors: Vec<Diagnostic>,
 }
 
-impl Lowerer {
+impl Lowerer<'_> {
+    fn has_effects(&self, e: &Expr) -> bool {
+        has_effects_beyond(e, &|callee| {
+            crate::effects::is_effect_free_call(self.prog, callee)
+        })
+    }
+
     fn stmts(&mut self, body: Vec<Stmt>) -> Vec<Stmt> {
         body.into_iter().map(|s| self.stmt(s)).collect()
     }
@@ -67,7 +77,7 @@ impl Lowerer {
             },
             StmtKind::While { cond, body } => {
                 let body = self.boxed(body);
-                if !may_have_effects(&cond) {
+                if !self.has_effects(&cond) {
                     StmtKind::While { cond, body }
                 } else {
                     return self.endless(vec![], &cond, body, None, span);
@@ -75,7 +85,7 @@ impl Lowerer {
             }
             StmtKind::DoWhile { body, cond } => {
                 let body = self.boxed(body);
-                if !may_have_effects(&cond) {
+                if !self.has_effects(&cond) {
                     StmtKind::DoWhile { body, cond }
                 } else if has_own_continue(&body) {
                     return self.unsupported(
@@ -108,7 +118,7 @@ impl Lowerer {
                 let step_effects = step
                     .as_ref()
                     .is_some_and(|e| matches!(e.kind, ExprKind::Binary(BinOp::Comma, ..)));
-                let cond_effects = cond.as_ref().is_some_and(may_have_effects);
+                let cond_effects = cond.as_ref().is_some_and(|c| self.has_effects(c));
                 if !step_effects && !cond_effects {
                     StmtKind::For {
                         init,

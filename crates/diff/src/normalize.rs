@@ -52,7 +52,7 @@ pub fn normalize(
         .map(split_sincos)
         .collect();
     let body = host_patterns(body, &mut 0);
-    let body = crate::loop_effects::lower(body)?;
+    let body = crate::loop_effects::lower(prog, body)?;
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
     let body = structure_returns(body);

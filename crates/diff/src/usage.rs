@@ -431,6 +431,11 @@ pub fn write_only_names(stmts: &[Stmt]) -> Names {
 /// Can evaluating `e` change anything (a call, an assignment, `++`/`--`)? Pure expressions can
 /// be evaluated again, or once instead of twice.
 pub fn may_have_effects(e: &Expr) -> bool {
+    has_effects_beyond(e, &|_| false)
+}
+
+/// `may_have_effects`, where calls of the callees `pure` accepts change nothing either.
+pub fn has_effects_beyond(e: &Expr, pure: &dyn Fn(&Expr) -> bool) -> bool {
     any_expr(e, &|x| {
         // The trip count of a range-based `for` (a constant once normalized).
         if let ExprKind::Call { callee, args, .. } = &x.kind {
@@ -439,7 +444,8 @@ pub fn may_have_effects(e: &Expr) -> bool {
                 && matches!(&callee.kind, ExprKind::Member { field, .. }
                     if matches!(field.as_str(), "size" | "empty" | "length"));
             return !observer
-                && !matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent");
+                && !matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent")
+                && !pure(callee);
         }
         matches!(
             x.kind,
