@@ -114,3 +114,23 @@ fn several_derivatives_share_one_source() {
     }
     assert_eq!(out.files_read, [path.clone(), header.clone()]);
 }
+
+#[test]
+fn gradient_without_output_adjoints_is_a_warning() {
+    let path = source(
+        "outputs.cu",
+        "__global__ void k(const double* x, double* y) {\n  y[threadIdx.x] = x[threadIdx.x] * x[threadIdx.x];\n}\n",
+    );
+    let request = |wrt: &[&str]| Request {
+        wrt: Some(wrt.iter().map(|w| w.to_string()).collect()),
+        ..Request::new(&path, "k")
+    };
+    let out = cuad_api::grad(&request(&["x"])).expect("a gradient");
+    let head = format!(
+        "{}:1:17: warning: `k` writes `y`, which is not in --wrt",
+        path.display()
+    );
+    assert!(out.warnings.contains(&head), "{}", out.warnings);
+    let out = cuad_api::grad(&request(&["x", "y"])).expect("a gradient");
+    assert!(out.warnings.is_empty(), "{}", out.warnings);
+}

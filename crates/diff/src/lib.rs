@@ -92,6 +92,8 @@ pub struct GradInfo {
     pub explanations: Vec<String>,
     /// What bindings need to call the primal and the generated function.
     pub interface: Interface,
+    /// Warnings about the request (`--wrt` leaving out every output of a kernel).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The signatures of a differentiated function and of its derivative, for bindings that
@@ -309,7 +311,12 @@ impl<'a> Differentiator<'a> {
             };
             self.generate_all(func, &name, mode, target, &mut explanations)?;
         }
-        Ok(self.generated_info(before, name, func, explanations))
+        let mut info = self.generated_info(before, name, func, explanations);
+        if mode == Mode::Kernel {
+            info.warnings
+                .extend(outputs_left_out(func, &info.interface));
+        }
+        Ok(info)
     }
 
     /// Requests the pushforward (forward mode, Jacobian-vector product) of `function` (an
@@ -419,6 +426,7 @@ impl<'a> Differentiator<'a> {
                 params,
                 derivative_params,
             },
+            warnings: vec![],
         }
     }
 
@@ -537,6 +545,7 @@ impl<'a> Differentiator<'a> {
             explanations: vec![],
             // `clad::differentiate` only: no manifest
             interface: Interface::default(),
+            warnings: vec![],
         })
     }
 
@@ -1260,4 +1269,39 @@ fn opaque_defining(items: &[Item], name: &str) -> Option<(Span, String)> {
         }
         _ => None,
     })
+}
+
+/// A kernel's gradient takes the adjoints of its outputs from the `--wrt` parameters: when
+/// none of the pointers it writes is among them, every adjoint it computes is zero.
+fn outputs_left_out(func: &Function, interface: &Interface) -> Option<Diagnostic> {
+    let seeded = |name: &str| {
+        let adjoint = format!("_d_{name}");
+        interface
+            .derivative_params
+            .iter()
+            .any(|p| p.name.as_deref() == Some(adjoint.as_str()))
+    };
+    let written: Vec<&str> = interface
+        .params
+        .iter()
+        .filter(|p| p.access.is_some_and(|a| a.writes))
+        .filter_map(|p| p.param.name.as_deref())
+        .collect();
+    if written.is_empty() || written.iter().any(|n| seeded(n)) {
+        return None;
+    }
+    let list = written
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let left_out = if written.len() == 1 {
+        "which is not in --wrt"
+    } else {
+        "none of them in --wrt"
+    };
+    Some(Diagnostic::warning(
+        func.name_span,
+        format!("`{}` writes {list}, {left_out}: the gradient gets no output adjoint, so every adjoint it computes is zero (add the outputs to --wrt)", func.name),
+    ))
 }
