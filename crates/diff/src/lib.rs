@@ -303,7 +303,7 @@ impl<'a> Differentiator<'a> {
         if !self
             .done
             .iter()
-            .any(|(k, _, _)| *k == instance_key(func, &name))
+            .any(|(k, _, _)| *k == self.instance_key(func, &name))
         {
             let target = Target::Grad {
                 wrt,
@@ -349,11 +349,14 @@ impl<'a> Differentiator<'a> {
                     f.ret = ret;
                 }
             }
-            let key = instance_key(&f, &n);
+            let key = self.instance_key(&f, &n);
             if self.done.iter().any(|(d, _, _)| *d == key) {
                 continue;
             }
-            let mut g = forward::generate(&self.prog, &f, &n, &w)?;
+            let scope = self.lookup_scope(&f);
+            let mut g = self
+                .prog
+                .with_lookup_scope(scope, || forward::generate(&self.prog, &f, &n, &w))?;
             if n.contains('<') {
                 g.function.template = Some(vec![]);
             }
@@ -388,7 +391,7 @@ impl<'a> Differentiator<'a> {
             .map(|(_, f, ns)| in_namespaces(ns, &cuad_emit::print_function(f)))
             .collect::<Vec<_>>()
             .join("\n");
-        let key = instance_key(func, &name);
+        let key = self.instance_key(func, &name);
         let derivative_params = self
             .done
             .iter()
@@ -526,7 +529,7 @@ impl<'a> Differentiator<'a> {
             name_span: Span::default(),
         };
         let ns = namespace_path(&self.prog, &func);
-        let key = instance_key(&wrapper, &name);
+        let key = instance_key(&ns, &wrapper, &name);
         if !self.done.iter().any(|(k, _, _)| *k == key) {
             self.done.push((key, wrapper, ns.clone()));
         }
@@ -616,7 +619,10 @@ impl<'a> Differentiator<'a> {
         ret: Ty,
         derivative_ty: impl Fn(&Param) -> Ty,
     ) {
-        if self.primary_templates.iter().any(|(n, _, _)| n == name) {
+        // Keyed by namespace too: `a::k_grad` and `b::k_grad` are two templates.
+        let ns = namespace_path(&self.prog, primary);
+        let key = format!("{}{name}", qualifier(&ns));
+        if self.primary_templates.iter().any(|(n, _, _)| *n == key) {
             return;
         }
         let mut params: Vec<Param> = primary.params.clone();
@@ -630,8 +636,7 @@ impl<'a> Differentiator<'a> {
         }
         let mut decl = builder::derived_function(primary, name, params, ret, None);
         decl.attrs.launch_bounds = None;
-        let ns = namespace_path(&self.prog, primary);
-        self.primary_templates.push((name.to_string(), decl, ns));
+        self.primary_templates.push((key, decl, ns));
     }
 
     fn find_definition(&self, function: &str, span: Span) -> Result<&'a Function, Vec<Diagnostic>> {
@@ -821,7 +826,7 @@ impl<'a> Differentiator<'a> {
                 }
             }
             // Overloads (template instances) share a name: key by name and parameter types.
-            let key = instance_key(&f, &n);
+            let key = self.instance_key(&f, &n);
             // A pullback made for whole warps is made again when a call may split a warp.
             let split_warp = matches!(
                 t,
@@ -837,7 +842,10 @@ impl<'a> Differentiator<'a> {
             if split_warp {
                 self.split_warp_keys.insert(key.clone());
             }
-            let mut g = generate(&self.prog, &f, &n, m, &t)?;
+            let scope = self.lookup_scope(&f);
+            let mut g = self
+                .prog
+                .with_lookup_scope(scope, || generate(&self.prog, &f, &n, m, &t))?;
             if m == Mode::Kernel && matches!(t, Target::Grad { .. }) {
                 let callees = callees_read_block_index(&self.prog, &f);
                 g.helpers.merge_blocks |= block_merge::rewrite(&mut g.function, callees);
@@ -864,7 +872,7 @@ impl<'a> Differentiator<'a> {
                 queue.push((req.callee, req.name, req.mode, target));
             }
             for k in g.extra_kernels {
-                let key = instance_key(&k, &k.name);
+                let key = instance_key(&[], &k, &k.name);
                 if !self.done.iter().any(|(d, _, _)| *d == key) {
                     self.done.push((key, k, vec![]));
                 }
@@ -884,6 +892,19 @@ impl<'a> Differentiator<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The named namespaces `f`'s body looks names up from (anonymous ones are transparent).
+    fn lookup_scope(&self, f: &Function) -> Vec<String> {
+        namespace_path(&self.prog, f)
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// `instance_key` of the derivative `name` of `f`, in `f`'s namespaces.
+    fn instance_key(&self, f: &Function, name: &str) -> String {
+        instance_key(&namespace_path(&self.prog, f), f, name)
     }
 
     /// The names of the functions generated so far (unqualified).
@@ -1012,13 +1033,15 @@ fn calls_name(text: &str, name: &str) -> bool {
     })
 }
 
-fn instance_key(f: &Function, name: &str) -> String {
+/// The identity of a generated function: its namespaces (`a::f_pullback` and `b::f_pullback`
+/// are two functions), its name and its parameter types (overloads, template instances).
+fn instance_key(ns: &[Option<String>], f: &Function, name: &str) -> String {
     let params: Vec<String> = f
         .params
         .iter()
         .map(|p| cuad_emit::print_ty(&p.ty))
         .collect();
-    format!("{name}({})", params.join(","))
+    format!("{}{name}({})", qualifier(ns), params.join(","))
 }
 
 /// Whether a function `f` calls (directly or not) reads `blockIdx`: callees are looked up by

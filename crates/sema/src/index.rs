@@ -25,6 +25,8 @@ pub(crate) struct Index<'a> {
     /// Struct name of each method defined inside a struct body, keyed by the method's address
     /// (stable: the index borrows the translation unit).
     pub method_owners: HashMap<usize, String>,
+    /// Fully qualified name of each function (`a::inner::f`, `S::norm`), by its address.
+    pub full_names: HashMap<usize, String>,
 }
 
 /// Lookup form of a name: no leading `::`, no elaborated-type keyword.
@@ -170,7 +172,11 @@ impl<'a> Index<'a> {
     }
 
     fn add_function_as(&mut self, f: &'a Function, ns: &[&str], name: &str) {
-        for q in qualified_names(ns, name) {
+        let names = qualified_names(ns, name);
+        self.full_names
+            .entry(f as *const Function as usize)
+            .or_insert_with(|| names[0].clone());
+        for q in names {
             self.functions.entry(q).or_default().push(f);
         }
     }

@@ -45,6 +45,8 @@ pub struct Program<'a> {
     /// Variadic templates instantiated per pack length (packs.rs), by (template address,
     /// length); the instances live as long as the process (leaked, like cuad's stand-ins).
     pack_instances: std::cell::RefCell<PackInstances>,
+    /// The namespaces unqualified names are looked up from (`with_lookup_scope`).
+    lookup_scope: std::cell::RefCell<Vec<String>>,
 }
 
 /// `'static` (not `'a`) keeps `Program` covariant in `'a`.
@@ -58,6 +60,7 @@ impl<'a> Program<'a> {
             index: Index::build(tu),
             auto_depth: std::cell::Cell::new(0),
             pack_instances: Default::default(),
+            lookup_scope: Default::default(),
         }
     }
 
@@ -230,7 +233,18 @@ impl<'a> Program<'a> {
     /// All function definitions and declarations with this (possibly qualified) name.
     /// Methods are listed under `Struct::method`.
     pub fn functions(&self, name: &str) -> Vec<&'a Function> {
-        self.index.functions(name).to_vec()
+        let all = self.index.functions(name);
+        let scope = self.lookup_scope.borrow();
+        visible_from(&scope, name, all, &self.index.full_names)
+    }
+
+    /// Runs `f` with names looked up as code inside the namespaces `scope` sees them (the
+    /// function being differentiated): `f(x)` in `namespace b` means `b::f`, not `a::f`.
+    pub fn with_lookup_scope<R>(&self, scope: Vec<String>, f: impl FnOnce() -> R) -> R {
+        let outer = self.lookup_scope.replace(scope);
+        let result = f();
+        self.lookup_scope.replace(outer);
+        result
     }
 
     /// Overload resolution for the common cases: exact match, then promotions/conversions.
@@ -275,4 +289,37 @@ fn declare_value_params(scope: &mut ScopeStack, params: Option<&[TemplateParam]>
             scope.declare(&p.name, ty.clone());
         }
     }
+}
+
+/// C++ name lookup over the flat index: `name` written inside the namespaces `scope` means the
+/// declarations of the innermost enclosing namespace that has it (a leading `::`, the global
+/// one only). When none matches exactly (using-directives, names cuad does not place), every
+/// candidate stays, as before.
+fn visible_from<'a>(
+    scope: &[String],
+    name: &str,
+    candidates: &[&'a Function],
+    full_names: &std::collections::HashMap<usize, String>,
+) -> Vec<&'a Function> {
+    let written = index::strip_template_args(index::normalize(name));
+    let full = |f: &&'a Function| full_names.get(&(*f as *const Function as usize));
+    let depths = if name.trim_start().starts_with("::") {
+        0..=0
+    } else {
+        0..=scope.len()
+    };
+    for depth in depths.rev() {
+        let mut parts: Vec<&str> = scope[..depth].iter().map(String::as_str).collect();
+        parts.push(&written);
+        let wanted = parts.join("::");
+        let found: Vec<&'a Function> = candidates
+            .iter()
+            .filter(|f| full(f) == Some(&wanted))
+            .copied()
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    candidates.to_vec()
 }
