@@ -134,3 +134,26 @@ fn gradient_without_output_adjoints_is_a_warning() {
     let out = cuad_api::grad(&request(&["x", "y"])).expect("a gradient");
     assert!(out.warnings.is_empty(), "{}", out.warnings);
 }
+
+#[test]
+fn template_argument_of_a_local_variable_is_a_located_error() {
+    // `B` is a variable: the launched kernel's gradient, a specialization outside `run`,
+    // cannot name it (a `const int B = 32;` would be folded to `<32>`).
+    let path = source(
+        "local_targ.cu",
+        "template <int B>\n__global__ void k(double* v) { v[threadIdx.x] *= B; }\n\
+         void run(double* d, int n) {\n  int B = n;\n  k<B><<<1, 32>>>(d);\n}\n",
+    );
+    for mode in [cuad_api::Mode::Reverse, cuad_api::Mode::Forward] {
+        let derivative = cuad_api::Derivative {
+            mode,
+            function: "run".into(),
+            wrt: None,
+        };
+        let e = cuad_api::derive(&cuad_api::Input::new(&path), &[derivative])
+            .expect_err("a non-constant template argument");
+        assert_eq!(e.kind, ErrorKind::Diagnostics);
+        assert!(e.message.contains("not a compile-time constant"), "{e}");
+        assert_points_at(&e.message, &path, 5, 5);
+    }
+}

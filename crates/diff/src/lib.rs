@@ -34,6 +34,7 @@ mod index;
 mod instantiate;
 mod jumps;
 mod lambdas;
+mod local_consts;
 mod loop_effects;
 mod loop_pragmas;
 mod merge;

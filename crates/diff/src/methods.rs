@@ -581,7 +581,7 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(&mut Expr)) {
     }
 }
 
-fn map_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+pub(crate) fn map_expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
     match &mut e.kind {
         ExprKind::Unary(_, x)
         | ExprKind::Paren(x)

@@ -37,6 +37,7 @@ pub fn normalize(
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
     let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    crate::local_consts::fold(prog, &func.params, &mut body)?;
     crate::cas_add::rewrite_calls(prog, &mut body);
     body.iter_mut().for_each(lower_log_normal);
     crate::coop::lower(prog, &func.params, &mut body)?;
