@@ -196,7 +196,8 @@ impl<'a> Program<'a> {
             }
         }
         if let Some((f, bindings)) = self.resolve_call_with(name, template_args, arg_types) {
-            return self.return_type(f, &bindings);
+            let ret = self.return_type(f, &bindings)?;
+            return Some(self.with_values(f, template_args, arg_types, ret));
         }
         if self.is_type_name(name) {
             let args = template_args.to_vec();
@@ -243,6 +244,34 @@ impl<'a> Program<'a> {
         let (f, mut bindings) = self.best_overload(&candidates, template_args, arg_types)?;
         bindings.extend(class);
         self.return_type(f, &bindings)
+    }
+
+    /// `ty` (from `f`'s declaration) with `f`'s non-type template parameters replaced by the
+    /// values a call gives them, written or deduced: `scaled(p)` of `V<T, R> scaled(V<T, R>)`
+    /// given a `V<double, 2>` is a `V<double, 2>`, not a `V<double, R>`.
+    fn with_values(
+        &self,
+        f: &Function,
+        template_args: &[TemplateArg],
+        arg_types: &[Option<Ty>],
+        ty: Ty,
+    ) -> Ty {
+        let Some(params) = &f.template else {
+            return ty;
+        };
+        let mut values = crate::deduce_values(f, arg_types);
+        for (p, a) in params.iter().zip(template_args) {
+            if let (TemplateParamKind::Value { .. }, TemplateArg::Expr(e)) = (&p.kind, a) {
+                values.insert(p.name.clone(), e.clone());
+            }
+        }
+        if values.is_empty() {
+            return ty;
+        }
+        let pairs: Vec<(&str, &Expr)> = values.iter().map(|(n, e)| (n.as_str(), e)).collect();
+        let mut ty = ty;
+        crate::index::substitute_lengths(&mut ty, &pairs);
+        self.canonical(&ty)
     }
 
     /// Declared return type with template parameters substituted; `auto` is deduced from the

@@ -588,7 +588,7 @@ fn substitute_class(t: &Ty, params: &[TemplateParam], args: &[TemplateArg]) -> T
     t
 }
 
-fn substitute_lengths(t: &mut Ty, values: &[(&str, &Expr)]) {
+pub(crate) fn substitute_lengths(t: &mut Ty, values: &[(&str, &Expr)]) {
     match &mut t.kind {
         TyKind::Array { elem, len } => {
             if let Some(l) = len {
@@ -616,7 +616,11 @@ fn substitute_idents(e: &mut Expr, values: &[(&str, &Expr)]) {
     match &mut e.kind {
         ExprKind::Ident(n) => {
             if let Some((_, v)) = values.iter().find(|(name, _)| name == n) {
-                *e = Expr::new(ExprKind::Paren(Box::new((*v).clone())), e.span);
+                // an atom as written (`V<double, 2>`, the spelling other uses compare with)
+                *e = match v.kind {
+                    ExprKind::IntLit(_) | ExprKind::Ident(_) | ExprKind::BoolLit(_) => (*v).clone(),
+                    _ => Expr::new(ExprKind::Paren(Box::new((*v).clone())), e.span),
+                };
             }
         }
         ExprKind::Unary(_, x) | ExprKind::Paren(x) => substitute_idents(x, values),

@@ -30,7 +30,7 @@ pub mod types;
 pub use check::check;
 pub use exprs::binop_symbol;
 pub use index::member_types;
-pub use overload::{spelling, substitute, Bindings};
+pub use overload::{deduce_values, spelling, substitute, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 
 use cuad_syntax::ast::*;

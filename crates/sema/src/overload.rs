@@ -454,3 +454,63 @@ fn adjusted(ty: Ty) -> Ty {
         _ => ty,
     }
 }
+
+/// Non-type template parameters deduced from argument types: a parameter `const Poly<T, N>&`
+/// given a `Poly<double, 4>` binds `N` to `4`.
+pub fn deduce_values(f: &Function, arg_types: &[Option<Ty>]) -> HashMap<String, Expr> {
+    let value_params: Vec<&str> = f
+        .template
+        .iter()
+        .flatten()
+        .filter(|p| matches!(p.kind, TemplateParamKind::Value { .. }))
+        .map(|p| p.name.as_str())
+        .collect();
+    let mut values = HashMap::new();
+    for (param, arg) in f.params.iter().zip(arg_types) {
+        if let Some(arg) = arg {
+            deduce_values_in(&param.ty, arg, &value_params, &mut values);
+        }
+    }
+    values
+}
+
+fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut HashMap<String, Expr>) {
+    match (&param.kind, &arg.kind) {
+        (TyKind::LRef(p) | TyKind::RRef(p), _) => deduce_values_in(p, arg, names, out),
+        (_, TyKind::LRef(a) | TyKind::RRef(a)) => deduce_values_in(param, a, names, out),
+        (TyKind::Pointer { pointee: p, .. }, TyKind::Pointer { pointee: a, .. }) => {
+            deduce_values_in(p, a, names, out)
+        }
+        // `const T (&a)[N]` bound to a `float w[4]`: `N` is 4.
+        (TyKind::Array { elem: p, len: pl }, TyKind::Array { elem: a, len: al }) => {
+            if let (Some(pl), Some(al)) = (pl, al) {
+                if let ExprKind::Ident(n) = &pl.kind {
+                    if names.contains(&n.as_str()) {
+                        out.entry(n.clone()).or_insert_with(|| (**al).clone());
+                    }
+                }
+            }
+            deduce_values_in(p, a, names, out)
+        }
+        (TyKind::Named { name: pn, args: pa }, TyKind::Named { name: an, args: aa })
+            if pn == an && pa.len() == aa.len() =>
+        {
+            for (p, a) in pa.iter().zip(aa) {
+                match (p, a) {
+                    (TemplateArg::Expr(pe), TemplateArg::Expr(ae)) => {
+                        if let ExprKind::Ident(n) = &pe.kind {
+                            if names.contains(&n.as_str()) {
+                                out.entry(n.clone()).or_insert_with(|| ae.clone());
+                            }
+                        }
+                    }
+                    (TemplateArg::Type(pt), TemplateArg::Type(at)) => {
+                        deduce_values_in(pt, at, names, out)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}
