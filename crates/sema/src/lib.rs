@@ -234,8 +234,35 @@ impl<'a> Program<'a> {
     /// Methods are listed under `Struct::method`.
     pub fn functions(&self, name: &str) -> Vec<&'a Function> {
         let all = self.index.functions(name);
+        // Namespace lookup narrows the free functions of the file only: a struct's methods and
+        // the functions cuad made (a member `Vec3::operator*` lowered beside a free
+        // `operator*`) are found through their objects.
+        let placed: Vec<&'a Function> = all
+            .iter()
+            .copied()
+            .filter(|f| self.in_namespace(f))
+            .collect();
         let scope = self.lookup_scope.borrow();
-        visible_from(&scope, name, all, &self.index.full_names)
+        let visible = visible_from(&scope, name, &placed, &self.index.full_names);
+        all.iter()
+            .copied()
+            .filter(|f| !self.in_namespace(f) || visible.iter().any(|v| std::ptr::eq(*v, *f)))
+            .collect()
+    }
+
+    /// Is `f` a free function of the file (not a struct's member function, defined in its
+    /// body or out of line as `S::f`, nor one cuad made)?
+    fn in_namespace(&self, f: &Function) -> bool {
+        let addr = f as *const Function as usize;
+        !self.index.method_owners.contains_key(&addr)
+            && self
+                .index
+                .full_names
+                .get(&addr)
+                .is_some_and(|n| match n.rsplit_once("::") {
+                    Some((owner, _)) => self.struct_def(owner).is_none(),
+                    None => true,
+                })
     }
 
     /// Runs `f` with names looked up as code inside the namespaces `scope` sees them (the
