@@ -3246,6 +3246,12 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          }\n\
          __global__ void rng(curandState* st, const float* x, float* y) {\n\
          \x20 y[0] = x[0] * (x[0] > 0.0f && curand_uniform(&st[0]) < 0.5f ? 2.0f : 1.0f);\n\
+         }\n\
+         struct M2 { double m[4]; __device__ double& operator()(int r, int c) { int k = r * 2 + c; return m[k]; } };\n\
+         __global__ void acc(const double* x, double* y) {\n\
+         \x20 M2 a;\n\
+         \x20 a(0, 1) = x[0];\n\
+         \x20 y[0] = a(0, 1);\n\
          }\n",
     );
     let run = |args: &[&str]| {
@@ -3355,6 +3361,13 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     );
     let err = run(&["--fn", "k", "--wrt", "n"]);
     assert!(err.contains("cannot carry a derivative"), "{err}");
+    // a store through a reference-returning `operator()` cuad cannot inline: its tangent
+    // would be dropped (case mat_call_operator_ref inlines the one-`return` accessors)
+    let err = run(&["--fn", "acc"]);
+    assert!(
+        err.contains("fd.cu:56:3: error: forward mode: cuad cannot tell where the tangent of `M2_operator_call(a, 0, 1)` lives"),
+        "{err}"
+    );
 }
 
 /// Structured bindings cuad does not lower (tuple-like types, bit-fields, a count of names

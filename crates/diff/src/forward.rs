@@ -1009,7 +1009,18 @@ impl Fwd<'_, '_> {
 
     /// A store of a value that depends on the inputs into memory that has no tangent.
     fn inactive_store(&mut self, l: &Expr, root: Option<&str>) {
-        let Some(root) = root else { return };
+        let Some(root) = root else {
+            // A store through a call returning a reference (an accessor cuad could not
+            // inline): dropping its tangent would be silently wrong.
+            self.error(
+                l.span,
+                format!(
+                    "cuad cannot tell where the tangent of `{}` lives",
+                    cuad_emit::print_expr(l)
+                ),
+            );
+            return;
+        };
         let is_memory = !crate::usage::is_plain_var(l);
         if self.params.contains(root) {
             self.error(

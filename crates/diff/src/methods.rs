@@ -847,7 +847,10 @@ fn inline_accessor(
                 };
                 (object, field.as_str(), args.clone())
             }
-            _ => return None,
+            // `m(r, c)` on an object (a matrix's `double& operator()(int, int)`); a name that
+            // is a function is a call of it.
+            ExprKind::Ident(n) if !prog.functions(n).is_empty() => return None,
+            _ => ((**callee).clone(), "operator()", args.clone()),
         },
         _ => return None,
     };
