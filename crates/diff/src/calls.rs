@@ -214,24 +214,74 @@ impl Gen<'_, '_> {
             }
             return out;
         }
-        let fields = self.prog.fields(ty);
-        if fields.len() < items.len()
-            || items
-                .iter()
-                .any(|i| matches!(i.kind, ExprKind::InitList(_)))
-        {
+        let mut out = Vec::new();
+        let adj = self.bind(adj, Some(ty.clone()), items.len(), &mut out);
+        if !self.rev_aggregate_items(items, ty, &adj, &mut out) {
             self.error(
                 e.span,
-                "cuad cannot differentiate this braced initializer (nested braces or more items than fields)",
+                "cuad cannot differentiate this braced initializer (more items than fields, an array member without its own braces, or nested braces of a struct with constructors)",
             );
             return vec![];
         }
-        let mut out = Vec::new();
-        let adj = self.bind(adj, Some(ty.clone()), items.len(), &mut out);
-        for (item, (field, _)) in items.iter().zip(fields) {
-            out.extend(self.rev_expr(item, member(adj.clone(), &field, false)));
-        }
         out
+    }
+
+    /// The adjoints of the items of an aggregate's braced list, the aggregate's adjoint being
+    /// the lvalue `adj`: each item gets its subobject's adjoint, the items of a nested list
+    /// those of the subobject's parts (`Vec{{a, b}}`: `adj.v[0]`, `adj.v[1]`). `false` where
+    /// items and subobjects do not match one to one (brace elision is not followed).
+    fn rev_aggregate_items(
+        &mut self,
+        items: &[Expr],
+        ty: &Ty,
+        adj: &Expr,
+        out: &mut Vec<Stmt>,
+    ) -> bool {
+        let ty = self.prog.canonical(ty);
+        let parts: Vec<(Expr, Ty)> = match &ty.kind {
+            TyKind::Array { elem, len } => {
+                let bound = len
+                    .as_ref()
+                    .and_then(|l| crate::instantiate::constant_value(l));
+                if bound.is_some_and(|n| n < items.len() as i64) {
+                    return false;
+                }
+                (0..items.len())
+                    .map(|k| (index(adj.clone(), int_lit(k as i64)), (**elem).clone()))
+                    .collect()
+            }
+            TyKind::Named { .. } if user_constructors(self.prog, &ty).is_empty() => self
+                .prog
+                .fields(&ty)
+                .into_iter()
+                .map(|(f, t)| (member(adj.clone(), &f, false), t))
+                .collect(),
+            _ => return false,
+        };
+        if parts.len() < items.len() {
+            return false;
+        }
+        for (item, (part, t)) in items.iter().zip(parts) {
+            let scalar = !matches!(
+                self.prog.canonical(&t).kind,
+                TyKind::Array { .. } | TyKind::Named { .. }
+            );
+            match &item.kind {
+                ExprKind::InitList(inner) if scalar => match inner.as_slice() {
+                    [] => {}
+                    [x] => out.extend(self.rev_expr(x, part)),
+                    _ => return false,
+                },
+                ExprKind::InitList(inner) => {
+                    if !self.rev_aggregate_items(inner, &t, &part, out) {
+                        return false;
+                    }
+                }
+                _ if matches!(self.prog.canonical(&t).kind, TyKind::Array { .. }) => return false,
+                _ => out.extend(self.rev_expr(item, part)),
+            }
+        }
+        true
     }
 
     /// For a struct with constructors: which argument each field comes from, read off the

@@ -15,6 +15,7 @@
 mod access;
 mod activity;
 mod adjoint;
+mod aggregate;
 mod bindings;
 mod block_merge;
 mod builder;

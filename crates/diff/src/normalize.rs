@@ -1266,7 +1266,13 @@ impl Hoister<'_, '_> {
         }
     }
 
-    fn init_assignments(&self, name: &str, ty: &Ty, init: Option<Init>, span: Span) -> Vec<Stmt> {
+    fn init_assignments(
+        &mut self,
+        name: &str,
+        ty: &Ty,
+        init: Option<Init>,
+        span: Span,
+    ) -> Vec<Stmt> {
         let target = ident(name);
         let items = match init {
             // `S s;` runs `S() : x(1) {}` (or `double x = 1;`) where it stands (each loop iteration): the hoisted
@@ -1338,111 +1344,10 @@ impl Hoister<'_, '_> {
                 return vec![Stmt::new(StmtKind::Expr(assign(target, ctor)), span)];
             }
         };
-        self.aggregate_assignments(target, ty, items, span)
-    }
-
-    /// Aggregate initialization of `target` from `items`: element- or field-wise
-    /// assignments, nested braces of an array of arrays element by element
-    /// (`M[2][2] = {{a, 1}, {0, a}}`), elements and fields without an item value-initialized.
-    fn aggregate_assignments(
-        &self,
-        target: Expr,
-        ty: &Ty,
-        items: Vec<Expr>,
-        span: Span,
-    ) -> Vec<Stmt> {
-        let ty = self.prog.canonical(ty);
-        let (fields, elem): (Vec<Expr>, Option<&Ty>) = match &ty.kind {
-            TyKind::Array { elem, len } => {
-                let len = len
-                    .as_ref()
-                    .and_then(|l| match &l.strip_parens().kind {
-                        ExprKind::IntLit(t) => crate::index::parse_int(t).map(|n| n as usize),
-                        _ => None,
-                    })
-                    .unwrap_or(items.len())
-                    .max(items.len());
-                let fields = (0..len)
-                    .map(|k| index(target.clone(), int_lit(k as i64)))
-                    .collect();
-                (fields, Some(&**elem))
-            }
-            TyKind::Named { name: sname, .. } => match self.prog.struct_def(sname) {
-                Some(def) => (
-                    struct_field_names(def)
-                        .into_iter()
-                        .map(|f| member(target.clone(), &f, false))
-                        .collect(),
-                    None,
-                ),
-                // CUDA vector types (`double2 d = {a, b}`): their components
-                None => (
-                    self.prog
-                        .fields(&ty)
-                        .into_iter()
-                        .map(|(f, _)| member(target.clone(), &f, false))
-                        .collect(),
-                    None,
-                ),
-            },
-            _ => (vec![], None),
-        };
-        if items.len() == 1 && fields.is_empty() {
-            return vec![Stmt::new(
-                StmtKind::Expr(assign(target, items.into_iter().next().unwrap())),
-                span,
-            )];
-        }
-        if fields.is_empty() && !items.is_empty() {
-            // A type whose members cuad does not know: constructed as written.
-            let mut unqualified = ty.clone();
-            unqualified.is_const = false;
-            unqualified.is_volatile = false;
-            let value = Expr::synth(ExprKind::Cast {
-                kind: CastKind::Functional,
-                ty: unqualified,
-                expr: Box::new(Expr::synth(ExprKind::InitList(items))),
-            });
-            return vec![Stmt::new(StmtKind::Expr(assign(target, value)), span)];
-        }
-        let inner_array =
-            elem.filter(|e| matches!(self.prog.canonical(e).kind, TyKind::Array { .. }));
-        // An element without an item: `T{}` for a struct element, 0 otherwise.
-        let zero = match elem.map(|e| self.prog.canonical(e)) {
-            Some(mut t) if matches!(t.kind, TyKind::Named { .. }) => {
-                t.is_const = false;
-                Expr::synth(ExprKind::Cast {
-                    kind: CastKind::Functional,
-                    ty: t,
-                    expr: Box::new(Expr::synth(ExprKind::InitList(vec![]))),
-                })
-            }
-            _ => int_lit(0),
-        };
-        let mut items = items.into_iter();
-        let mut out = Vec::new();
-        for lhs in fields {
-            let stmt = match (items.next(), inner_array) {
-                (
-                    Some(Expr {
-                        kind: ExprKind::InitList(inner),
-                        ..
-                    }),
-                    Some(e),
-                ) => {
-                    out.extend(self.aggregate_assignments(lhs, e, inner, span));
-                    continue;
-                }
-                (None, Some(e)) => {
-                    out.extend(self.aggregate_assignments(lhs, e, vec![], span));
-                    continue;
-                }
-                (Some(item), _) => assign(lhs, item),
-                (None, None) => assign(lhs, zero.clone()),
-            };
-            out.push(Stmt::new(StmtKind::Expr(stmt), span));
-        }
-        out
+        let (stmts, errors) =
+            crate::aggregate::assignments(self.prog, &self.scope, target, ty, items, span);
+        self.errors.extend(errors);
+        stmts
     }
 
     fn expr(&mut self, e: Expr) -> Expr {
