@@ -3252,6 +3252,11 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          \x20 M2 a;\n\
          \x20 a(0, 1) = x[0];\n\
          \x20 y[0] = a(0, 1);\n\
+         }\n\
+         constexpr int UN = 1;\n\
+         __global__ void ucv(const double* x, double* y) {\n\
+         \x20 std::conditional_t<UN, double, float> acc = x[0] * x[0];\n\
+         \x20 y[0] = acc + x[0];\n\
          }\n",
     );
     let run = |args: &[&str]| {
@@ -3366,6 +3371,13 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "acc"]);
     assert!(
         err.contains("fd.cu:56:3: error: forward mode: cuad cannot tell where the tangent of `M2_operator_call(a, 0, 1)` lives"),
+        "{err}"
+    );
+    // a local of a type cuad does not resolve (a condition it cannot evaluate) given a
+    // varied value: an error, as in reverse mode, not a dropped tangent
+    let err = run(&["--fn", "ucv"]);
+    assert!(
+        err.contains("fd.cu:61:41: error: forward mode: cuad cannot tell whether `acc` (of type `std::conditional_t`, which cuad does not know) carries the derivative"),
         "{err}"
     );
 }

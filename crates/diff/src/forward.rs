@@ -205,6 +205,16 @@ pub fn generate(
             format!("forward mode: cuad cannot differentiate values stored into `{name}`: it stays a library container (grown, passed or copied whole, or sized in a loop), whose elements have no tangent; use it as a fixed buffer (`{name}[i]`, `{name}.data()`, `{name}.size()`, sized once outside loops) or a pointer from malloc/new[]"),
         ));
     }
+    // A local of a type cuad does not know (`__nv_fp8_e4m3`, an unresolved alias) gets no
+    // tangent: assigning it a varied value would drop the derivative.
+    let unknown =
+        crate::activity::unknown_type_receivers(prog, &norm.body, &g.types, &params, &g.active);
+    for (span, name, ty) in unknown {
+        g.errors.push(Diagnostic::error(
+            crate::reverse::diagnostic_span(span, body, &name, func),
+            format!("forward mode: cuad cannot tell whether `{name}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)"),
+        ));
+    }
     g.errors.extend(crate::activity::union_errors(
         prog,
         &g.types,

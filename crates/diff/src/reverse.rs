@@ -267,7 +267,7 @@ pub fn adjoint_param_ty(ty: &Ty) -> Ty {
 /// Where the local `name` is declared in `body`.
 /// Where a diagnostic about `name` points: `span`, or the name's declaration (or the function)
 /// for code cuad synthesized.
-fn diagnostic_span(span: Span, body: &[Stmt], name: &str, func: &Function) -> Span {
+pub(crate) fn diagnostic_span(span: Span, body: &[Stmt], name: &str, func: &Function) -> Span {
     if span == Span::default() {
         declaration_span(body, name).unwrap_or(func.name_span)
     } else {

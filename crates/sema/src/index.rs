@@ -384,6 +384,14 @@ impl<'a> Index<'a> {
             if let Some(t) = self.member_of_instance(key, depth) {
                 return Some(t);
             }
+            if let Some(t) = self.conditional_member(key) {
+                return Some(self.canonical(&t, depth + 1));
+            }
+        }
+        if depth < MAX_DEPTH {
+            if let Some(t) = self.conditional_alias(key, args) {
+                return Some(self.canonical(&t, depth + 1));
+            }
         }
         if args.is_empty() {
             return std_typedef(key);

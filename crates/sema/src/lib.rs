@@ -20,6 +20,7 @@
 
 pub mod builtins;
 mod check;
+mod conditional;
 mod exprs;
 mod index;
 mod overload;

@@ -1,0 +1,108 @@
+//! `std::conditional_t<B, T, F>` and `typename std::conditional<B, T, F>::type` (the
+//! mixed-precision accumulator idiom) resolved to `T` or `F` when `B` is a constant
+//! expression (template arguments already substituted).
+
+use crate::index::Index;
+use cuad_syntax::ast::*;
+
+const ALIAS_NAMES: [&str; 3] = [
+    "std::conditional_t",
+    "cuda::std::conditional_t",
+    "conditional_t",
+];
+const CLASS_NAMES: [&str; 3] = ["std::conditional", "cuda::std::conditional", "conditional"];
+
+impl Index<'_> {
+    /// The type `conditional_t<B, T, F>` (`name`, `args`) selects; `None` when the name is
+    /// not that alias or `B` is not constant.
+    pub(crate) fn conditional_alias(&self, name: &str, args: &[TemplateArg]) -> Option<Ty> {
+        if !ALIAS_NAMES.contains(&name.trim_start_matches("::")) {
+            return None;
+        }
+        self.select(args)
+    }
+
+    /// `std::conditional<B, T, F>::type`, kept spelled as written (`key` the whole name).
+    pub(crate) fn conditional_member(&self, key: &str) -> Option<Ty> {
+        let owner = key.trim_start_matches("::").strip_suffix("::type")?.trim();
+        let lt = owner.find('<')?;
+        if !CLASS_NAMES.contains(&owner[..lt].trim()) || !owner.ends_with('>') {
+            return None;
+        }
+        let mut diags = cuad_syntax::Diagnostics::default();
+        let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), &owner[lt..], &mut diags);
+        let is_type = |name: &str| self.is_type_name(name);
+        let args =
+            cuad_syntax::parser::parse_template_args_text_with(&tokens, &is_type, &mut diags)?;
+        self.select(&args)
+    }
+
+    fn select(&self, args: &[TemplateArg]) -> Option<Ty> {
+        let [TemplateArg::Expr(cond), yes, no] = args else {
+            return None;
+        };
+        let chosen = if self.constant(cond)? != 0 { yes } else { no };
+        match chosen {
+            TemplateArg::Type(t) => Some(t.clone()),
+            // a type name the parser read as an expression
+            TemplateArg::Expr(Expr {
+                kind: ExprKind::Ident(n),
+                ..
+            }) if self.is_type_name(n) => Some(Ty::named(n)),
+            TemplateArg::Expr(_) => None,
+        }
+    }
+
+    /// The value of an integer or boolean constant expression of literals and `sizeof` of
+    /// arithmetic types.
+    fn constant(&self, e: &Expr) -> Option<i64> {
+        Some(match &e.kind {
+            ExprKind::BoolLit(v) => *v as i64,
+            ExprKind::IntLit(t) => t.trim_end_matches(['u', 'U', 'l', 'L']).parse().ok()?,
+            ExprKind::Paren(x) => self.constant(x)?,
+            ExprKind::Unary(UnOp::Not, x) => (self.constant(x)? == 0) as i64,
+            ExprKind::Unary(UnOp::Neg, x) => -self.constant(x)?,
+            ExprKind::SizeofType(t) => scalar_size(&self.canonical(t, 0))?,
+            ExprKind::Binary(op, l, r) => {
+                let (l, r) = (self.constant(l)?, self.constant(r)?);
+                match op {
+                    BinOp::And => (l != 0 && r != 0) as i64,
+                    BinOp::Or => (l != 0 || r != 0) as i64,
+                    BinOp::Eq => (l == r) as i64,
+                    BinOp::Ne => (l != r) as i64,
+                    BinOp::Lt => (l < r) as i64,
+                    BinOp::Gt => (l > r) as i64,
+                    BinOp::Le => (l <= r) as i64,
+                    BinOp::Ge => (l >= r) as i64,
+                    BinOp::Add => l.checked_add(r)?,
+                    BinOp::Sub => l.checked_sub(r)?,
+                    BinOp::Mul => l.checked_mul(r)?,
+                    BinOp::Div => l.checked_div(r)?,
+                    _ => return None,
+                }
+            }
+            ExprKind::Cond(c, a, b) => match self.constant(c)? != 0 {
+                true => self.constant(a)?,
+                false => self.constant(b)?,
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// `sizeof` of an arithmetic type, as on CUDA's targets.
+fn scalar_size(t: &Ty) -> Option<i64> {
+    Some(match &t.kind {
+        TyKind::Bool => 1,
+        TyKind::Int { kind, .. } => match kind {
+            IntKind::Char => 1,
+            IntKind::Short => 2,
+            IntKind::Int => 4,
+            IntKind::Long | IntKind::LongLong => 8,
+        },
+        TyKind::Half | TyKind::BFloat16 => 2,
+        TyKind::Float => 4,
+        TyKind::Double => 8,
+        _ => return None,
+    })
+}
