@@ -758,11 +758,8 @@ impl Gen<'_, '_> {
             len: Some(len),
         }) = place.ty.as_ref().map(|t| &t.kind)
         {
-            if let ExprKind::IntLit(n) = &len.strip_parens().kind {
-                let n: i64 = n
-                    .trim_end_matches(['u', 'U', 'l', 'L'])
-                    .parse()
-                    .unwrap_or(0);
+            // A literal, or a constant of the file (`Vec<double, kOut>`).
+            if let Some(n) = self.env.poly(len).as_constant() {
                 let mut out = Vec::new();
                 for k in 0..n {
                     let elem_place = AdjPlace {

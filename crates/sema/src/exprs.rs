@@ -99,7 +99,14 @@ impl<'a> Program<'a> {
         let lt = self.arith_view(&lt?);
         let rt = self.arith_view(&self.expr_type(r, scope)?);
         if let Some(f) = self.user_operator(op, &lt, &rt) {
-            return Some(f.ret.clone());
+            // An operator template's return type in the types of this call (`Vec<T, N>`
+            // of `operator*(T, Vec<T, N>)` given a double and a `Vec<double, 2>`).
+            let args = [Some(lt.clone()), Some(rt.clone())];
+            let Some(bindings) = self.deduce(f, &[], &args) else {
+                return Some(f.ret.clone());
+            };
+            let ret = self.return_type(f, &bindings)?;
+            return Some(self.with_values(f, &[], &args, ret));
         }
         match op {
             Add | Sub if is_pointer(&lt) && is_pointer(&rt) => Some(long_long_ty()),
