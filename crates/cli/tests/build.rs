@@ -1598,6 +1598,28 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "curand_helper_cond.cu:5:39: error: cuad cannot differentiate a cuRAND draw inside `?:`, `&&` or `||` of a larger expression",
         ),
+        (
+            // A library wrapper around differentiated memory: what reads through it (here
+            // thrust::reduce) would get no derivative.
+            "thrust_wrapper.cu",
+            "#include <thrust/device_ptr.h>\n\
+             #include <thrust/reduce.h>\n\
+             __global__ void sq(const double* x, double* y, int n) { int i = threadIdx.x; if (i < n) y[i] = x[i] * x[i]; }\n\
+             double sumsq(const double* x, int n) {\n\
+             \x20 double *d_x, *d_y;\n\
+             \x20 cudaMalloc(&d_x, n * sizeof(double));\n\
+             \x20 cudaMalloc(&d_y, n * sizeof(double));\n\
+             \x20 cudaMemcpy(d_x, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+             \x20 sq<<<1, 64>>>(d_x, d_y, n);\n\
+             \x20 thrust::device_ptr<double> p(d_y);\n\
+             \x20 double s = thrust::reduce(p, p + n);\n\
+             \x20 cudaFree(d_x);\n\
+             \x20 cudaFree(d_y);\n\
+             \x20 return s;\n\
+             }\n",
+            "sumsq",
+            "thrust_wrapper.cu:10:30: error: cuad cannot tell whether `p` (of type `thrust::device_ptr`, which cuad does not know) carries the derivative",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -452,9 +452,12 @@ pub fn unknown_type_receivers(
                 let ExprKind::Assign(_, l, r) = &x.kind else {
                     return;
                 };
-                // `err = cudaStreamCreate(&stream)` hands over an address, not a value.
-                let (ExprKind::Ident(n), true) = (&l.kind, active_value_in(r, active, types))
-                else {
+                // `err = cudaStreamCreate(&stream)` hands over an address, not a value; a
+                // wrapper built around differentiated memory (`thrust::device_ptr<double>
+                // p(d_y)`) reads it later where cuad cannot see.
+                let carries =
+                    active_value_in(r, active, types) || wraps_active_memory(r, active, types);
+                let (ExprKind::Ident(n), true) = (&l.kind, carries) else {
                     return;
                 };
                 if params.iter().any(|(p, _)| p == n) {
@@ -659,6 +662,36 @@ fn plain_local_struct(prog: &Program, ty: &Ty) -> bool {
 }
 
 /// An active name read as a value (not only as the operand of `&`).
+/// Is `e` an object built from a pointer to differentiated memory: a constructor or cast
+/// (`thrust::device_ptr<double>(d_y)`) or a library call (`thrust::device_pointer_cast(d_y)`)
+/// given it? CUDA runtime calls (`cudaMemcpy(d_y, ...)`) are modelled, not wrappers.
+fn wraps_active_memory(e: &Expr, active: &Names, types: &HashMap<String, Ty>) -> bool {
+    let active_pointer = |a: &Expr| {
+        !matches!(a.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, _))
+            && lvalue_root(a).is_some_and(|r| {
+                active.contains(r)
+                    && types.get(r).is_some_and(|t| {
+                        matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                    })
+            })
+    };
+    match &e.strip_parens().kind {
+        ExprKind::Cast {
+            kind: CastKind::Functional,
+            expr,
+            ..
+        } => match &expr.kind {
+            ExprKind::InitList(items) => items.iter().any(active_pointer),
+            _ => active_pointer(expr),
+        },
+        ExprKind::Call { callee, args, .. } => {
+            let runtime = matches!(&callee.kind, ExprKind::Ident(n) if n.starts_with("cuda"));
+            !runtime && args.iter().any(active_pointer)
+        }
+        _ => false,
+    }
+}
+
 fn active_value_in(e: &Expr, active: &Names, types: &HashMap<String, Ty>) -> bool {
     let rec = |x: &Expr| active_value_in(x, active, types);
     match &e.kind {
