@@ -1161,6 +1161,21 @@ inline unsigned __brev(unsigned x) {
   for (int i = 0; i < 32; ++i) r |= ((x >> i) & 1u) << (31 - i);
   return r;
 }
+inline unsigned long long __brevll(unsigned long long x) {
+  unsigned long long r = 0;
+  for (int i = 0; i < 64; ++i) r |= ((x >> i) & 1ull) << (63 - i);
+  return r;
+}
+inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
+  const unsigned long long bytes = (static_cast<unsigned long long>(y) << 32) | x;
+  unsigned r = 0;
+  for (int k = 0; k < 4; ++k) r |= ((bytes >> (8 * ((s >> (4 * k)) & 7u))) & 0xffu) << (8 * k);
+  return r;
+}
+inline unsigned __sad(int x, int y, unsigned z) {
+  return z + static_cast<unsigned>(x > y ? x - y : y - x);
+}
+inline unsigned __usad(unsigned x, unsigned y, unsigned z) { return z + (x > y ? x - y : y - x); }
 inline int __mul24(int a, int b) { return a * b; }
 inline unsigned __umul24(unsigned a, unsigned b) { return a * b; }
 inline int __mulhi(int a, int b) { return static_cast<int>((1ll * a * b) >> 32); }
@@ -1194,8 +1209,20 @@ inline unsigned __float2uint_rn(float x) { return static_cast<unsigned>(std::nea
 inline long long __float2ll_rn(float x) { return static_cast<long long>(std::nearbyint(x)); }
 inline int __double2int_rn(double x) { return static_cast<int>(std::nearbyint(x)); }
 inline int __double2int_rz(double x) { return static_cast<int>(x); }
+inline int __double2int_rd(double x) { return static_cast<int>(std::floor(x)); }
+inline int __double2int_ru(double x) { return static_cast<int>(std::ceil(x)); }
+inline unsigned __double2uint_rn(double x) { return static_cast<unsigned>(std::nearbyint(x)); }
+inline unsigned __double2uint_rz(double x) { return static_cast<unsigned>(x); }
 inline long long __double2ll_rn(double x) { return static_cast<long long>(std::nearbyint(x)); }
+inline long long __double2ll_rz(double x) { return static_cast<long long>(x); }
+inline long long __double2ll_rd(double x) { return static_cast<long long>(std::floor(x)); }
+inline long long __float2ll_rz(float x) { return static_cast<long long>(x); }
+inline long long __float2ll_rd(float x) { return static_cast<long long>(std::floor(x)); }
 inline float __double2float_rn(double x) { return static_cast<float>(x); }
+inline unsigned __float2uint_rz(float x) { return static_cast<unsigned>(x); }
+inline double __uint2double_rn(unsigned x) { return static_cast<double>(x); }
+inline float __uint2float_rn(unsigned x) { return static_cast<float>(x); }
+
 inline float __int2float_rn(int x) { return static_cast<float>(x); }
 inline double __int2double_rn(int x) { return static_cast<double>(x); }
 inline double __ll2double_rn(long long x) { return static_cast<double>(x); }
