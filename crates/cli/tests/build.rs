@@ -1620,6 +1620,20 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "sumsq",
             "thrust_wrapper.cu:10:30: error: cuad cannot tell whether `p` (of type `thrust::device_ptr`, which cuad does not know) carries the derivative",
         ),
+        (
+            // Structs whose real fields have two types: no one element type to sum adjoints in.
+            "mixed_real_struct_copy.cu",
+            "struct P { float f; double d; };\n\
+             __global__ void k(P* p, int n) { int i = threadIdx.x; if (i < n) p[i].d = p[i].d * p[i].f; }\n\
+             void h(P* p, int n) {\n\
+             \x20 P* d; cudaMalloc(&d, n * sizeof(P));\n\
+             \x20 cudaMemcpy(d, p, n * sizeof(P), cudaMemcpyHostToDevice);\n\
+             \x20 k<<<1, 32>>>(d, n);\n\
+             \x20 cudaMemcpy(p, d, n * sizeof(P), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "h",
+            "mixed_real_struct_copy.cu:5:3: error: cuad can differentiate a copy of structs only when all their real fields have one real type (other fields integers): `P`",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

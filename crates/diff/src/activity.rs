@@ -344,9 +344,11 @@ fn node(
                 },
                 _ => vec![],
             };
+            let read_only = read_only_params(prog, e);
             for (j, a) in args.iter().enumerate() {
-                // A callee may store active values through pointer/reference arguments.
-                if any_active {
+                // A callee may store active values through pointer/reference arguments (not
+                // through a pointer to const: a launch reading observation records).
+                if any_active && !read_only.contains(&j) {
                     let by_reference = callee_params
                         .get(j)
                         .is_some_and(|t| matches!(&t.kind, TyKind::LRef(inner) if !inner.is_const));
@@ -385,6 +387,31 @@ fn node(
         }
         _ => {}
     }
+}
+
+/// The argument positions of a call or launch whose parameter is a pointer to const in every
+/// function the callee's name may denote: the callee cannot store through them.
+fn read_only_params(prog: &Program, e: &Expr) -> Vec<usize> {
+    let (callee, n_args) = match &e.kind {
+        ExprKind::Call { callee, args, .. } => (callee, args.len()),
+        ExprKind::Launch { kernel, args, .. } => (kernel, args.len()),
+        _ => return vec![],
+    };
+    let ExprKind::Ident(name) = &callee.kind else {
+        return vec![];
+    };
+    let candidates = prog.functions_for_call(name, n_args);
+    if candidates.is_empty() {
+        return vec![];
+    }
+    let const_pointee = |f: &Function, j: usize| {
+        f.params.get(j).is_some_and(|p| {
+            matches!(&prog.canonical(&p.ty).kind, TyKind::Pointer { pointee, .. } if pointee.is_const)
+        })
+    };
+    (0..n_args)
+        .filter(|&j| candidates.iter().all(|f| const_pointee(f, j)))
+        .collect()
 }
 
 /// Stores through a parameter pointer that has no adjoint buffer stay inactive (as do stores

@@ -419,13 +419,13 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
             .type_of(&args[0])
             .map(|t| g.prog.canonical(&t))
             .and_then(|t| match t.kind {
-                TyKind::Pointer { pointee, .. } => uniform_real(g.prog, &pointee, 0),
+                TyKind::Pointer { pointee, .. } => uniform_real(g.prog, &pointee),
                 _ => None,
             });
         let Some(real) = real else {
             g.error(
                 s.span,
-                "cuad can differentiate a 2-D copy of reals (or structs of one real type) only"
+                "cuad can differentiate a 2-D copy of reals (or structs whose real fields have one type) only"
                     .to_string(),
             );
             return (fwd, rev);
@@ -524,7 +524,7 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
             let real = if is_real(pointee) {
                 Some(pointee.clone().with_const(false))
             } else {
-                uniform_real(g.prog, pointee, 0)
+                uniform_real(g.prog, pointee)
             };
             cast_both |= real.is_some() && !is_real(pointee);
             match (real, &elem) {
@@ -533,7 +533,10 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
                 (None, _) => {
                     g.error(
                         s.span,
-                        "cuad can differentiate a copy of structs only when all their fields have one real type".to_string(),
+                        format!(
+                            "cuad can differentiate a copy of structs only when all their real fields have one real type (other fields integers): `{}` has pointer, library or mixed real fields",
+                            cuad_emit::print_ty(pointee)
+                        ),
                     );
                     return (fwd, rev);
                 }
@@ -599,28 +602,46 @@ fn is_plain_buffer(e: &Expr) -> bool {
     pointer_root(e).is_some()
 }
 
-/// The one real type every scalar of `ty` (a struct, vector type or array, nested) has.
-fn uniform_real(prog: &cuad_sema::Program, ty: &Ty, depth: u32) -> Option<Ty> {
+/// The one real type every real scalar of `ty` (a struct, vector type or array, nested) has;
+/// integer, `bool` and enum fields may sit beside them (`struct Obs { int cam, pt; double u,
+/// v; }`): an adjoint buffer of such structs is summed as an array of that real type, and
+/// since every real field is aligned to its size, the chunks that cover integer fields never
+/// overlap a real field (those bytes of the adjoint are unused).
+fn uniform_real(prog: &cuad_sema::Program, ty: &Ty) -> Option<Ty> {
+    let mut found = None;
+    real_scalars(prog, ty, 0, &mut found)
+        .then_some(found)
+        .flatten()
+}
+
+/// Records in `found` the real type of `ty`'s scalars; false when a field cannot be summed
+/// that way (a pointer, a library type, a second real type).
+fn real_scalars(prog: &cuad_sema::Program, ty: &Ty, depth: u32, found: &mut Option<Ty>) -> bool {
     let ty = prog.canonical(ty);
     if is_real(&ty) {
-        return Some(ty.with_const(false));
+        let r = ty.with_const(false);
+        if found.as_ref().is_some_and(|f| f.kind != r.kind) {
+            return false;
+        }
+        *found = Some(r);
+        return true;
     }
     if depth > 8 {
-        return None;
+        return false;
     }
-    if let TyKind::Array { elem, .. } = &ty.kind {
-        return uniform_real(prog, elem, depth + 1);
-    }
-    let fields = prog.fields(&ty);
-    let mut found: Option<Ty> = None;
-    for (_, fty) in &fields {
-        let r = uniform_real(prog, fty, depth + 1)?;
-        match &found {
-            Some(f) if f.kind != r.kind => return None,
-            _ => found = Some(r),
+    match &ty.kind {
+        TyKind::Int { .. } | TyKind::Bool => true,
+        TyKind::Named { name, .. } if prog.enum_def(name).is_some() => true,
+        TyKind::Array { elem, .. } => real_scalars(prog, elem, depth + 1, found),
+        TyKind::Named { .. } => {
+            let fields = prog.fields(&ty);
+            !fields.is_empty()
+                && fields
+                    .iter()
+                    .all(|(_, fty)| real_scalars(prog, fty, depth + 1, found))
         }
+        _ => false,
     }
-    found
 }
 
 /// A runtime call that overwrites device buffer `dst`, whose old contents an earlier
