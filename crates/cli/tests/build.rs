@@ -1621,6 +1621,32 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "thrust_wrapper.cu:10:30: error: cuad cannot tell whether `p` (of type `thrust::device_ptr`, which cuad does not know) carries the derivative",
         ),
         (
+            // `std::accumulate` with its own operation: located at the call.
+            "accumulate_op.cu",
+            "#include <numeric>\n\
+             double f(const double* x, int n) {\n\
+             \x20 return std::accumulate(x, x + n, 0.0, [](double a, double b) { return a + b * b; });\n\
+             }\n",
+            "f",
+            "accumulate_op.cu:3:10: error: cuad differentiates `std::accumulate(first, last, init)` with the default `+`",
+        ),
+        (
+            // A vector kept a library container by a library call: the error points there,
+            // not at the earlier copy into its `data()`.
+            "vector_kept_by_call.cu",
+            "#include <numeric>\n#include <vector>\n\
+             __global__ void sq(const double* x, double* y, int n) { int i = threadIdx.x; if (i < n) y[i] = x[i] * x[i]; }\n\
+             double f(const double* x, int n) {\n\
+             \x20 double *d_x, *d_y; cudaMalloc(&d_x, n * sizeof(double)); cudaMalloc(&d_y, n * sizeof(double));\n\
+             \x20 cudaMemcpy(d_x, x, n * sizeof(double), cudaMemcpyHostToDevice); sq<<<1, 64>>>(d_x, d_y, n);\n\
+             \x20 std::vector<double> h(n);\n\
+             \x20 cudaMemcpy(h.data(), d_y, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+             \x20 return std::inner_product(h.begin(), h.end(), h.begin(), 0.0);\n\
+             }\n",
+            "f",
+            "vector_kept_by_call.cu:9:10: error: cuad cannot differentiate values stored into `h`: it stays a library container",
+        ),
+        (
             // Structs whose real fields have two types: no one element type to sum adjoints in.
             "mixed_real_struct_copy.cu",
             "struct P { float f; double d; };\n\

@@ -661,6 +661,13 @@ pub fn container_stores(
                 ExprKind::Call { callee, args, .. }
                     if args.iter().any(|a| depends_on_active(a, active)) =>
                 {
+                    // `cudaMemcpy(v.data(), src, ...)` of a source with derivatives: the
+                    // diagnostic points at the use that keeps `v` a container.
+                    if let Some(v) = copy_into_container(callee, args, active, &container) {
+                        let at = crate::vectors::keeping_use(body, &v).unwrap_or(x.span);
+                        out.push((at, v));
+                        return;
+                    }
                     if let ExprKind::Member { base, .. } = &callee.kind {
                         if let Some(root) = lvalue_root(base).filter(|r| container(r)) {
                             out.push((x.span, root.to_string()));
@@ -672,6 +679,39 @@ pub fn container_stores(
         });
     }
     out
+}
+
+/// The container `v` of `cudaMemcpy(v.data() [+ k], src, ...)` when `src` is active memory.
+fn copy_into_container(
+    callee: &Expr,
+    args: &[Expr],
+    active: &Names,
+    container: &dyn Fn(&str) -> bool,
+) -> Option<String> {
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    if !matches!(name.as_str(), "cudaMemcpy" | "cudaMemcpyAsync") || args.len() < 2 {
+        return None;
+    }
+    let mut dst = args[0].strip_parens();
+    while let ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) | ExprKind::Cast { expr: l, .. } =
+        &dst.kind
+    {
+        dst = l.strip_parens();
+    }
+    let ExprKind::Call {
+        callee, args: none, ..
+    } = &dst.kind
+    else {
+        return None;
+    };
+    let ExprKind::Member { base, field, .. } = &callee.kind else {
+        return None;
+    };
+    let root = lvalue_root(base)?;
+    let from_active = lvalue_root(&args[1]).is_some_and(|r| active.contains(r));
+    (field == "data" && none.is_empty() && container(root) && from_active).then(|| root.to_string())
 }
 
 /// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it

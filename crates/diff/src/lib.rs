@@ -13,6 +13,7 @@
 //! accumulation strategy), `host` (CUDA runtime calls and launches), `helpers` (runtime code).
 
 mod access;
+mod accumulate;
 mod activity;
 mod adjoint;
 mod aggregate;

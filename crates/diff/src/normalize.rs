@@ -42,6 +42,7 @@ pub fn normalize(
     body.iter_mut().for_each(lower_log_normal);
     crate::coop::lower(prog, &func.params, &mut body)?;
     crate::cub::lower(prog, &mut body)?;
+    crate::accumulate::lower(&mut body)?;
     crate::shared_view::inline(prog, &func.params, &mut body)?;
     let lifted = crate::lambdas::lift(prog, func)?;
     if !lifted.is_empty() {

@@ -96,6 +96,11 @@ pub trait Collectives {
     /// How diagnostics name the calls (`` `cg::reduce` ``) and the threads taking part.
     fn what(&self) -> (&'static str, &'static str);
     fn is_collective(&self, e: &Expr) -> bool;
+    /// Why a call of the family cannot sit in a `?:` arm or behind `&&` / `||`.
+    fn conditional_error(&self) -> String {
+        let (what, group) = self.what();
+        format!("{what} is a collective of the whole {group}: cuad needs it outside `?:`, `&&` and `||`")
+    }
     /// The statements computing `e` and the expression standing for its value; `None` after
     /// pushing an error.
     fn expand(
@@ -265,11 +270,8 @@ impl Lowering<'_> {
             return;
         }
         if conditional {
-            let (what, group) = self.c.what();
-            self.errors.push(Diagnostic::error(
-                e.span,
-                format!("{what} is a collective of the whole {group}: cuad needs it outside `?:`, `&&` and `||`"),
-            ));
+            let msg = self.c.conditional_error();
+            self.errors.push(Diagnostic::error(e.span, msg));
             return;
         }
         if let Some(value) = self.c.expand(e, hoisted, &mut self.errors) {

@@ -167,6 +167,57 @@ pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
     }
 }
 
+/// The first use of the vector `v` in `body` that a fixed buffer cannot stand for (the call
+/// it is passed to, or its own expression): where to point a diagnostic about a kept vector.
+pub fn keeping_use(body: &[Stmt], v: &str) -> Option<Span> {
+    fn find(e: &Expr, v: &str, call: Option<Span>) -> Option<Span> {
+        let is_v = |x: &Expr| matches!(&x.strip_parens().kind, ExprKind::Ident(n) if n == v);
+        match &e.kind {
+            // A span cuad made (the hoisted declaration's construction) locates nothing.
+            ExprKind::Ident(n) if n == v => {
+                return Some(call.unwrap_or(e.span)).filter(|s| *s != Span::default())
+            }
+            ExprKind::Index(b, i) if is_v(b) => return find(i, v, call),
+            ExprKind::Assign(None, l, r) if is_v(l) => return find(r, v, call),
+            ExprKind::Call { callee, args, .. } => {
+                let method_of_v =
+                    matches!(&callee.kind, ExprKind::Member { base, .. } if is_v(base));
+                let fits = match &callee.kind {
+                    ExprKind::Member { base, field, .. } if is_v(base) => matches!(
+                        (field.as_str(), args.len()),
+                        ("data" | "size" | "empty" | "front" | "back", 0)
+                            | ("at" | "resize", 1)
+                            | ("resize" | "assign", 2)
+                    ),
+                    ExprKind::Ident(n) => n == "__cuad_extent",
+                    _ => false,
+                };
+                if fits {
+                    return args.iter().find_map(|a| find(a, v, call));
+                }
+                // `v.begin()` passed to a library call: that call (`v.push_back(x)`: itself).
+                if method_of_v {
+                    return Some(call.unwrap_or(e.span)).filter(|s| *s != Span::default());
+                }
+                let mut found = None;
+                crate::usage::for_each_child(e, &mut |x| {
+                    found = found.or_else(|| find(x, v, Some(e.span)))
+                });
+                return found;
+            }
+            _ => {}
+        }
+        let mut found = None;
+        crate::usage::for_each_child(e, &mut |x| found = found.or_else(|| find(x, v, call)));
+        found
+    }
+    let mut found = None;
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| found = found.or_else(|| find(e, v, None)));
+    }
+    found
+}
+
 pub fn size_name(v: &str) -> String {
     format!("_cuad_size_{v}")
 }
