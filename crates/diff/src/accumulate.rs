@@ -35,7 +35,8 @@ struct Accumulate {
     count: usize,
 }
 
-/// The name of a call of `std::accumulate` / `std::reduce` with an initial value.
+/// The name of a call of `std::accumulate` / `std::reduce` with an initial value. Only the
+/// qualified names: a user's own `accumulate(...)` is a function of the file.
 fn sum_name(e: &Expr) -> Option<&'static str> {
     let ExprKind::Call { callee, args, .. } = &e.kind else {
         return None;
@@ -44,8 +45,8 @@ fn sum_name(e: &Expr) -> Option<&'static str> {
         return None;
     };
     match (n.trim_start_matches("::"), args.len()) {
-        ("std::accumulate" | "accumulate", 3 | 4) => Some("std::accumulate"),
-        ("std::reduce" | "reduce", 3 | 4) => Some("std::reduce"),
+        ("std::accumulate", 3 | 4) => Some("std::accumulate"),
+        ("std::reduce", 3 | 4) => Some("std::reduce"),
         _ => None,
     }
 }
