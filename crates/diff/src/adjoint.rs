@@ -620,10 +620,10 @@ impl Gen<'_, '_> {
                     if self.mode == Mode::Kernel && self.kernel_invariant(off) {
                         Strategy::KernelInvariant
                     } else {
-                        Strategy::Uniform
+                        self.uniform_offset_strategy()
                     }
                 } else if self.env.warp_uniform(off) {
-                    Strategy::Uniform
+                    self.uniform_offset_strategy()
                 } else if self.env.varies_by_quotients_only(off) {
                     Strategy::WarpGrouped
                 } else if self.env.varies_by_rows_only(off) {
@@ -634,6 +634,17 @@ impl Gen<'_, '_> {
                     Strategy::Atomic
                 }
             }
+        }
+    }
+
+    /// An offset the same in every thread of a warp. In a kernel it is one address (kernel
+    /// parameters are the same everywhere); in a pullback it is relative to a pointer
+    /// parameter each thread may pass differently (`_d_cams[ob.cam].aa`), so the warp sums
+    /// only when its lanes share the address at run time.
+    fn uniform_offset_strategy(&self) -> Strategy {
+        match self.mode {
+            Mode::Device => Strategy::WarpGrouped,
+            _ => Strategy::Uniform,
         }
     }
 
