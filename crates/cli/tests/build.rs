@@ -1618,7 +1618,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              \x20 return s;\n\
              }\n",
             "sumsq",
-            "thrust_wrapper.cu:10:30: error: cuad cannot tell whether `p` (of type `thrust::device_ptr`, which cuad does not know) carries the derivative",
+            "thrust_wrapper.cu:10:30: error: cuad cannot tell what reads through `p` (of type `thrust::device_ptr`, which cuad does not know): it is built around memory that carries derivatives",
         ),
         (
             // `std::accumulate` with its own operation: located at the call.

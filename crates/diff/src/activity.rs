@@ -482,16 +482,22 @@ pub fn unknown_type_receivers(
                 // `err = cudaStreamCreate(&stream)` hands over an address, not a value; a
                 // wrapper built around differentiated memory (`thrust::device_ptr<double>
                 // p(d_y)`) reads it later where cuad cannot see.
-                let carries =
-                    active_value_in(r, active, types) || wraps_active_memory(r, active, types);
-                let (ExprKind::Ident(n), true) = (&l.kind, carries) else {
+                let value = active_value_in(r, active, types);
+                let wraps = !value && wraps_active_memory(r, active, types);
+                let (ExprKind::Ident(n), true) = (&l.kind, value || wraps) else {
                     return;
                 };
                 if params.iter().any(|(p, _)| p == n) {
                     return;
                 }
                 if let Some(t) = types.get(n).filter(|t| unknown(t)) {
-                    out.push((x.span, n.clone(), cuad_emit_free_name(t)));
+                    let ty = cuad_emit_free_name(t);
+                    let message = if wraps {
+                        format!("cuad cannot tell what reads through `{n}` (of type `{ty}`, which cuad does not know): it is built around memory that carries derivatives, and what reads through it would get none; pass the raw pointer to code cuad differentiates")
+                    } else {
+                        format!("cuad cannot tell whether `{n}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)")
+                    };
+                    out.push((x.span, n.clone(), message));
                 }
             })
         });

@@ -209,10 +209,10 @@ pub fn generate(
     // tangent: assigning it a varied value would drop the derivative.
     let unknown =
         crate::activity::unknown_type_receivers(prog, &norm.body, &g.types, &params, &g.active);
-    for (span, name, ty) in unknown {
+    for (span, name, message) in unknown {
         g.errors.push(Diagnostic::error(
             crate::reverse::diagnostic_span(span, body, &name, func),
-            format!("forward mode: cuad cannot tell whether `{name}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)"),
+            format!("forward mode: {message}"),
         ));
     }
     g.errors.extend(crate::activity::union_errors(

@@ -429,16 +429,10 @@ pub fn generate(
     if !unknown.is_empty() {
         return Err(unknown
             .into_iter()
-            .map(|(span, name, ty)| {
+            .map(|(span, name, message)| {
                 // A declaration's initializer became an assignment without a span: point at
                 // the declaration.
-                let at = diagnostic_span(span, body, &name, func);
-                Diagnostic::error(
-                    at,
-                    format!(
-                        "cuad cannot tell whether `{name}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)"
-                    ),
-                )
+                Diagnostic::error(diagnostic_span(span, body, &name, func), message)
             })
             .collect());
     }
