@@ -1280,7 +1280,10 @@ impl Gen<'_, '_> {
         // shuffles): every thread restores its own before any re-runs the update, and undoes
         // it only when all have finished.
         let barrier = elements_restored
-            .then(|| self.called_function(&name, args))
+            .then(|| {
+                let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+                self.called_function(&name, &arg_types)
+            })
             .flatten()
             .and_then(|f| in_place_barrier(f).ok().flatten())
             .map(|b| match b {
@@ -1425,22 +1428,22 @@ impl Gen<'_, '_> {
         calls
     }
 
-    /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
-    /// reference parameters, with whether the callee may read their value on entry.
     /// The user function a call `name(args)` runs, if known.
-    fn called_function(&self, name: &str, args: &[Expr]) -> Option<&Function> {
-        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
-        self.prog.resolve_call(name, &arg_types).or_else(|| {
+    fn called_function(&self, name: &str, arg_types: &[Option<Ty>]) -> Option<&Function> {
+        let n = arg_types.len();
+        self.prog.resolve_call(name, arg_types).or_else(|| {
             self.prog
-                .functions_for_call(name, args.len())
+                .functions_for_call(name, n)
                 .into_iter()
-                .find(|f| f.params.len() == args.len())
+                .find(|f| f.params.len() == n)
         })
     }
 
+    /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
+    /// reference parameters, with whether the callee may read their value on entry.
     pub(crate) fn overwritten_args(&self, name: &str, args: &[Expr]) -> Vec<(usize, Expr, bool)> {
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
-        let callee = self.called_function(name, args);
+        let callee = self.called_function(name, &arg_types);
         let mut out = Vec::new();
         for (j, a) in args.iter().enumerate() {
             let param = callee.and_then(|f| f.params.get(j));

@@ -386,31 +386,5 @@ fn expr(e: &mut Expr, b: &Subst) {
 
 /// The value of an integer or boolean constant expression built from literals.
 pub(crate) fn constant_value(e: &Expr) -> Option<i64> {
-    Some(match &e.kind {
-        ExprKind::BoolLit(v) => *v as i64,
-        ExprKind::IntLit(t) => t.trim_end_matches(['u', 'U', 'l', 'L']).parse().ok()?,
-        ExprKind::Paren(x) => constant_value(x)?,
-        ExprKind::Unary(UnOp::Not, x) => (constant_value(x)? == 0) as i64,
-        ExprKind::Unary(UnOp::Neg, x) => -constant_value(x)?,
-        ExprKind::Binary(op, l, r) => {
-            let (l, r) = (constant_value(l)?, constant_value(r)?);
-            match op {
-                BinOp::And => (l != 0 && r != 0) as i64,
-                BinOp::Or => (l != 0 || r != 0) as i64,
-                BinOp::Eq => (l == r) as i64,
-                BinOp::Ne => (l != r) as i64,
-                BinOp::Lt => (l < r) as i64,
-                BinOp::Gt => (l > r) as i64,
-                BinOp::Le => (l <= r) as i64,
-                BinOp::Ge => (l >= r) as i64,
-                BinOp::Add => l.checked_add(r)?,
-                BinOp::Sub => l.checked_sub(r)?,
-                BinOp::Mul => l.checked_mul(r)?,
-                BinOp::Div => l.checked_div(r)?,
-                BinOp::Rem => l.checked_rem(r)?,
-                _ => return None,
-            }
-        }
-        _ => return None,
-    })
+    cuad_sema::fold_constant(e, &|_| None)
 }

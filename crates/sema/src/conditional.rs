@@ -56,36 +56,9 @@ impl Index<'_> {
     /// The value of an integer or boolean constant expression of literals and `sizeof` of
     /// arithmetic types.
     fn constant(&self, e: &Expr) -> Option<i64> {
-        Some(match &e.kind {
-            ExprKind::BoolLit(v) => *v as i64,
-            ExprKind::IntLit(t) => t.trim_end_matches(['u', 'U', 'l', 'L']).parse().ok()?,
-            ExprKind::Paren(x) => self.constant(x)?,
-            ExprKind::Unary(UnOp::Not, x) => (self.constant(x)? == 0) as i64,
-            ExprKind::Unary(UnOp::Neg, x) => -self.constant(x)?,
-            ExprKind::SizeofType(t) => scalar_size(&self.canonical(t, 0))?,
-            ExprKind::Binary(op, l, r) => {
-                let (l, r) = (self.constant(l)?, self.constant(r)?);
-                match op {
-                    BinOp::And => (l != 0 && r != 0) as i64,
-                    BinOp::Or => (l != 0 || r != 0) as i64,
-                    BinOp::Eq => (l == r) as i64,
-                    BinOp::Ne => (l != r) as i64,
-                    BinOp::Lt => (l < r) as i64,
-                    BinOp::Gt => (l > r) as i64,
-                    BinOp::Le => (l <= r) as i64,
-                    BinOp::Ge => (l >= r) as i64,
-                    BinOp::Add => l.checked_add(r)?,
-                    BinOp::Sub => l.checked_sub(r)?,
-                    BinOp::Mul => l.checked_mul(r)?,
-                    BinOp::Div => l.checked_div(r)?,
-                    _ => return None,
-                }
-            }
-            ExprKind::Cond(c, a, b) => match self.constant(c)? != 0 {
-                true => self.constant(a)?,
-                false => self.constant(b)?,
-            },
-            _ => return None,
+        crate::fold_constant(e, &|x| match &x.kind {
+            ExprKind::SizeofType(t) => scalar_size(&self.canonical(t, 0)),
+            _ => None,
         })
     }
 }

@@ -21,6 +21,7 @@
 pub mod builtins;
 mod check;
 mod conditional;
+mod consts;
 mod exprs;
 mod index;
 mod overload;
@@ -29,6 +30,7 @@ mod scope;
 pub mod types;
 
 pub use check::check;
+pub use consts::fold_constant;
 pub use exprs::binop_symbol;
 pub use index::member_types;
 pub use overload::{deduce_values, spelling, substitute, Bindings};
