@@ -157,7 +157,10 @@ struct Env {
 
 impl Env {
     fn detect(purpose: &str) -> Env {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        // CUAD_ROOT: a copy of the repository elsewhere (the test binary run on another machine).
+        let root = std::env::var_os("CUAD_ROOT")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."));
         let root = root.canonicalize().unwrap_or(root);
         let work = std::env::var_os("CUAD_NUMERIC_WORK")
             .map(PathBuf::from)
@@ -693,9 +696,12 @@ impl Job<'_> {
     }
 
     fn nvcc_driver(&self, nvcc: &Path, defines: &[String]) -> Result<(), Failure> {
-        let cmd = self
-            .env
-            .nvcc_command(nvcc, &self.case.driver, &self.file(".driver.cubin"), defines);
+        let cmd = self.env.nvcc_command(
+            nvcc,
+            &self.case.driver,
+            &self.file(".driver.cubin"),
+            defines,
+        );
         let result = run(cmd, COMPILE_TIMEOUT);
         if !result.ok() {
             return Err(Failure {

@@ -252,43 +252,17 @@ fn stmt(s: &mut Stmt, b: &Subst) {
     }
 }
 
-/// `text` (a name spelled as written) with the identifiers inside its `<...>` that name bound
-/// template parameters replaced by their arguments.
+/// `text` (a name spelled as written) with the bound template parameters inside its `<...>`
+/// replaced by their arguments.
 fn substitute_in_template_args(text: &str, b: &Subst) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        if c.is_ascii_alphabetic() || c == '_' {
-            let mut end = i + c.len_utf8();
-            while let Some(&(j, d)) = chars.peek() {
-                if !(d.is_ascii_alphanumeric() || d == '_') {
-                    break;
-                }
-                end = j + d.len_utf8();
-                chars.next();
-            }
-            let word = &text[i..end];
-            let qualified = text[..i].ends_with("::");
-            match (
-                depth > 0 && !qualified,
-                b.types.get(word),
-                b.values.get(word),
-            ) {
-                (true, Some(t), _) => out.push_str(&cuad_emit::print_ty(t)),
-                (true, None, Some(v)) => out.push_str(&cuad_emit::print_expr(v)),
-                _ => out.push_str(word),
-            }
-            continue;
-        }
-        match c {
-            '<' => depth += 1,
-            '>' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        out.push(c);
-    }
-    out
+    cuad_sema::substitute_in_spelling(
+        text,
+        &|word| match (b.types.get(word), b.values.get(word)) {
+            (Some(t), _) => Some(cuad_emit::print_ty(t)),
+            (None, Some(v)) => Some(cuad_emit::print_expr(v)),
+            _ => None,
+        },
+    )
 }
 
 fn expr(e: &mut Expr, b: &Subst) {

@@ -27,6 +27,9 @@ pub(crate) struct Index<'a> {
     pub method_owners: HashMap<usize, String>,
     /// Fully qualified name of each function (`a::inner::f`, `S::norm`), by its address.
     pub full_names: HashMap<usize, String>,
+    /// Explicit specializations (`template <> struct Acc<float>`) by the class template's
+    /// qualified names; only traits (member types, static constants) are parsed as such.
+    pub specializations: HashMap<String, Vec<&'a StructDef>>,
 }
 
 /// Lookup form of a name: no leading `::`, no elaborated-type keyword.
@@ -68,6 +71,12 @@ fn qualified_names(ns: &[&str], name: &str) -> Vec<String> {
             parts.join("::")
         })
         .collect()
+}
+
+/// `template <> struct Acc<float> {...}`: the parser names it with its arguments.
+fn is_explicit_specialization(s: &StructDef) -> bool {
+    s.template.as_ref().is_some_and(|p| p.is_empty())
+        && s.name.as_ref().is_some_and(|n| n.contains('<'))
 }
 
 /// The struct's name; anonymous ones are named by their first typedef name, else by position.
@@ -210,6 +219,12 @@ impl<'a> Index<'a> {
     }
 
     fn add_struct(&mut self, s: &'a StructDef, ns: &[&str]) {
+        if is_explicit_specialization(s) {
+            for q in qualified_names(ns, &struct_name(s)) {
+                self.specializations.entry(q).or_default().push(s);
+            }
+            return;
+        }
         let owner = struct_name(s);
         self.register_struct(s, ns, &owner);
         if let Some(trailing) = &s.trailing {
@@ -413,26 +428,71 @@ impl<'a> Index<'a> {
             return None;
         }
         let lt = owner.find('<')?;
-        let s = self.struct_def(owner[..lt].trim())?;
+        let base = owner[..lt].trim();
+        let args = self.spelled_template_args(&owner[lt..])?;
+        if let Some(special) = self.specialization(base, &args) {
+            let ty = member_types(special, "").remove(member.trim())?;
+            return Some(self.canonical(&ty, depth + 1));
+        }
+        let s = self.struct_def(base)?;
         let params = s.template.as_deref()?;
+        let ty = member_types(s, "").remove(member.trim())?;
+        Some(self.canonical(&substitute_class(&ty, params, &args), depth + 1))
+    }
+
+    /// `<float, 3>` spelled as written, parsed as template arguments.
+    fn spelled_template_args(&self, text: &str) -> Option<Vec<TemplateArg>> {
         let mut diags = cuad_syntax::Diagnostics::default();
-        let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), &owner[lt..], &mut diags);
+        let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), text, &mut diags);
         let is_type = |name: &str| self.is_type_name(name);
         let args =
             cuad_syntax::parser::parse_template_args_text_with(&tokens, &is_type, &mut diags)?;
         // Names the parser could not know as types come back as expressions.
-        let args: Vec<TemplateArg> = args
-            .into_iter()
-            .map(|a| match a {
-                TemplateArg::Expr(Expr {
-                    kind: ExprKind::Ident(n),
-                    ..
-                }) if self.is_type_name(&n) => TemplateArg::Type(Ty::named(&n)),
-                other => other,
+        Some(
+            args.into_iter()
+                .map(|a| match a {
+                    TemplateArg::Expr(Expr {
+                        kind: ExprKind::Ident(n),
+                        ..
+                    }) if self.is_type_name(&n) => TemplateArg::Type(Ty::named(&n)),
+                    other => other,
+                })
+                .collect(),
+        )
+    }
+
+    /// The explicit specialization of class template `base` for `args`, if the file has one.
+    pub fn specialization(&self, base: &str, args: &[TemplateArg]) -> Option<&'a StructDef> {
+        let candidates = self.specializations.get(normalize(base))?;
+        candidates.iter().copied().find(|s| {
+            let name = s.name.as_deref().unwrap_or_default();
+            let own = name
+                .find('<')
+                .and_then(|lt| self.spelled_template_args(&name[lt..]));
+            own.is_some_and(|own| {
+                own.len() == args.len()
+                    && own
+                        .iter()
+                        .zip(args)
+                        .all(|(a, b)| self.same_template_arg(a, b))
             })
-            .collect();
-        let ty = member_types(s, "").remove(member.trim())?;
-        Some(self.canonical(&substitute_class(&ty, params, &args), depth + 1))
+        })
+    }
+
+    fn same_template_arg(&self, a: &TemplateArg, b: &TemplateArg) -> bool {
+        match (a, b) {
+            (TemplateArg::Type(a), TemplateArg::Type(b)) => {
+                self.canonical(a, 0) == self.canonical(b, 0)
+            }
+            (TemplateArg::Expr(a), TemplateArg::Expr(b)) => {
+                let value = |e: &Expr| crate::fold_constant(e, &|_| None);
+                match (value(a), value(b)) {
+                    (Some(x), Some(y)) => x == y,
+                    _ => a == b,
+                }
+            }
+            _ => false,
+        }
     }
 
     /// Field lookup in a canonical value type (through base classes, anonymous members and
@@ -443,6 +503,9 @@ impl<'a> Index<'a> {
         };
         if let Some(t) = builtins::vector_component(name, field) {
             return Some(t);
+        }
+        if let Some(special) = self.specialization(name, args) {
+            return self.find_field(special, field, depth);
         }
         let s = self.struct_def(name)?;
         let found = self.find_field(s, field, depth)?;

@@ -33,7 +33,7 @@ pub use check::check;
 pub use consts::fold_constant;
 pub use exprs::binop_symbol;
 pub use index::member_types;
-pub use overload::{deduce_values, spelling, substitute, Bindings};
+pub use overload::{deduce_values, spelling, substitute, substitute_in_spelling, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 
 use cuad_syntax::ast::*;

@@ -41,6 +41,11 @@ pub fn substitute(ty: &Ty, bindings: &Bindings) -> Ty {
                 t.is_volatile |= ty.is_volatile;
                 return t;
             }
+            // `typename Acc<T>::type` with `T` bound to `float`: `Acc<float>::type`.
+            None if name.contains('<') => TyKind::Named {
+                name: substitute_in_spelling(name, &|w| bindings.get(w).and_then(spelling)),
+                args: vec![],
+            },
             // `typename V::value_type` with `V` bound to `Vec2`: `Vec2::value_type`.
             None => match name
                 .split_once("::")
@@ -85,6 +90,40 @@ pub fn substitute(ty: &Ty, bindings: &Bindings) -> Ty {
         is_const: ty.is_const,
         is_volatile: ty.is_volatile,
     }
+}
+
+/// `text` (a name spelled as written, `Acc<T, N>::type`) with the unqualified identifiers
+/// inside its `<...>` replaced by what `replacement` gives for them.
+pub fn substitute_in_spelling(text: &str, replacement: &dyn Fn(&str) -> Option<String>) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_ascii_alphabetic() || c == '_' {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                if !(d.is_ascii_alphanumeric() || d == '_') {
+                    break;
+                }
+                end = j + d.len_utf8();
+                chars.next();
+            }
+            let word = &text[i..end];
+            let qualified = text[..i].ends_with("::");
+            match replacement(word).filter(|_| depth > 0 && !qualified) {
+                Some(r) => out.push_str(&r),
+                None => out.push_str(word),
+            }
+            continue;
+        }
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The C++ spelling of a class type used as a qualifier (`Vec<float, 3>`), without its

@@ -1246,7 +1246,7 @@ private:
 };
 struct V2 { float x, y; };
 __host__ __device__ inline V2 operator<<(V2 a, int b) { return a; }
-template <> struct Matrix<float, 0> { };
+template <> struct Matrix<float, 0> { __device__ float at() const { return 0.f; } };
 [[nodiscard]] int attr_fn();
 typedef void (*callback_t)(int);
 __global__ void kernel(float* out, const float* in, int n) {
@@ -1916,4 +1916,20 @@ fn malformed_structured_bindings_are_located_errors() {
     assert!(found.contains(&(3, 12)), "{found:?} {messages:?}");
     assert!(found.contains(&(4, 11)), "{found:?} {messages:?}");
     assert!(found.contains(&(5, 14)), "{found:?} {messages:?}");
+}
+
+#[test]
+fn explicit_specializations_of_traits_are_structs_named_with_their_arguments() {
+    let src = "template <typename T> struct Acc { using type = T; };\n\
+               template <> struct Acc<float> { using type = double; static constexpr int k = 2; };\n\
+               template <typename T> struct Acc<T*> { using type = T; };\n";
+    let (tu, diags, sm) = parse_full(src);
+    assert!(diags.list.is_empty(), "{}", diags.render(&sm));
+    let Item::Struct(special) = &tu.items[1] else {
+        panic!("{:?}", tu.items[1]);
+    };
+    assert_eq!(special.name.as_deref(), Some("Acc<float>"));
+    assert_eq!(special.template.as_deref(), Some(&[][..]));
+    let reasons = opaque_reasons(&tu.items);
+    assert!(reasons.iter().any(|r| r.contains("partial")), "{reasons:?}");
 }

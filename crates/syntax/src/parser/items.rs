@@ -198,8 +198,11 @@ impl Parser<'_, '_> {
             "friend" => self.err_here("friend declarations are not modelled"),
             _ => {
                 let outer = std::mem::replace(&mut self.in_template, true);
+                let outer_spec =
+                    std::mem::replace(&mut self.explicit_specialization, params.is_empty());
                 let item = self.parse_declaration_item(Some(params), start);
                 self.in_template = outer;
+                self.explicit_specialization = outer_spec;
                 item
             }
         }

@@ -137,6 +137,8 @@ pub(crate) struct Parser<'t, 'd> {
     friends: Vec<crate::ast::Item>,
     /// Parsing a template's declaration (a class template's friends are not modelled).
     in_template: bool,
+    /// Parsing the declaration after `template <>`: a class name may carry its arguments.
+    explicit_specialization: bool,
     /// Where a speculative template argument list held a pack expansion (`f<Ts...>`), which
     /// is an error once the list is taken as template arguments.
     pack_in_template_args: Option<Span>,
@@ -159,6 +161,7 @@ impl<'t, 'd> Parser<'t, 'd> {
             stack_base: stack_address(),
             friends: Vec::new(),
             in_template: false,
+            explicit_specialization: false,
             pack_in_template_args: None,
         }
     }

@@ -20,9 +20,20 @@ impl Parser<'_, '_> {
         let keyword = self.bump().text.to_string();
         let attributes = self.parse_struct_attributes()?;
         let name = self.take_name();
-        if self.at("<") {
-            return self.err_here("class template specializations are not modelled");
-        }
+        let specialized = self.at("<");
+        let name = match name {
+            // `template <> struct Acc<float> {...}`: named with its arguments, which sema
+            // matches against the instances the program names.
+            Some(n) if specialized && self.explicit_specialization => {
+                let args_start = self.pos;
+                self.parse_template_args()?;
+                Some(format!("{n}{}", self.text_of(args_start, self.pos)))
+            }
+            _ if specialized => {
+                return self.err_here("partial class template specializations are not modelled")
+            }
+            other => other,
+        };
         self.eat("final");
         let defining = self.at("{") || self.at(":");
         let forward = !defining && self.at(";") && matches!(ctx, SpecCtx::Top | SpecCtx::Member(_));
@@ -35,7 +46,7 @@ impl Parser<'_, '_> {
         if defining && !matches!(ctx, SpecCtx::Top | SpecCtx::Member(_)) {
             return self.unsupported("local struct definitions are");
         }
-        if let Some(name) = &name {
+        if let Some(name) = name.as_ref().filter(|_| !specialized) {
             self.declare_type(name);
         }
         let bases = if self.eat(":") {
@@ -48,6 +59,12 @@ impl Parser<'_, '_> {
         } else {
             None
         };
+        if specialized && !members.iter().flatten().all(is_trait_member) {
+            return Err(super::PErr {
+                span: self.span_from(start),
+                msg: "explicit specializations with fields or member functions are not modelled (only member types and static constants)".into(),
+            });
+        }
         let ty = Ty::named(name.as_deref().unwrap_or(""));
         let def = StructDef {
             keyword,
@@ -338,5 +355,15 @@ impl Parser<'_, '_> {
                 return Ok(variants);
             }
         }
+    }
+}
+
+/// What a traits specialization holds: member types and static data members.
+fn is_trait_member(m: &Member) -> bool {
+    match m {
+        Member::Field(d) => d.specs.is_typedef || d.specs.is_static,
+        Member::Access(_) => true,
+        Member::Item(item) => matches!(**item, Item::Using { .. } | Item::Typedef(_)),
+        Member::Method(_) => false,
     }
 }
