@@ -5,8 +5,10 @@ use crate::reverse::Helpers;
 const TAPE: &str = r#"#ifndef CUAD_TAPE_CAPACITY
 #define CUAD_TAPE_CAPACITY 256
 #endif
-// Per-thread LIFO tape of values the reverse pass needs. Overflow stops the program with a
-// message instead of corrupting memory: rebuild with -DCUAD_TAPE_CAPACITY=<larger>.
+// Per-thread LIFO tape of values the reverse pass needs: CUAD_TAPE_CAPACITY entries in the
+// thread's own memory, then a heap buffer that doubles as needed (device malloc on the GPU, so
+// long recurrences work; cudaLimitMallocHeapSize bounds it). When the heap is exhausted the
+// program stops with a message instead of corrupting memory.
 template <typename CuadT, int CuadN>
 struct cuad_tape {
     // Slots are not constructed, so structs without a default constructor can be taped.
@@ -16,19 +18,46 @@ struct cuad_tape {
     };
     Slot data[CuadN];
     int top = 0;
+    Slot* spill = nullptr;
+    int spill_capacity = 0;
     __host__ __device__ void push(const CuadT& v) {
-        if (top >= CuadN) {
-            printf("cuad: tape overflow (capacity %d); rebuild with -DCUAD_TAPE_CAPACITY=<larger>\n", CuadN);
-#ifdef __CUDA_ARCH__
-            __trap();
-#else
-            fflush(stdout);
-            abort();
-#endif
+        if (top < CuadN) {
+            data[top++].v = v;
+        } else {
+            push_spilled(v);
         }
-        data[top++].v = v;
     }
-    __host__ __device__ CuadT pop() { return data[--top].v; }
+    __host__ __device__ CuadT pop() {
+        --top;
+        return top < CuadN ? data[top].v : spill[top - CuadN].v;
+    }
+    __host__ __device__ __noinline__ void push_spilled(const CuadT& v) {
+        const int k = top - CuadN;
+        if (k == spill_capacity) {
+            const int grown_capacity = spill_capacity ? 2 * spill_capacity : CuadN;
+            Slot* grown = static_cast<Slot*>(malloc(sizeof(Slot) * grown_capacity));
+            if (!grown) {
+                printf("cuad: tape overflow (%d entries in the thread, no heap for %d more); raise cudaLimitMallocHeapSize or rebuild with -DCUAD_TAPE_CAPACITY=<larger>\n", CuadN, grown_capacity);
+#ifdef __CUDA_ARCH__
+                __trap();
+#else
+                fflush(stdout);
+                abort();
+#endif
+            }
+            if (spill) {
+                memcpy(static_cast<void*>(grown), static_cast<const void*>(spill), sizeof(Slot) * k);
+                free(spill);
+            }
+            spill = grown;
+            spill_capacity = grown_capacity;
+        }
+        spill[k].v = v;
+        ++top;
+    }
+    __host__ __device__ ~cuad_tape() {
+        if (spill) free(spill);
+    }
 };
 "#;
 
@@ -430,7 +459,7 @@ pub fn helper_code(h: &Helpers) -> String {
     if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
         return out;
     }
-    out.push_str("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n");
+    out.push_str("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n");
     out.push_str(TAPE);
     out.push_str(HOST_TAPE);
     out.push_str(THREAD_ID);
