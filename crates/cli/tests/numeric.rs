@@ -310,6 +310,23 @@ fn find_nvcc(root: &Path) -> Option<PathBuf> {
 }
 
 /// Empty stand-ins for CUDA headers a case may include: cuad_cpu.h provides their content.
+/// The common constants of CUDA's math_constants.h (the CPU build has no CUDA headers).
+const MATH_CONSTANTS: &str = "#include <cmath>\n#include <cfloat>\n\
+#define CUDART_INF_F HUGE_VALF\n#define CUDART_NAN_F NAN\n#define CUDART_INF HUGE_VAL\n\
+#define CUDART_NAN ((double)NAN)\n#define CUDART_PI_F 3.141592654f\n\
+#define CUDART_PIO2_F 1.570796327f\n#define CUDART_PIO4_F 0.785398163f\n\
+#define CUDART_2_OVER_PI_F 0.636619772f\n#define CUDART_SQRT_HALF_F 0.707106781f\n\
+#define CUDART_SQRT_2_OVER_PI_F 0.797884561f\n#define CUDART_L2E_F 1.442695041f\n\
+#define CUDART_LN2_F 0.693147181f\n#define CUDART_MAX_NORMAL_F FLT_MAX\n\
+#define CUDART_MIN_DENORM_F 1.40129846e-45f\n#define CUDART_ZERO_F 0.0f\n#define CUDART_ONE_F 1.0f\n\
+#define CUDART_PI 3.1415926535897931e+0\n#define CUDART_PIO2 1.5707963267948966e+0\n\
+#define CUDART_PIO4 7.8539816339744828e-1\n#define CUDART_2_OVER_PI 6.3661977236758138e-1\n\
+#define CUDART_SQRT_2PI 2.5066282746310002e+0\n#define CUDART_SQRT_PIO2 1.2533141373155003e+0\n\
+#define CUDART_SQRT_2OPI 7.9788456080286536e-1\n#define CUDART_SQRT_HALF 7.0710678118654757e-1\n\
+#define CUDART_SQRT_TWO 1.4142135623730951e+0\n#define CUDART_THIRD 3.3333333333333333e-1\n\
+#define CUDART_LN2 6.9314718055994529e-1\n#define CUDART_L2E 1.4426950408889634e+0\n\
+#define CUDART_ZERO 0.0\n#define CUDART_ONE 1.0\n";
+
 fn write_cuda_header_shims(dir: &Path) {
     let _ = fs::create_dir_all(dir);
     for name in [
@@ -326,6 +343,7 @@ fn write_cuda_header_shims(dir: &Path) {
         "cuda_bf16.h",
         "cub/cub.cuh",
         "curand_kernel.h",
+        "math_constants.h",
     ] {
         // The 16-bit types' short names come with their headers, as in CUDA.
         let body = match name {
@@ -333,6 +351,7 @@ fn write_cuda_header_shims(dir: &Path) {
             "cuda_bf16.h" => {
                 "typedef __nv_bfloat16 nv_bfloat16;\ntypedef __nv_bfloat162 nv_bfloat162;\n"
             }
+            "math_constants.h" => MATH_CONSTANTS,
             _ => "",
         };
         let _ = fs::create_dir_all(dir.join(name).parent().unwrap_or(dir));

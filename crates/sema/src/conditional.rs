@@ -53,11 +53,19 @@ impl Index<'_> {
         }
     }
 
-    /// The value of an integer or boolean constant expression of literals and `sizeof` of
-    /// arithmetic types.
+    /// The value of an integer or boolean constant expression of literals, `sizeof` of
+    /// arithmetic types and file-scope integer constants.
     fn constant(&self, e: &Expr) -> Option<i64> {
+        self.constant_within(e, 0)
+    }
+
+    fn constant_within(&self, e: &Expr, depth: usize) -> Option<i64> {
         crate::fold_constant(e, &|x| match &x.kind {
             ExprKind::SizeofType(t) => scalar_size(&self.canonical(t, 0)),
+            ExprKind::Ident(n) if depth < 8 => {
+                let init = self.integer_constants.get(n.trim_start_matches("::"))?;
+                self.constant_within(init, depth + 1)
+            }
             _ => None,
         })
     }

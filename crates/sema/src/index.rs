@@ -30,6 +30,8 @@ pub(crate) struct Index<'a> {
     /// Explicit specializations (`template <> struct Acc<float>`) by the class template's
     /// qualified names; only traits (member types, static constants) are parsed as such.
     pub specializations: HashMap<String, Vec<&'a StructDef>>,
+    /// Initializers of `const`/`constexpr` integer and boolean globals (`constexpr int kN = 4;`).
+    pub integer_constants: HashMap<String, &'a Expr>,
 }
 
 /// Lookup form of a name: no leading `::`, no elaborated-type keyword.
@@ -209,6 +211,13 @@ impl<'a> Index<'a> {
     fn add_globals(&mut self, d: &'a DeclStmt, ns: &[&str]) {
         for v in &d.vars {
             self.add_global(ns, &v.name, &v.ty);
+            let constant = d.specs.is_constexpr || v.ty.is_const;
+            let integer = matches!(v.ty.kind, TyKind::Int { .. } | TyKind::Bool);
+            if let (true, true, Some(Init::Assign(e))) = (constant, integer, &v.init) {
+                for q in qualified_names(ns, &v.name) {
+                    self.integer_constants.insert(q, e);
+                }
+            }
         }
     }
 
