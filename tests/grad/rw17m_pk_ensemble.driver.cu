@@ -40,6 +40,9 @@ int main() {
   DeviceArray<PKParams> dp(to_params(pf, nsub)), ap(to_params(zeros<double>(7 * nsub), nsub));
   DeviceArray<double> dc(c0), ac(w);
   DeviceScalar<double> ad(0.0);
+  // The gradient's tape spills to device malloc; compute-sanitizer's instrumented malloc needs
+  // more stack than a 2 KB tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 8 * 1024), "cudaDeviceSetLimit");
   CUAD_GRAD(CUAD_LAUNCH(pk_ensemble_grad_0_1_2, 1, 32, dp.ptr, dose, dc.ptr, h, nsteps, dose_every, sample_every, nsub, ap.ptr, ad.ptr, ac.ptr));
   check.array("params", flat(ap.get()), fd(pf, loss));
   check.scalar("dose", ad.value(), fd(dose, loss));

@@ -15,6 +15,9 @@ int main() {
   };
   DeviceArray<double> dy(y), dk(k), ay(w), ak(zeros<double>(n));
   DeviceScalar<double> ah(0.0);
+  // The gradient's tape spills to device malloc; compute-sanitizer's instrumented malloc needs
+  // more stack than a 2 KB tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 8 * 1024), "cudaDeviceSetLimit");
   CUAD_GRAD(CUAD_LAUNCH(rk4_decay_grad_0_1_2, 1, 4, dy.ptr, dk.ptr, h, nsteps, n, ay.ptr, ak.ptr, ah.ptr));
   check.array("y0", ay.get(), fd(y, loss));
   check.array("kk", ak.get(), fd(k, loss));
