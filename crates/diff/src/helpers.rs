@@ -9,6 +9,26 @@ const TAPE: &str = r#"#ifndef CUAD_TAPE_CAPACITY
 // thread's own memory, then a heap buffer that doubles as needed (device malloc on the GPU, so
 // long recurrences work; cudaLimitMallocHeapSize bounds it). When the heap is exhausted the
 // program stops with a message instead of corrupting memory.
+// The spill buffer grows out of line, and nothing takes the tape's address, so a tape whose
+// pushes unroll to fixed slots still lives in registers.
+template <typename CuadSlot>
+__host__ __device__ __noinline__ CuadSlot* cuad_tape_grow(CuadSlot* spill, int used, int capacity, int in_thread) {
+    CuadSlot* grown = static_cast<CuadSlot*>(malloc(sizeof(CuadSlot) * capacity));
+    if (!grown) {
+        printf("cuad: tape overflow (%d entries in the thread, no heap for %d more); raise cudaLimitMallocHeapSize or rebuild with -DCUAD_TAPE_CAPACITY=<larger>\n", in_thread, capacity);
+#ifdef __CUDA_ARCH__
+        __trap();
+#else
+        fflush(stdout);
+        abort();
+#endif
+    }
+    if (spill) {
+        memcpy(static_cast<void*>(grown), static_cast<const void*>(spill), sizeof(CuadSlot) * used);
+        free(spill);
+    }
+    return grown;
+}
 template <typename CuadT, int CuadN>
 struct cuad_tape {
     // Slots are not constructed, so structs without a default constructor can be taped.
@@ -23,37 +43,20 @@ struct cuad_tape {
     __host__ __device__ void push(const CuadT& v) {
         if (top < CuadN) {
             data[top++].v = v;
-        } else {
-            push_spilled(v);
+            return;
         }
+        const int k = top - CuadN;
+        if (k == spill_capacity) {
+            const int capacity = spill_capacity ? 2 * spill_capacity : CuadN;
+            spill = cuad_tape_grow(spill, k, capacity, CuadN);
+            spill_capacity = capacity;
+        }
+        spill[k].v = v;
+        ++top;
     }
     __host__ __device__ CuadT pop() {
         --top;
         return top < CuadN ? data[top].v : spill[top - CuadN].v;
-    }
-    __host__ __device__ __noinline__ void push_spilled(const CuadT& v) {
-        const int k = top - CuadN;
-        if (k == spill_capacity) {
-            const int grown_capacity = spill_capacity ? 2 * spill_capacity : CuadN;
-            Slot* grown = static_cast<Slot*>(malloc(sizeof(Slot) * grown_capacity));
-            if (!grown) {
-                printf("cuad: tape overflow (%d entries in the thread, no heap for %d more); raise cudaLimitMallocHeapSize or rebuild with -DCUAD_TAPE_CAPACITY=<larger>\n", CuadN, grown_capacity);
-#ifdef __CUDA_ARCH__
-                __trap();
-#else
-                fflush(stdout);
-                abort();
-#endif
-            }
-            if (spill) {
-                memcpy(static_cast<void*>(grown), static_cast<const void*>(spill), sizeof(Slot) * k);
-                free(spill);
-            }
-            spill = grown;
-            spill_capacity = grown_capacity;
-        }
-        spill[k].v = v;
-        ++top;
     }
     __host__ __device__ ~cuad_tape() {
         if (spill) free(spill);
