@@ -3,9 +3,8 @@
 // The mixed-precision accumulator idiom: a local typed `std::conditional_t<B, T, F>` or
 // `typename std::conditional<B, T, F>::type`, `B` a constant expression. sema resolves the
 // alias to the type it selects (before, fwd dropped the derivative of `acc` and grad refused
-// the unknown type). The conditions of the aliases name file constants and `sizeof` of the
-// template parameter. (A comparison written directly in a declaration's type,
-// `std::conditional_t<sizeof(T) == 4, ...> a;`, is not parsed as a type yet.)
+// the unknown type). The conditions name file constants and `sizeof` of the template
+// parameter, also in a declaration's own type (`std::conditional_t<sizeof(T) == 4, ...> sq`).
 #include <type_traits>
 
 constexpr int kWideAccumulate = 1;
@@ -19,5 +18,6 @@ __global__ void k(const T* x, T* y) {
   typename std::conditional<false, double, float>::type half = 0.5f * x[i];
   wide_t cube = (wide_t)x[i] * x[i] * x[i];
   narrow_t third = x[i] / 3.0f;
-  y[i] = (T)(acc * x[i]) + half * x[i] + (T)(cube * third);
+  std::conditional_t<sizeof(T) == 8, float, double> sq = (double)x[i] * x[i];
+  y[i] = (T)(acc * x[i]) + half * x[i] + (T)(cube * third) + (T)(sq * 0.25);
 }

@@ -253,7 +253,13 @@ impl<'t> Parser<'t, '_> {
         let known = self.types.is_type(&name);
         if self.tok_at(j).is("<") {
             match self.scan_angles(j) {
-                Some(after) if known || self.type_like_tokens(j, after) => j = after,
+                Some(after)
+                    if known
+                        || self.type_like_tokens(j, after)
+                        || name.contains("::") && self.declarator_name_at(after) =>
+                {
+                    j = after
+                }
                 _ => return false,
             }
             while self.tok_at(j).is("::") && self.tok_at(j + 1).is_ident() {
@@ -284,6 +290,18 @@ impl<'t> Parser<'t, '_> {
                 _ => false,
             }
         })
+    }
+
+    /// A declarator name at token `i` followed by what ends or initializes a declarator:
+    /// `std::conditional_t<sizeof(T) == 4, double, T> acc = ...` (as an expression, a
+    /// comparison of a library name whose result is compared again: never written).
+    fn declarator_name_at(&self, i: usize) -> bool {
+        let name = self.tok_at(i);
+        let after = self.tok_at(i + 1);
+        name.is_ident()
+            && !is_reserved(name.text)
+            && after.kind == TokenKind::Punct
+            && matches!(after.text, "=" | ";" | "{" | "[" | ",")
     }
 
     /// After an unknown name that is not a variable: the `* const * p =` / `*p;` / `&r =`
