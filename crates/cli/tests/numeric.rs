@@ -151,6 +151,8 @@ struct Env {
     /// ThreadSanitizer works with this compiler: gradients also run in a race-checking build.
     tsan: bool,
     jobs: usize,
+    /// CUAD_NUMERIC_PROGRESS=1: print each output's verdict as it finishes.
+    progress: bool,
     filter: Vec<String>,
     cases_dir: PathBuf,
 }
@@ -196,6 +198,7 @@ impl Env {
                 .and_then(|v| v.parse().ok())
                 .filter(|&n| n > 0)
                 .unwrap_or(2),
+            progress: std::env::var("CUAD_NUMERIC_PROGRESS").is_ok_and(|v| v == "1"),
             filter: std::env::var("CUAD_CASES")
                 .map(|v| {
                     v.split(',')
@@ -516,6 +519,15 @@ fn run_all(env: &Env, mode: Mode) -> Vec<OutputResult> {
                     },
                     seconds: start.elapsed().as_secs_f64(),
                 };
+                // A line per output as it finishes, so a run cut short still says how far it got.
+                if env.progress {
+                    let verdict = if result.outcome.is_ok() {
+                        "ok"
+                    } else {
+                        "FAILED"
+                    };
+                    println!("progress: {}#{} {verdict}", result.case, result.index);
+                }
                 if let Ok(mut r) = results.lock() {
                     r.push(result);
                 }
