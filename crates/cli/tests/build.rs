@@ -875,15 +875,17 @@ fn grad_diagnoses_what_it_would_get_wrong() {
     let dir = scratch("grad_diagnostics");
     let cases = [
         (
+            // symbols get adjoint globals only for reals and arrays of reals
             "symbol.cu",
-            "__constant__ float c[2];\n\
-             __global__ void k(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] *= c[0]; }\n\
-             void run(float* y, const float* h, int n) {\n\
-             \x20 cudaMemcpyToSymbol(c, h, 2 * sizeof(float));\n\
+            "struct P { float a, b; };\n\
+             __constant__ P c;\n\
+             __global__ void k(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] = c.a * c.b; }\n\
+             void run(float* y, const P* h, int n) {\n\
+             \x20 cudaMemcpyToSymbol(c, h, sizeof(P));\n\
              \x20 k<<<1, 32>>>(y, n);\n\
              }\n",
             "run",
-            "symbol.cu:4:3: error: cuad cannot differentiate through `cudaMemcpyToSymbol`",
+            "symbol.cu:5:3: error: cuad cannot differentiate through this `cudaMemcpyToSymbol`: `c` has type `P`; cuad keeps adjoints of symbols that are real scalars or fixed-size arrays of reals",
         ),
         (
             "union.cu",
@@ -1125,15 +1127,54 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "lambda_arg.cu:3:20: error: cuad supports one lambda per call of the template `both`",
         ),
         (
+            // the reverse kernel follows an active symbol's reads in its own body only
             "const_table.cu",
             "__constant__ float c_tab[4];\n\
-             __global__ void k(float* y) { y[threadIdx.x] *= c_tab[threadIdx.x % 4]; }\n\
+             __device__ float tap(int k) { return c_tab[k]; }\n\
+             __global__ void k(float* y) { y[threadIdx.x] = tap(threadIdx.x % 4); }\n\
              void run(const float* tab, float* y) {\n\
              \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
              \x20 k<<<1, 4>>>(y);\n\
              }\n",
             "run",
-            "const_table.cu:4:3: error: cuad cannot differentiate through `cudaMemcpyToSymbol` (symbols have no adjoint buffers); copy into a buffer passed to the kernel instead, or leave `tab` out of --wrt",
+            "const_table.cu:6:3: error: `tap`, called by kernel `k`, names a symbol that carries derivatives from `cudaMemcpyToSymbol`: cuad follows such a symbol's reads in the launched kernel's own body only (pass the value to `tap` as an argument)",
+        ),
+        (
+            // a helper's own gradient would launch the kernel's plain gradient
+            "const_helper.cu",
+            "__constant__ float c_tab[4];\n\
+             __global__ void k(float* y) { y[threadIdx.x] = c_tab[threadIdx.x % 4]; }\n\
+             void launch(float* y) { k<<<1, 4>>>(y); }\n\
+             void run(const float* tab, float* y) {\n\
+             \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
+             \x20 launch(y);\n\
+             }\n",
+            "run",
+            "const_helper.cu:6:3: error: `k`, reached from this call, names a symbol that carries derivatives from `cudaMemcpyToSymbol`",
+        ),
+        (
+            // a partial copy leaves the rest of the symbol's adjoint nowhere
+            "const_offset.cu",
+            "__constant__ float c_tab[4];\n\
+             __global__ void k(float* y) { y[threadIdx.x] = c_tab[threadIdx.x % 4]; }\n\
+             void run(const float* tab, float* y) {\n\
+             \x20 cudaMemcpyToSymbol(c_tab, tab, 2 * sizeof(float), 2 * sizeof(float));\n\
+             \x20 k<<<1, 4>>>(y);\n\
+             }\n",
+            "run",
+            "const_offset.cu:4:3: error: cuad cannot differentiate through this `cudaMemcpyToSymbol`: it copies at an offset into the symbol",
+        ),
+        (
+            // the reverse launches read the symbol as the forward sweep left it
+            "const_loop.cu",
+            "__constant__ float c_tab[4];\n\
+             __global__ void k(float* y) { y[threadIdx.x] = c_tab[threadIdx.x % 4]; }\n\
+             void run(const float* tab, float* y, int steps) {\n\
+             \x20 for (int s = 0; s < steps; ++s) cudaMemcpyToSymbol(c_tab, tab + 4 * s, 4 * sizeof(float));\n\
+             \x20 k<<<1, 4>>>(y);\n\
+             }\n",
+            "run",
+            "const_loop.cu:4:35: error: cuad cannot differentiate through this `cudaMemcpyToSymbol`: it is inside a loop",
         ),
         (
             "global.cu",
@@ -1677,6 +1718,51 @@ fn grad_diagnoses_what_it_would_get_wrong() {
         assert!(!output.exists(), "{name}: no output after errors");
         assert!(err.contains(expected), "{name}: {err}");
     }
+}
+
+/// A symbol filled from a buffer carrying derivatives: the host gradient declares its adjoint
+/// global, zeroes it, launches a variant of the kernel's gradient that adds into it and moves
+/// it into the source's adjoint; the kernel's own gradient keeps the symbol a constant.
+#[test]
+fn symbols_get_adjoints_in_host_gradients_only() {
+    let dir = scratch("symbols");
+    let input = write(
+        &dir,
+        "taps.cu",
+        "__constant__ float c_tab[4];\n\
+         __global__ void k(float* y, const float* x) { y[threadIdx.x] = c_tab[threadIdx.x % 4] * x[threadIdx.x]; }\n\
+         void run(const float* tab, float* y, const float* x) {\n\
+         \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
+         \x20 k<<<1, 32>>>(y, x);\n\
+         }\n",
+    );
+    let generate = |func: &str| {
+        let output = dir.join(format!("{func}.out.cu"));
+        let out = cuad(&[
+            "grad",
+            path_str(&input),
+            "--fn",
+            func,
+            "-o",
+            path_str(&output),
+        ]);
+        assert!(out.status.success(), "{func}: {}", text(&out.stderr));
+        std::fs::read_to_string(&output).unwrap()
+    };
+    let host = generate("run");
+    for want in [
+        "__device__ float _d_c_tab[4];",
+        "cudaGetSymbolAddress((void**)&_cuad_sym_c_tab, _d_c_tab);",
+        "cudaMemset(_cuad_sym_c_tab, 0, sizeof _d_c_tab);",
+        "k_grad_via_c_tab<<<1, 32>>>(y, x, _d_y, _d_x);",
+        "cuad_memcpy_pullback(_cuad_sym_c_tab, _d_tab, 4 * sizeof(float), cudaMemcpyHostToDevice);",
+        "atomicAdd(&_d_c_tab[threadIdx.x % 4], ",
+    ] {
+        assert!(host.contains(want), "{want}: {host}");
+    }
+    let kernel = generate("k");
+    assert!(kernel.contains("__global__ void k_grad(float* y, const float* x, float* __restrict__ _d_y, float* __restrict__ _d_x)"), "{kernel}");
+    assert!(!kernel.contains("_d_c_tab"), "{kernel}");
 }
 
 /// A buffer parameter left out of --wrt that receives values depending on the listed ones and

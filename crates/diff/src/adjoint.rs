@@ -121,6 +121,18 @@ impl Gen<'_, '_> {
                 if !self.active.contains(n) || self.is_pointer_or_array(n) {
                     return None;
                 }
+                // A scalar symbol (`__constant__ double c_k;`): one global adjoint variable
+                // every thread of the grid adds into.
+                if self.symbols.contains(n) {
+                    return Some(AdjPlace {
+                        ty: None,
+                        base: None,
+                        unit: None,
+                        lvalue: ident(&adj_name(n)),
+                        space: Space::Global,
+                        offset: Some(Poly::constant(0)),
+                    });
+                }
                 if self.is_param(n) {
                     // Scalar parameter: its adjoint is behind the `_d_` pointer; in a kernel
                     // every thread shares it.
@@ -289,12 +301,18 @@ impl Gen<'_, '_> {
             ExprKind::Index(b, i) => {
                 // Row of a multi-dimensional array: `a[i]` in `a[i][j]`. In shared memory its
                 // offset counts scalars (`i * 16` for `float a[16][16]`), so the element's
-                // offset tells which threads share it (RowGrouped).
+                // offset tells which threads share it (RowGrouped). So in an active symbol
+                // (symbols.rs), a global array every thread reads whole.
                 let (sb, space, off) = self.shadow(b)?;
+                let symbol_row =
+                    crate::usage::lvalue_root(b).is_some_and(|r| self.symbols.contains(r));
                 let off = match (space, off, self.type_of(p)) {
-                    (Space::Shared, Some(o), Some(row)) => self
-                        .scalars_in(&row)
-                        .map(|n| o.add(&self.env.poly(i).mul(&n))),
+                    (Space::Shared, Some(o), Some(row)) | (Space::Global, Some(o), Some(row))
+                        if space == Space::Shared || symbol_row =>
+                    {
+                        self.scalars_in(&row)
+                            .map(|n| o.add(&self.env.poly(i).mul(&n)))
+                    }
                     _ => None,
                 };
                 Some((index(sb, (**i).clone()), space, off))

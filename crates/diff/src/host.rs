@@ -46,6 +46,7 @@ pub fn gen_host_call(
         return None;
     };
     let name = callee_name(e)?;
+    crate::symbols::check_host_call(g, name, s.span);
     match name {
         "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => {
             // Host code reads managed memory directly: reverse launches must finish first.
@@ -90,8 +91,19 @@ pub fn gen_host_call(
         }
         "cudaFree" | "cudaFreeHost" | "free" if args.len() == 1 => Some(free(g, name, args, s)),
         "cudaFreeAsync" if args.len() == 2 => Some(free(g, "cudaFree", args, s)),
-        // Constant or `__device__` memory named by a symbol has no adjoint buffer in cuad:
-        // a derivative flowing through it would be dropped.
+        // A copy of a buffer carrying derivatives into a symbol makes the symbol active
+        // (symbols.rs); so does any later copy into it, which symbols.rs refuses.
+        "cudaMemcpyToSymbol" | "cudaMemcpyToSymbolAsync"
+            if args.len() >= 3
+                && (g.shadow(&args[1]).is_some()
+                    || g.expr_is_active(&args[1])
+                    || crate::usage::lvalue_root(&args[0])
+                        .is_some_and(|n| g.symbols.contains(n))) =>
+        {
+            Some(crate::symbols::copy_to_symbol(g, args, s))
+        }
+        // Copying a symbol back into host memory: the destination gets no adjoint from the
+        // symbol's, so a derivative flowing through it would be dropped.
         "cudaMemcpyToSymbol"
         | "cudaMemcpyToSymbolAsync"
         | "cudaMemcpyFromSymbol"
@@ -103,7 +115,14 @@ pub fn gen_host_call(
             } else {
                 &args[0]
             };
-            if g.shadow(data).is_some() || g.expr_is_active(data) {
+            let active_symbol = crate::usage::lvalue_root(&args[1])
+                .filter(|n| name.contains("From") && g.symbols.contains(*n));
+            if let Some(sym) = active_symbol {
+                g.error(
+                    s.span,
+                    format!("cuad cannot differentiate through `{name}` of `{sym}`, which carries derivatives (it follows them into kernels reading the symbol only); read the values from a buffer instead"),
+                );
+            } else if g.shadow(data).is_some() || g.expr_is_active(data) {
                 g.error(
                     s.span,
                     format!("cuad cannot differentiate through `{name}` (symbols have no adjoint buffers); copy into a buffer passed to the kernel instead, or leave `{}` out of --wrt", cuad_emit::print_expr(data)),
@@ -710,6 +729,11 @@ fn launch(
     let aliases = pointer_locals(body);
     let written = kernel_written(g, body, &aliases);
     let wrt = launch_wrt(g, &param_tys, args);
+    // Active symbols the kernel reads: its gradient is the variant adding into them.
+    let symbols = crate::symbols::read_symbols(g, kfun);
+    if !g.symbols.is_empty() && !wrt.is_empty() {
+        crate::symbols::check_launch(g, kfun, &symbols, s.span);
+    }
     let mut adj_args = Vec::new();
     let mut pre = Vec::new();
     let mut post = Vec::new();
@@ -757,19 +781,22 @@ fn launch(
     if wrt.is_empty() {
         return (vec![s.clone()], vec![]);
     }
-    let grad_template = crate::grad_name(g.prog, kfun, &wrt);
+    let grad_template = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);
     // The gather pass reads some adjoints while adding into others: they must be distinct.
+    // It re-runs each thread's body for its neighbours, so it would add a symbol's adjoint
+    // several times: a variant for symbols is never split.
     let adj_texts: Vec<String> = adj_args.iter().map(cuad_emit::print_expr).collect();
     let distinct = adj_texts
         .iter()
         .enumerate()
         .all(|(k, a)| !adj_texts[..k].contains(a));
-    let split = if distinct {
+    let split = if distinct && symbols.is_empty() {
         gather_kernels(g, kfun, instance.is_some(), &grad_template, &wrt)
     } else {
         None
     };
-    let (pointer_only, reads_memory) = pointer_only_args(g, kfun, &param_tys, &grad_template, &wrt);
+    let (pointer_only, reads_memory) =
+        pointer_only_args(g, kfun, &param_tys, &grad_template, &wrt, &symbols);
     g.launch_grads_read_memory |= reads_memory;
     // The gradient reads its array arguments as they were before this launch: those whose
     // contents it reads must not change before it runs (checkpoints); of the others it only
@@ -887,6 +914,7 @@ fn launch(
             primary: None,
             template_args: vec![],
             wrt,
+            symbols: vec![],
         });
         return (fwd, rev);
     }
@@ -899,6 +927,7 @@ fn launch(
         primary: instance.as_ref().map(|_| primary.clone()),
         template_args: template_args.to_vec(),
         wrt,
+        symbols,
     });
     let mut launch_args = args.to_vec();
     launch_args.extend(adj_args);
@@ -990,6 +1019,7 @@ fn gather_kernels(
     let target = crate::reverse::Target::Grad {
         wrt: wrt.to_vec(),
         keep_seeds: false,
+        symbols: vec![],
     };
     let generated = crate::reverse::generate(
         g.prog,
@@ -1425,10 +1455,12 @@ fn launch_memory_reads(
     kfun: &Function,
     grad_name: &str,
     wrt: &[usize],
+    symbols: &[String],
 ) -> Option<crate::usage::Names> {
     let target = crate::reverse::Target::Grad {
         wrt: wrt.to_vec(),
         keep_seeds: false,
+        symbols: symbols.to_vec(),
     };
     let generated = crate::reverse::generate(
         g.prog,
@@ -1450,8 +1482,9 @@ fn pointer_only_args(
     param_tys: &[Ty],
     grad_name: &str,
     wrt: &[usize],
+    symbols: &[String],
 ) -> (Vec<bool>, bool) {
-    let memory_read = launch_memory_reads(g, kfun, grad_name, wrt);
+    let memory_read = launch_memory_reads(g, kfun, grad_name, wrt, symbols);
     let write_only = kfun
         .body
         .as_deref()
@@ -1497,8 +1530,9 @@ pub(crate) fn launch_rev_reads(
     if wrt.is_empty() {
         return;
     }
-    let grad_name = crate::grad_name(g.prog, kfun, &wrt);
-    let (pointer_only, _) = pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt);
+    let symbols = crate::symbols::read_symbols(g, kfun);
+    let grad_name = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);
+    let (pointer_only, _) = pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt, &symbols);
     for (j, a) in args.iter().enumerate() {
         let names = if pointer_only.get(j) == Some(&true) {
             crate::usage::reads_but_root(a).0

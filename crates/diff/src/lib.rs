@@ -50,6 +50,7 @@ mod reverse;
 mod rules;
 mod shared_view;
 mod sincos;
+mod symbols;
 mod tile_reduce;
 mod tile_replay;
 mod tree_reverse;
@@ -144,6 +145,8 @@ pub struct Differentiator<'a> {
     lowered: Vec<&'a Function>,
     /// Primary templates of gradients of templates: (name, declaration, namespaces).
     primary_templates: Vec<(String, Function, Vec<Option<String>>)>,
+    /// Adjoint globals of active symbols (symbols.rs), declared before the definitions.
+    adjoint_globals: Vec<String>,
 }
 
 impl<'a> Differentiator<'a> {
@@ -192,6 +195,7 @@ impl<'a> Differentiator<'a> {
             max_registers: None,
             keep_seeds: false,
             primary_templates: vec![],
+            adjoint_globals: vec![],
         }
     }
 
@@ -311,6 +315,7 @@ impl<'a> Differentiator<'a> {
             let target = Target::Grad {
                 wrt,
                 keep_seeds: self.keep_seeds,
+                symbols: vec![],
             };
             self.generate_all(func, &name, mode, target, &mut explanations)?;
         }
@@ -880,8 +885,14 @@ impl<'a> Differentiator<'a> {
                     self.done.push((key, k, vec![]));
                 }
             }
+            for decl in g.adjoint_globals {
+                if !self.adjoint_globals.contains(&decl) {
+                    self.adjoint_globals.push(decl);
+                }
+            }
             for req in g.kernel_grads {
-                let mut kn = grad_name(&self.prog, &req.kernel, &req.wrt);
+                let mut kn =
+                    symbols::kernel_grad_name(&self.prog, &req.kernel, &req.wrt, &req.symbols);
                 if let Some(primary) = &req.primary {
                     self.declare_primary_template(primary, &kn, &req.wrt);
                     kn = format!("{kn}<{}>", print_template_args(&req.template_args));
@@ -890,6 +901,7 @@ impl<'a> Differentiator<'a> {
                 let target = Target::Grad {
                     wrt: req.wrt,
                     keep_seeds: false,
+                    symbols: req.symbols,
                 };
                 queue.push((req.kernel, kn, Mode::Kernel, target));
             }
@@ -957,6 +969,10 @@ impl<'a> Differentiator<'a> {
             ..self.helpers
         });
         definitions.push_str(&stand_ins);
+        for decl in &self.adjoint_globals {
+            definitions.push_str(decl);
+            definitions.push('\n');
+        }
         if !self.done.is_empty() {
             definitions.push_str(&prototypes);
             definitions.push('\n');
@@ -1050,6 +1066,16 @@ fn instance_key(ns: &[Option<String>], f: &Function, name: &str) -> String {
 /// Whether a function `f` calls (directly or not) reads `blockIdx`: callees are looked up by
 /// name, methods by their name too; names cuad cannot find are builtins.
 fn callees_read_block_index(prog: &Program, f: &Function) -> bool {
+    callee_mentioning(prog, f, &|n| n == "blockIdx").is_some()
+}
+
+/// The first function `f` calls (directly or not) whose body names an identifier `pred`
+/// accepts.
+pub(crate) fn callee_mentioning(
+    prog: &Program,
+    f: &Function,
+    pred: &dyn Fn(&str) -> bool,
+) -> Option<String> {
     let mut seen = crate::usage::Names::new();
     let mut stack = called_names(f);
     while let Some(name) = stack.pop() {
@@ -1061,17 +1087,17 @@ fn callees_read_block_index(prog: &Program, f: &Function) -> bool {
             for s in callee.body.iter().flatten() {
                 crate::usage::visit_stmt_exprs(s, &mut |e| {
                     crate::usage::walk_expr(e, &mut |x| {
-                        reads |= matches!(&x.kind, ExprKind::Ident(n) if n == "blockIdx")
+                        reads |= matches!(&x.kind, ExprKind::Ident(n) if pred(n))
                     })
                 });
             }
             if reads {
-                return true;
+                return Some(name);
             }
             stack.extend(called_names(callee));
         }
     }
-    false
+    None
 }
 
 /// The names `f`'s body calls: functions, and methods by their member name.

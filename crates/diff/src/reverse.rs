@@ -31,8 +31,14 @@ pub enum Mode {
 /// What to generate for a function.
 #[derive(Clone, Debug)]
 pub enum Target {
-    /// Top-level gradient w.r.t. these parameter indices; `keep_seeds`: see `keep_seeds`.
-    Grad { wrt: Vec<usize>, keep_seeds: bool },
+    /// Top-level gradient w.r.t. these parameter indices; `keep_seeds`: see `keep_seeds`;
+    /// `symbols`: `__constant__`/`__device__` globals a host gradient made active (symbols.rs),
+    /// whose reads add into their adjoint globals `_d_<symbol>` (kernels only).
+    Grad {
+        wrt: Vec<usize>,
+        keep_seeds: bool,
+        symbols: Vec<String>,
+    },
     /// Pullback; `globals` are pointer parameters that receive shared (global) memory,
     /// `mixed` those among them that may also receive a thread's local array.
     Pullback {
@@ -122,6 +128,8 @@ pub struct Generated {
     /// Kernels a host gradient launches that are emitted as they are (gather.rs).
     pub extra_kernels: Vec<Function>,
     pub explanations: Vec<String>,
+    /// Declarations of the adjoint globals of active symbols (`__device__ double _d_c[7];`).
+    pub adjoint_globals: Vec<String>,
 }
 
 /// A kernel-invariant adjoint address whose updates a per-thread register sums; the block
@@ -168,6 +176,11 @@ pub struct Gen<'p, 'a> {
     pub pullbacks: Vec<PullbackReq>,
     pub kernel_grads: Vec<KernelGradReq>,
     pub extra_kernels: Vec<Function>,
+    /// Kernel: active symbols (reads add into `_d_<symbol>`). Host: the symbols that a copy of
+    /// a buffer carrying derivatives made active so far (symbols.rs).
+    pub(crate) symbols: Names,
+    /// Declarations of the adjoint globals of active symbols, emitted once before the code.
+    pub(crate) adjoint_globals: Vec<String>,
     pub errors: Vec<Diagnostic>,
     pub explanations: Vec<String>,
     /// Host: device buffers allocated in the function, with their byte sizes.
@@ -247,6 +260,8 @@ pub struct KernelGradReq {
     /// The launch's template arguments (the gradient is launched with the same ones).
     pub template_args: Vec<TemplateArg>,
     pub wrt: Vec<usize>,
+    /// Active symbols the kernel reads (its gradient is the variant that adds into them).
+    pub symbols: Vec<String>,
 }
 
 /// Adjoint parameter type: `T*`/`const T*`/`T&`/`T` -> `T*`.
@@ -394,6 +409,9 @@ pub fn generate(
         Target::Grad { wrt, .. } => wrt.iter().map(|&i| params[i].0.clone()).collect(),
         Target::Pullback { active, .. } => active.iter().map(|&i| params[i].0.clone()).collect(),
     };
+    // Active symbols are read like global arrays with adjoints (their reads are active).
+    let symbols = crate::symbols::kernel_symbols(prog, mode, target, &mut types);
+    seeds.extend(symbols.iter().cloned());
     // `extern __shared__` arrays are the block's one dynamic region, whichever function
     // declares them. When the kernel declares one and a function it calls does too, the
     // kernel's gradient owns the region's adjoint half (zeroes it once) and pullbacks add into
@@ -528,6 +546,9 @@ pub fn generate(
             spaces.insert(n.clone(), space);
         }
     }
+    for n in &symbols {
+        spaces.insert(n.clone(), Space::Global);
+    }
     for l in &norm.locals {
         if matches!(l.ty.kind, TyKind::Array { .. }) {
             spaces.insert(
@@ -583,6 +604,7 @@ pub fn generate(
             Target::Grad {
                 wrt,
                 keep_seeds: true,
+                ..
             },
             Mode::Kernel,
         ) => kept_seed_arrays(
@@ -628,6 +650,8 @@ pub fn generate(
         pullbacks: vec![],
         kernel_grads: vec![],
         extra_kernels: vec![],
+        symbols: symbols.iter().cloned().collect(),
+        adjoint_globals: vec![],
         errors: vec![],
         explanations: vec![],
         allocations: vec![],
@@ -729,6 +753,7 @@ pub fn generate(
         kernel_grads: g.kernel_grads,
         extra_kernels: g.extra_kernels,
         explanations: g.explanations,
+        adjoint_globals: g.adjoint_globals,
     })
 }
 
