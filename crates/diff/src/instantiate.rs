@@ -42,6 +42,7 @@ pub fn instantiate_with_values(
         expr(e, b);
     }
     if let Some(body) = &mut out.body {
+        crate::lambdas::pass_enclosing_template_args(body, params);
         for s in body {
             stmt(s, b);
         }

@@ -424,18 +424,10 @@ impl Lifter<'_, '_> {
             span,
             name_span: span,
         };
-        // Template parameters the lambda does not mention are dropped: its calls deduce the
-        // others from their arguments (`K` of `template <class T, int K>` could not be).
-        if let Some(ps) = function.template.take() {
-            let text = cuad_emit::print_function(&function);
-            let words: std::collections::HashSet<&str> = text
-                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .collect();
-            let used: Vec<TemplateParam> = ps
-                .into_iter()
-                .filter(|p| words.contains(p.name.as_str()))
-                .collect();
-            function.template = (!used.is_empty()).then_some(used);
+        // Every parameter of the enclosing template stays: instances pass them all at the
+        // calls (`pass_enclosing_template_args`).
+        if function.template.as_ref().is_some_and(|ps| ps.is_empty()) {
+            function.template = None;
         }
         if !generic.is_empty() {
             function
@@ -642,6 +634,48 @@ fn rewrite_uses(s: &mut Stmt, lifted: &[Lifted], errors: &mut Vec<Diagnostic>) {
             }
         }
     });
+}
+
+/// Direct calls of the lambdas bound to locals of the function template whose body this is
+/// (`val(i)`) pass the template's parameters explicitly (`val<T, N>(i)`), before an instance
+/// substitutes them: the lifted lambda is a template over all of them, and a value parameter
+/// used only in its body (`N` of `g[N * j]`) could not be deduced at the call.
+pub fn pass_enclosing_template_args(body: &mut [Stmt], params: &[TemplateParam]) {
+    let mut lambdas = std::collections::HashSet::new();
+    for s in body.iter() {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                for v in d.vars.iter().filter(|v| is_lambda_init(&v.init)) {
+                    lambdas.insert(v.name.clone());
+                }
+            }
+        });
+    }
+    if lambdas.is_empty() {
+        return;
+    }
+    let explicit: Vec<TemplateArg> = params
+        .iter()
+        .map(|p| match p.kind {
+            TemplateParamKind::Value { .. } => TemplateArg::Expr(ident(&p.name)),
+            _ => TemplateArg::Type(Ty::named(&p.name)),
+        })
+        .collect();
+    for s in body.iter_mut() {
+        crate::methods::map_stmt_exprs(s, &mut |e| {
+            if let ExprKind::Call {
+                callee,
+                template_args,
+                ..
+            } = &mut e.kind
+            {
+                let local = matches!(&callee.kind, ExprKind::Ident(n) if lambdas.contains(n));
+                if local && template_args.is_empty() {
+                    *template_args = explicit.clone();
+                }
+            }
+        });
+    }
 }
 
 /// Why the template arguments of a call of `name` could not be deduced: a lambda argument has
