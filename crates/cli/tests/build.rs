@@ -1273,8 +1273,9 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_fp8_e4m3`, which cuad does not know) carries the derivative",
         ),
         (
+            // (a `return (i % 2) ? a : b;` helper is an address computation cuad follows)
             "untraced_pointer.cu",
-            "__device__ float* pick(float* a, float* b, int i) { return (i % 2) ? a : b; }\n\
+            "__device__ float* pick(float* a, float* b, int i) { if (i % 2) return a; return b; }\n\
              __global__ void k(const float* x, float* y, int n) {\n\
              \x20 int i = threadIdx.x; if (i >= n) return;\n\
              \x20 float a[2], b[2]; float* p = pick(a, b, i);\n\
@@ -1701,6 +1702,14 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "h",
             "mixed_real_struct_copy.cu:5:3: error: cuad can differentiate a copy of structs only when all their real fields have one real type (other fields integers): `P`",
         ),
+        (
+            // a helper returning a pointer that is not an address computation: its result
+            // would have no adjoint pointer (null)
+            "pointer_helper.cu",
+            POINTER_HELPER_SRC,
+            "k",
+            "pointer_helper.cu:6:15: error: `advance` returns a pointer that cuad cannot follow to its derivative: its body is more than local definitions and a `return`",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);
@@ -1763,6 +1772,39 @@ fn symbols_get_adjoints_in_host_gradients_only() {
     let kernel = generate("k");
     assert!(kernel.contains("__global__ void k_grad(float* y, const float* x, float* __restrict__ _d_y, float* __restrict__ _d_x)"), "{kernel}");
     assert!(!kernel.contains("_d_c_tab"), "{kernel}");
+}
+
+/// A helper returning a pointer with a branch: not an address helper (address_calls.rs).
+const POINTER_HELPER_SRC: &str = "__device__ double* advance(double* p, int k) {\n\
+                                  \x20 if (k > 0) return p + k;\n\
+                                  \x20 return p;\n\
+                                  }\n\
+                                  __global__ void k(double* x) {\n\
+                                  \x20 double* s = advance(x, 6 * threadIdx.x);\n\
+                                  \x20 s[1] = s[1] * s[0];\n\
+                                  }\n";
+
+/// Forward mode: the same helper is an error at the call, not a null tangent pointer.
+#[test]
+fn fwd_diagnoses_pointer_helpers_it_cannot_follow() {
+    let dir = scratch("fwd_pointer_helper");
+    let input = write(&dir, "pointer_helper.cu", POINTER_HELPER_SRC);
+    let output = dir.join("pointer_helper.out.cu");
+    let out = cuad(&[
+        "fwd",
+        path_str(&input),
+        "--fn",
+        "k",
+        "-o",
+        path_str(&output),
+    ]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("pointer_helper.cu:6:15: error: forward mode: `advance` returns a pointer that cuad cannot follow to its derivative"),
+        "{err}"
+    );
+    assert_eq!(err.matches("error:").count(), 1, "one error: {err}");
 }
 
 /// A buffer parameter left out of --wrt that receives values depending on the listed ones and

@@ -2,6 +2,7 @@
 //! performed (plain `+=`, register + block reduction, warp reduction, or `atomicAdd`).
 
 use crate::activity::is_real;
+use crate::address_calls::{AddressCall, CallerScope};
 use crate::builder::*;
 use crate::index::{facts, AccessKey, CounterRange, Poly, Strategy, Unique};
 use crate::reverse::{Gen, Mode};
@@ -221,6 +222,17 @@ impl Gen<'_, '_> {
             }
             _ => None,
         }
+    }
+
+    /// `e` as a call of an address helper (address_calls.rs), read in this function's terms.
+    pub fn address_call(&self, e: &Expr) -> AddressCall {
+        let type_of = |x: &Expr| self.type_of(x);
+        let declares = |n: &str| self.types.contains_key(n);
+        let scope = CallerScope {
+            type_of: &type_of,
+            declares: &declares,
+        };
+        crate::address_calls::address_call(self.prog, e, &scope)
     }
 
     /// The shadow of a pointer- or array-valued expression: the same address arithmetic on

@@ -167,6 +167,13 @@ pub fn generate(
     for s in &mut norm.body {
         crate::methods::lower_calls(s, prog, &object_type);
     }
+    // Helpers returning an address into their argument are that address (address_calls.rs).
+    let declares = |n: &str| types.contains_key(n);
+    let scope = crate::address_calls::CallerScope {
+        type_of: &object_type,
+        declares: &declares,
+    };
+    crate::address_calls::inline_address_calls(prog, &mut norm.body, &scope);
     let seeds: Names = wrt.iter().map(|&i| params[i].0.clone()).collect();
     let mut activity_types = types.clone();
     for (n, t) in &params {

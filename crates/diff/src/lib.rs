@@ -15,6 +15,7 @@
 mod access;
 mod accumulate;
 mod activity;
+mod address_calls;
 mod adjoint;
 mod aggregate;
 mod bindings;

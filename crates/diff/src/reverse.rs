@@ -7,6 +7,7 @@
 //! the value it had before the statement ran in the forward pass.
 
 use crate::activity::{active_vars, is_differentiable, is_real};
+use crate::address_calls::AddressCall;
 use crate::adjoint::{adj_name, Space};
 use crate::builder::*;
 use crate::index::{build_env, counter_init, step_stride, IndexEnv};
@@ -397,6 +398,13 @@ pub fn generate(
     for s in &mut norm.body {
         crate::methods::lower_calls(s, prog, &object_type);
     }
+    // Helpers returning an address into their argument are that address (address_calls.rs).
+    let declares = |n: &str| types.contains_key(n);
+    let scope = crate::address_calls::CallerScope {
+        type_of: &object_type,
+        declares: &declares,
+    };
+    crate::address_calls::inline_address_calls(prog, &mut norm.body, &scope);
     let before = norm.locals.len();
     crate::cond_calls::lower(prog, &mut norm.body, &mut norm.locals);
     if mode == Mode::Kernel {
@@ -704,6 +712,7 @@ pub fn generate(
     }
     g.check_bit_casts(&norm.body, &norm.locals);
     g.check_atomic_values(&norm.body);
+    g.check_address_calls(&norm.body);
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
     let (fwd, rev) = g.gen_block(&norm.body);
@@ -931,6 +940,47 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.types
             .get(n)
             .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. }))
+    }
+
+    /// Calls of user functions returning a pointer into memory with derivatives: an address
+    /// helper's result has a shadow (`shadow`); any other would leave a null shadow pointer.
+    fn check_address_calls(&mut self, body: &[Stmt]) {
+        let mut problems = Vec::new();
+        for s in body {
+            usage::visit_stmt_exprs(s, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    if let Some(why) = self.address_call_problem(x) {
+                        problems.push((x.span, why));
+                    }
+                })
+            });
+        }
+        for (span, why) in problems {
+            self.error(span, why);
+        }
+    }
+
+    fn address_call_problem(&self, x: &Expr) -> Option<String> {
+        let ExprKind::Call { args, .. } = &x.kind else {
+            return None;
+        };
+        let is_struct = |a: &Expr| {
+            self.type_of(a).is_some_and(|t| {
+                let t = crate::address_calls::strip_refs(t);
+                !self.prog.fields(&t).is_empty()
+            })
+        };
+        let carries = args
+            .iter()
+            .any(|a| self.shadow(a).is_some() || (self.expr_is_active(a) && is_struct(a)));
+        if !carries {
+            return None;
+        }
+        // Address helpers were written out (`inline_address_calls`); what is left has no shadow.
+        match self.address_call(x) {
+            AddressCall::Unsupported(why) => Some(why),
+            _ => None,
+        }
     }
 
     /// `slot = atomicAdd(count, 1)` in a kernel: the gradient re-runs the atomic, and its

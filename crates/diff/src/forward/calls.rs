@@ -5,6 +5,7 @@
 
 use super::{pushforward_name, Fwd, PushforwardReq};
 use crate::activity::is_differentiable;
+use crate::address_calls::{AddressCall, CallerScope};
 use crate::builder::*;
 use crate::rules;
 use cuad_syntax::ast::*;
@@ -468,10 +469,49 @@ impl Fwd<'_, '_> {
         None
     }
 
+    /// `e` as a call of an address helper (address_calls.rs), read in this function's terms.
+    pub(super) fn address_call(&self, e: &Expr) -> AddressCall {
+        let type_of = |x: &Expr| self.type_of(x);
+        let declares = |n: &str| self.types.contains_key(n);
+        let scope = CallerScope {
+            type_of: &type_of,
+            declares: &declares,
+        };
+        crate::address_calls::address_call(self.prog, e, &scope)
+    }
+
+    /// The tangent of a call; a helper returning a pointer that is not an address helper
+    /// (those are written out before: `inline_address_calls`) has none.
+    pub(super) fn address_call_tangent(&mut self, e: &Expr, args: &[Expr]) -> Option<Expr> {
+        match self.address_call(e) {
+            AddressCall::Unsupported(why) => {
+                if self.any_active_arg(args) {
+                    self.error(e.span, why);
+                }
+                None
+            }
+            _ => self.call_tangent(e),
+        }
+    }
+
     /// A call of a user function with arguments that carry tangents: the call of its
     /// pushforward (which also computes the value).
     pub(super) fn pushforward_call(&mut self, e: &Expr) -> Option<Expr> {
         let e = e.strip_parens();
+        // A helper returning a pointer has no pushforward: its tangent is an address
+        // (`address_call_tangent`), or it is an error.
+        match self.address_call(e) {
+            AddressCall::NotOne => {}
+            AddressCall::Inlined(_) => return None,
+            AddressCall::Unsupported(why) => {
+                if let ExprKind::Call { args, .. } = &e.kind {
+                    if self.any_active_arg(args) {
+                        self.error(e.span, why);
+                    }
+                }
+                return None;
+            }
+        }
         let ExprKind::Call {
             callee,
             template_args,
@@ -580,6 +620,11 @@ impl Fwd<'_, '_> {
         let ExprKind::Ident(name) = &callee.kind else {
             return false;
         };
+        // An address helper only computes an address (any other helper returning a pointer
+        // is an error at the call).
+        if !matches!(self.address_call(e), AddressCall::NotOne) {
+            return false;
+        }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
         let Some((f, _)) = self.prog.resolve_call_with(name, template_args, &arg_types) else {
             return false;

@@ -203,7 +203,7 @@ impl Fwd<'_, '_> {
                 }))
             }
             ExprKind::InitList(items) => self.init_list_tangent(items),
-            ExprKind::Call { .. } => self.call_tangent(e),
+            ExprKind::Call { args, .. } => self.address_call_tangent(e, args),
             ExprKind::Assign(..)
             | ExprKind::Launch { .. }
             | ExprKind::Lambda(_)
