@@ -79,16 +79,7 @@ pub fn gen_host_call(
             Some((vec![s.clone()], rev))
         }
         "cudaMemcpy" | "cudaMemcpyAsync" if args.len() >= 4 => Some(cuda_memcpy(g, args, s)),
-        "cudaMemset" | "cudaMemsetAsync" if args.len() >= 3 => {
-            let mut rev = Vec::new();
-            if let Some((sh, _, _)) = g.shadow(&args[0]) {
-                rev.push(expr_stmt(call(
-                    "cudaMemset",
-                    vec![sh, int_lit(0), args[2].clone()],
-                )));
-            }
-            Some((vec![s.clone()], rev))
-        }
+        "cudaMemset" | "cudaMemsetAsync" if args.len() >= 3 => Some(cuda_memset(g, args, s)),
         "cudaFree" | "cudaFreeHost" | "free" if args.len() == 1 => Some(free(g, name, args, s)),
         "cudaFreeAsync" if args.len() == 2 => Some(free(g, "cudaFree", args, s)),
         // A copy of a buffer carrying derivatives into a symbol makes the symbol active
@@ -432,6 +423,7 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
         }
     }
     let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    sync_around_checkpoint(&mut fwd, args.get(7));
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
         let real = g
@@ -511,6 +503,7 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
         return (vec![s.clone()], vec![]);
     };
     let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    sync_around_checkpoint(&mut fwd, args.get(4));
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
         g.helpers.memcpy = true;
@@ -663,12 +656,30 @@ fn real_scalars(prog: &cuad_sema::Program, ty: &Ty, depth: u32, found: &mut Opti
     }
 }
 
-/// A runtime call that overwrites device buffer `dst`, whose old contents an earlier
-/// launch's reverse reads, first copies it aside.
+/// `cudaMemset(p, v, bytes)` overwrites `p`'s buffer like a kernel storing into it: the old
+/// contents, when reverse code reads them (a later `+=` kernel's input, an earlier launch's
+/// gradient), are checkpointed and restored at its reverse point, where `p`'s adjoint is
+/// zeroed (the values it had no longer reach the output).
+fn cuda_memset(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    sync_around_checkpoint(&mut fwd, args.get(3));
+    fwd.push(s.clone());
+    if let Some((sh, _, _)) = g.shadow(&args[0]) {
+        rev.push(expr_stmt(call(
+            "cudaMemset",
+            vec![sh, int_lit(0), args[2].clone()],
+        )));
+    }
+    (fwd, rev)
+}
+
+/// A runtime call that overwrites device buffer `dst` (`buf` or `buf + k`), whose old
+/// contents reverse code reads, first copies the whole buffer aside.
 fn overwrite_checkpoint(g: &mut Gen, dst: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
-    let ExprKind::Ident(name) = &dst.strip_parens().kind else {
+    let Some(name) = pointer_root(dst.strip_parens()) else {
         return (vec![], vec![]);
     };
+    let name = &name;
     if g.is_param(name) || !g.needs_checkpoint(name) {
         return (vec![], vec![]);
     }
@@ -998,10 +1009,22 @@ pub(crate) fn opt_in_dynamic_shared(l: &Expr) -> Option<Stmt> {
 
 /// A launch configuration naming a stream other than the legacy default one (`0`, `nullptr`).
 fn explicit_stream(config: &[Expr]) -> bool {
-    config.get(3).is_some_and(|st| {
-        !matches!(&st.strip_parens().kind, ExprKind::Nullptr)
-            && !matches!(&st.strip_parens().kind, ExprKind::IntLit(v) if v == "0")
-    })
+    config.get(3).is_some_and(is_user_stream)
+}
+
+/// A stream other than the legacy default one (`0`, `nullptr`).
+fn is_user_stream(st: &Expr) -> bool {
+    !matches!(&st.strip_parens().kind, ExprKind::Nullptr)
+        && !matches!(&st.strip_parens().kind, ExprKind::IntLit(v) if v == "0")
+}
+
+/// Checkpoint copies of a runtime call on a user's stream (`stream`, possibly non-blocking)
+/// run on the legacy default stream: synchronize around them.
+fn sync_around_checkpoint(fwd: &mut Vec<Stmt>, stream: Option<&Expr>) {
+    if !fwd.is_empty() && stream.is_some_and(is_user_stream) {
+        fwd.insert(0, expr_stmt(call("cudaDeviceSynchronize", vec![])));
+        fwd.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+    }
 }
 
 /// The kernel's gradient as a gather pass and a zeroing pass (gather.rs), when it scatters
