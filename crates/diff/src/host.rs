@@ -698,6 +698,174 @@ fn overwrite_checkpoint(g: &mut Gen, dst: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<St
     }
 }
 
+/// `s.p = q` (or `s->p = q`) in a host function, `s` carrying derivatives and `p` a pointer
+/// field: the adjoint's field takes q's shadow (`_d_s.p = _d_q`), so a kernel given `s` by
+/// value reaches the adjoint buffers through its struct adjoint. Returns the adjoint's field
+/// and the statement setting it. A pointer to reals without a shadow is an error: a kernel's
+/// gradient would add through a null field.
+pub(crate) fn mirror_pointer_field(
+    g: &mut Gen,
+    op: AssignOp,
+    l: &Expr,
+    r: &Expr,
+) -> Option<(Expr, Stmt)> {
+    if g.mode != crate::reverse::Mode::Host || op.is_some() {
+        return None;
+    }
+    let l = l.strip_parens();
+    let ExprKind::Member { base, field, arrow } = &l.kind else {
+        return None;
+    };
+    let root = crate::usage::lvalue_root(l)?.to_string();
+    if !g.active.contains(&root) {
+        return None;
+    }
+    let pointee = match g.type_of(l).map(|t| g.prog.canonical(&t).kind) {
+        Some(TyKind::Pointer { pointee, .. }) => *pointee,
+        _ => return None,
+    };
+    // The caller's adjoint of a parameter is the caller's: cuad does not repoint it.
+    if g.is_param(&root) && crate::activity::is_differentiable(g.prog, &pointee) {
+        g.error(
+            l.span,
+            format!(
+                "cuad cannot follow a buffer stored into `{}`, a field of a parameter (its adjoint belongs to the caller); copy the struct into a local first",
+                cuad_emit::print_expr(l)
+            ),
+        );
+        return None;
+    }
+    let shadow_base = if *arrow {
+        g.shadow(base)?.0
+    } else {
+        g.adj_place(base)?.lvalue
+    };
+    let shadow_field = member(shadow_base, field, *arrow);
+    let value = match g.shadow(r) {
+        Some((sh, _, _)) => sh,
+        None if is_null_pointer(r) => Expr::synth(ExprKind::Nullptr),
+        None if !crate::activity::is_differentiable(g.prog, &pointee) => return None,
+        None => {
+            g.error(
+                r.span,
+                format!(
+                    "`{}` is given `{}`, which carries no derivative, in a struct that carries derivatives: a kernel given the struct would add into an adjoint buffer that does not exist; add its source to --wrt, or pass it to the kernel as a separate parameter",
+                    cuad_emit::print_expr(l),
+                    cuad_emit::print_expr(r)
+                ),
+            );
+            return None;
+        }
+    };
+    g.mirrored_fields.insert(cuad_emit::print_expr(l));
+    Some((shadow_field.clone(), expr_stmt(assign(shadow_field, value))))
+}
+
+/// `nullptr`, `NULL` or `0`.
+fn is_null_pointer(e: &Expr) -> bool {
+    match &e.strip_parens().kind {
+        ExprKind::Nullptr => true,
+        ExprKind::IntLit(v) => v == "0",
+        ExprKind::Ident(n) => n == "NULL" || n == "__null",
+        ExprKind::Cast { expr, .. } => is_null_pointer(expr),
+        _ => false,
+    }
+}
+
+/// The struct adjoint a kernel's gradient gets for the struct `a` passed by value (`buf`,
+/// zeroed device memory): its pointer fields must point to the adjoint buffers, as the host's
+/// adjoint of `a` has them (`a.v = d_v` set `_d_a.v = _d_d_v`), so each is copied in; its
+/// real fields start at zero. A pointer to reals whose adjoint cuad did not set is an error.
+fn struct_adjoint_pointers(g: &mut Gen, a: &Expr, ty: &Ty, buf: &str, s: &Stmt) -> Vec<Stmt> {
+    let mut paths = Vec::new();
+    if let Err(field) = pointer_field_paths(g.prog, ty, &mut vec![], 0, &mut paths) {
+        g.error(
+            a.span,
+            format!(
+                "cuad cannot pass the adjoint of `{}` to the kernel: its field `{field}` holds structs with pointers (keep pointers in plain or nested struct fields)",
+                cuad_emit::print_expr(a)
+            ),
+        );
+        return vec![];
+    }
+    let Some(place) = g.adj_place(a) else {
+        g.error(
+            a.span,
+            format!(
+                "cuad cannot tell where the adjoint of `{}` lives, whose pointer fields the kernel's gradient needs: pass a local variable or a parameter",
+                cuad_emit::print_expr(a)
+            ),
+        );
+        return vec![];
+    };
+    // The caller's adjoint of a parameter carries its buffers (the gradient's contract).
+    let from_caller = crate::usage::lvalue_root(a).is_some_and(|root| g.is_param(root));
+    let mut copies = Vec::new();
+    for (path, reals) in paths {
+        let field_of = |base: Expr, arrow: bool| {
+            path.iter()
+                .enumerate()
+                .fold(base, |e, (k, f)| member(e, f, arrow && k == 0))
+        };
+        let primal = cuad_emit::print_expr(&field_of(a.clone(), false));
+        if reals && !from_caller && !g.mirrored_fields.contains(&primal) {
+            g.error(
+                s.span,
+                format!(
+                    "the kernel's gradient may add through the adjoint of `{primal}`, which cuad did not set: assign the field from a buffer variable of this function (`{primal} = d_buf;`) before the launch"
+                ),
+            );
+            continue;
+        }
+        let shadow = field_of(place.lvalue.clone(), false);
+        copies.push(expr_stmt(call(
+            "cudaMemcpy",
+            vec![
+                addr_of(field_of(ident(buf), true)),
+                addr_of(shadow.clone()),
+                Expr::synth(ExprKind::SizeofExpr(Box::new(shadow))),
+                ident("cudaMemcpyHostToDevice"),
+            ],
+        )));
+    }
+    copies
+}
+
+/// The field paths of struct `ty` that hold pointers (or arrays of pointers), nested structs
+/// followed, each with whether it leads to reals (a kernel's gradient may add through it).
+/// `Err(field)`: an array of structs holding pointers, which cuad does not copy field by field.
+fn pointer_field_paths(
+    prog: &cuad_sema::Program,
+    ty: &Ty,
+    prefix: &mut Vec<String>,
+    depth: u32,
+    out: &mut Vec<(Vec<String>, bool)>,
+) -> Result<(), String> {
+    for (name, fty) in prog.fields(&prog.canonical(ty)) {
+        let fty = prog.canonical(&fty);
+        if !may_hold_pointer(prog, &fty, 0) {
+            continue;
+        }
+        prefix.push(name.clone());
+        match &fty.kind {
+            TyKind::Named { .. } if depth < 8 => {
+                pointer_field_paths(prog, &fty, prefix, depth + 1, out)?
+            }
+            TyKind::Array { elem, .. }
+                if !matches!(prog.canonical(elem).kind, TyKind::Pointer { .. }) =>
+            {
+                return Err(prefix.join("."));
+            }
+            _ => out.push((
+                prefix.clone(),
+                crate::activity::is_differentiable(prog, &fty),
+            )),
+        }
+        prefix.pop();
+    }
+    Ok(())
+}
+
 /// A kernel launch: forward as written; reverse launches the kernel's gradient.
 fn launch(
     g: &mut Gen,
@@ -772,6 +940,9 @@ fn launch(
                 "cudaMemset",
                 vec![ident(&buf), int_lit(0), size.clone()],
             )));
+            if may_hold_pointer(g.prog, pty, 0) {
+                pre.extend(struct_adjoint_pointers(g, a, pty, &buf, s));
+            }
             adj_args.push(ident(&buf));
             let r = g.fresh("_r");
             post.push(decl(ty.clone(), &r, Some(real_zero(&ty))));

@@ -213,6 +213,9 @@ pub struct Gen<'p, 'a> {
     /// Host code: fields assigned whole somewhere in the body (`prm.x = d_x`), whose adjoint
     /// fields get the shadow of what is assigned.
     assigned_fields: HashSet<String>,
+    /// Host: pointer fields whose adjoint field was set from a shadow (`a.v = d_v` gave
+    /// `_d_a.v = _d_d_v`), as printed: a launch passing the struct may rely on them.
+    pub(crate) mirrored_fields: HashSet<String>,
     /// Host: the function allocates managed memory (host code may read device results).
     pub(crate) managed_memory: bool,
     /// Output arrays whose seeds the gradient leaves as given (`kept_seed_arrays`).
@@ -675,6 +678,7 @@ pub fn generate(
         pointer_aliases: vec![],
         pointer_defs: HashMap::new(),
         assigned_fields: HashSet::new(),
+        mirrored_fields: HashSet::new(),
         managed_memory: false,
         launch_grads_read_memory: false,
         pending_zeros: vec![],
@@ -813,7 +817,8 @@ fn kept_seed_arrays(body: &[Stmt], wrt: Names) -> Names {
 }
 
 /// Classes of pointer variables that assignments `p = q` (or `p = q + k`) connect: they may
-/// hold the same buffer at different times.
+/// hold the same buffer at different times. A struct local whose field is assigned a pointer
+/// (`a.v = q`) joins `q`'s class: launches given the struct read that buffer.
 fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Names> {
     let is_pointer = |n: &str| {
         types
@@ -827,10 +832,27 @@ fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Name
                 let ExprKind::Assign(None, l, r) = &x.kind else {
                     return;
                 };
-                let (ExprKind::Ident(p), Some(q)) = (&l.kind, lvalue_root(r)) else {
+                let Some(q) = lvalue_root(r) else {
                     return;
                 };
-                if !is_pointer(p) || !is_pointer(q) || p == q {
+                // A struct holding the pointer in a field (`a.v = d_x`) reaches its buffer too:
+                // a kernel given the struct reads it.
+                let p = match &l.kind {
+                    ExprKind::Ident(p) if is_pointer(p) => p,
+                    ExprKind::Member { .. } => match lvalue_root(l) {
+                        Some(root)
+                            if types
+                                .get(root)
+                                .is_some_and(|t| matches!(t.kind, TyKind::Named { .. })) =>
+                        {
+                            root
+                        }
+                        _ => return,
+                    },
+                    _ => return,
+                };
+                let p = &p.to_string();
+                if !is_pointer(q) || p == q {
                     return;
                 }
                 let mut merged: Names = [p.clone(), q.to_string()].into();
@@ -1964,6 +1986,16 @@ impl<'p, 'a> Gen<'p, 'a> {
                 }
                 fwd.push(expr_stmt(moved));
             }
+        }
+        // A struct's pointer field moves together with the same field of its adjoint.
+        if let Some((shadow_field, moved)) = crate::host::mirror_pointer_field(self, op, l, r) {
+            if self.needs_save(l) {
+                if let Some((sf, sr)) = self.save_value(&shadow_field) {
+                    fwd.insert(0, sf);
+                    rev.push(sr);
+                }
+            }
+            fwd.push(moved);
         }
         let Some(place) = place else {
             return (fwd, rev);
