@@ -51,6 +51,32 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+// Included before the CUDA qualifier macros below: newer libstdc++ headers (GCC 13) spell
+// `[[__gnu__::__noinline__]]`, which the `__noinline__` macro would break.
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <cfloat>
+#include <climits>
+#include <complex>
+#include <deque>
+#include <iomanip>
+#include <iostream>
+#include <iterator>
+#include <limits>
+#include <list>
+#include <numeric>
+#include <optional>
+#include <queue>
+#include <random>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <variant>
 
 // ---------------------------------------------------------------- qualifiers
 #define __global__

@@ -3443,9 +3443,9 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          \x20 a(0, 1) = x[0];\n\
          \x20 y[0] = a(0, 1);\n\
          }\n\
-         constexpr int UN = 1;\n\
+         constexpr bool UN() { return true; }\n\
          __global__ void ucv(const double* x, double* y) {\n\
-         \x20 std::conditional_t<UN, double, float> acc = x[0] * x[0];\n\
+         \x20 std::conditional_t<UN(), double, float> acc = x[0] * x[0];\n\
          \x20 y[0] = acc + x[0];\n\
          }\n",
     );
@@ -3567,7 +3567,7 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     // varied value: an error, as in reverse mode, not a dropped tangent
     let err = run(&["--fn", "ucv"]);
     assert!(
-        err.contains("fd.cu:61:41: error: forward mode: cuad cannot tell whether `acc` (of type `std::conditional_t`, which cuad does not know) carries the derivative"),
+        err.contains("fd.cu:61:43: error: forward mode: cuad cannot tell whether `acc` (of type `std::conditional_t`, which cuad does not know) carries the derivative"),
         "{err}"
     );
 }

@@ -1041,9 +1041,10 @@ impl Differentiator<'_> {
     }
 }
 
-/// Whether printed code calls `name(` or launches `name<<<`.
+/// Whether printed code calls `name(`, calls `name<...>(` with template arguments or launches
+/// `name<<<`.
 fn calls_name(text: &str, name: &str) -> bool {
-    [format!("{name}("), format!("{name}<<<")].iter().any(|p| {
+    [format!("{name}("), format!("{name}<")].iter().any(|p| {
         text.match_indices(p.as_str()).any(|(i, _)| {
             !text[..i]
                 .chars()
