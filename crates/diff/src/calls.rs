@@ -1178,6 +1178,12 @@ impl Gen<'_, '_> {
         let mut restores: Vec<Vec<Stmt>> = Vec::new();
         let mut undo: Vec<Stmt> = Vec::new();
         let mut elements_restored = false;
+        if self.mode == Mode::Host {
+            let (saves, restore, after) = crate::host::checkpoint_helper_buffers(self, &name, args);
+            fwd.extend(saves);
+            restores.push(restore);
+            undo.extend(after);
+        }
         for (j, x, callee_reads) in self.overwritten_args(&name, args) {
             let read_later =
                 crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));

@@ -673,6 +673,48 @@ fn cuda_memset(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     (fwd, rev)
 }
 
+/// A call of a host helper that may write device buffers through its non-const pointer
+/// parameters (kernels it launches): each such buffer whose old contents reverse code reads is
+/// checkpointed, as for a launch. Returns the saves (before the call), the restores (before
+/// its pullback, which re-runs the helper on the buffers as they were) and what follows the
+/// pullback (the saved contents copied back again for earlier statements' reverse, then freed).
+pub(crate) fn checkpoint_helper_buffers(
+    g: &mut Gen,
+    name: &str,
+    args: &[Expr],
+) -> (Vec<Stmt>, Vec<Stmt>, Vec<Stmt>) {
+    let (mut saves, mut restores, mut after) = (Vec::new(), Vec::new(), Vec::new());
+    let helper = g
+        .prog
+        .functions(name)
+        .into_iter()
+        .find(|f| f.body.is_some() && f.params.len() == args.len());
+    let Some(helper) = helper.filter(|f| !(f.attrs.device || f.attrs.global)) else {
+        return (saves, restores, after);
+    };
+    for (p, a) in helper.params.iter().zip(args) {
+        let writable = matches!(&g.prog.canonical(&p.ty).kind,
+            TyKind::Pointer { pointee, .. } if !pointee.is_const);
+        let Some(arr) = pointer_root(a.strip_parens()).filter(|_| writable) else {
+            continue;
+        };
+        if g.is_param(&arr) || !g.needs_checkpoint(&arr) {
+            continue;
+        }
+        let Some(ty) = g.types.get(&arr).cloned() else {
+            continue;
+        };
+        if let Some((f, mut r)) = checkpoint(g, &arr, &ty) {
+            saves.extend(f);
+            let free = r.pop();
+            after.extend(r.last().cloned());
+            after.extend(free);
+            restores.splice(0..0, r);
+        }
+    }
+    (saves, restores, after)
+}
+
 /// A runtime call that overwrites device buffer `dst` (`buf` or `buf + k`), whose old
 /// contents reverse code reads, first copies the whole buffer aside.
 fn overwrite_checkpoint(g: &mut Gen, dst: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
