@@ -673,6 +673,82 @@ fn cuda_memset(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     (fwd, rev)
 }
 
+/// Pointer fields of local structs that name one buffer for the whole function: assigned once
+/// (`b.out = d_out;`), outside loops, from a buffer variable never reassigned or swapped,
+/// the struct used only through its fields (never whole, so nothing else can repoint them).
+pub(crate) fn stable_field_buffers(body: &[Stmt]) -> std::collections::HashMap<String, String> {
+    use std::collections::{HashMap, HashSet};
+    let mut sources: HashMap<String, String> = HashMap::new();
+    let mut assignments: HashMap<String, usize> = HashMap::new();
+    let mut reassigned: HashSet<String> = HashSet::new();
+    let mut uses: HashMap<String, (usize, usize)> = HashMap::new();
+    // Fields assigned inside a loop may be repointed between iterations.
+    let mut in_loops: HashSet<String> = HashSet::new();
+    for s in body {
+        s.visit(&mut |l| {
+            if matches!(
+                l.kind,
+                StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+            ) {
+                crate::usage::visit_stmt_exprs(l, &mut |e| {
+                    crate::usage::walk_expr(e, &mut |x| {
+                        if let ExprKind::Assign(_, lhs, _) = &x.kind {
+                            in_loops.insert(cuad_emit::print_expr(lhs.strip_parens()));
+                        }
+                    })
+                });
+            }
+        });
+    }
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(op, l, r) => {
+                    let l = l.strip_parens();
+                    match &l.kind {
+                        ExprKind::Member { .. } => {
+                            let text = cuad_emit::print_expr(l);
+                            *assignments.entry(text.clone()).or_default() += 1;
+                            if let (None, ExprKind::Ident(v)) = (op, &r.strip_parens().kind) {
+                                sources.insert(text, v.clone());
+                            }
+                        }
+                        ExprKind::Ident(v) => {
+                            reassigned.insert(v.clone());
+                        }
+                        _ => {}
+                    }
+                }
+                ExprKind::Call { callee, args, .. } if matches!(&callee.kind, ExprKind::Ident(n) if n.ends_with("swap")) => {
+                    for a in args {
+                        if let Some(root) = crate::usage::lvalue_root(a) {
+                            reassigned.insert(root.to_string());
+                        }
+                    }
+                }
+                ExprKind::Ident(n) => uses.entry(n.clone()).or_default().0 += 1,
+                ExprKind::Member { base, .. } => {
+                    if let ExprKind::Ident(n) = &base.strip_parens().kind {
+                        uses.entry(n.clone()).or_default().1 += 1;
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    sources
+        .into_iter()
+        .filter(|(field, v)| {
+            let root = field.split(['.', '-']).next().unwrap_or_default();
+            let only_fields = uses.get(root).is_some_and(|(all, as_base)| all == as_base);
+            !in_loops.contains(field)
+                && assignments.get(field) == Some(&1)
+                && !reassigned.contains(v)
+                && only_fields
+        })
+        .collect()
+}
+
 /// A call of a host helper that may write device buffers through its non-const pointer
 /// parameters (kernels it launches): each such buffer whose old contents reverse code reads is
 /// checkpointed, as for a launch. Returns the saves (before the call), the restores (before
@@ -1046,7 +1122,12 @@ fn launch(
             continue;
         }
         // `buf` or `buf + offset`: the whole buffer is checkpointed.
-        let Some(arr) = pointer_root(a) else {
+        let field_buffer = || {
+            g.field_buffers
+                .get(&cuad_emit::print_expr(a.strip_parens()))
+                .cloned()
+        };
+        let Some(arr) = pointer_root(a).or_else(field_buffer) else {
             g.error(
                 s.span,
                 format!(

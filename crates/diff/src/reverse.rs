@@ -216,6 +216,9 @@ pub struct Gen<'p, 'a> {
     /// Host: pointer fields whose adjoint field was set from a shadow (`a.v = d_v` gave
     /// `_d_a.v = _d_d_v`), as printed: a launch passing the struct may rely on them.
     pub(crate) mirrored_fields: HashSet<String>,
+    /// Host: pointer fields that name one buffer for the whole function (`b.out = d_out;`
+    /// once, outside loops): a launch given `b.out` writes `d_out` (host::stable_field_buffers).
+    pub(crate) field_buffers: HashMap<String, String>,
     /// Host: the function allocates managed memory (host code may read device results).
     pub(crate) managed_memory: bool,
     /// Output arrays whose seeds the gradient leaves as given (`kept_seed_arrays`).
@@ -679,6 +682,7 @@ pub fn generate(
         pointer_defs: HashMap::new(),
         assigned_fields: HashSet::new(),
         mirrored_fields: HashSet::new(),
+        field_buffers: HashMap::new(),
         managed_memory: false,
         launch_grads_read_memory: false,
         pending_zeros: vec![],
@@ -701,6 +705,7 @@ pub fn generate(
     if mode == Mode::Host {
         g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
         g.pointer_defs = pointer_definitions(&norm.body, &g.types);
+        g.field_buffers = crate::host::stable_field_buffers(&norm.body);
         for st in &norm.body {
             usage::visit_stmt_exprs(st, &mut |e| {
                 usage::walk_expr(e, &mut |x| {
