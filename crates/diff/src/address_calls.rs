@@ -9,6 +9,7 @@
 //! A user function returning a pointer that is not such a helper has no shadow: callers
 //! report it where a derivative would flow through it.
 
+use cuad_sema::types::{is_arithmetic, strip_refs};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
 
@@ -172,7 +173,9 @@ fn definitions_and_return(f: &Function) -> Result<(Vec<Definition<'_>>, &Expr), 
 /// A local's initializer as the local holds it: converted to its arithmetic type.
 fn declared(prog: &Program, init: Expr, ty: &Ty) -> Expr {
     let t = prog.canonical(ty).with_const(false);
-    if is_arithmetic(&t) {
+    // A reference local keeps its initializer as written.
+    let reference = matches!(t.kind, TyKind::LRef(_) | TyKind::RRef(_));
+    if !reference && is_arithmetic(&t) {
         return Expr::synth(ExprKind::Cast {
             kind: CastKind::CStyle,
             ty: t,
@@ -258,9 +261,11 @@ fn pure_callee(prog: &Program, callee: &Expr) -> bool {
 /// The argument as the parameter sees it: arithmetic values converted to the parameter's
 /// type (`(int)(x)` for an `int` parameter given a `long`), others as they are.
 fn converted(prog: &Program, arg: Expr, arg_ty: Option<&Ty>, param_ty: &Ty) -> Expr {
-    let param = strip_refs(prog.canonical(param_ty)).with_const(false);
+    let param = strip_refs(&prog.canonical(param_ty))
+        .clone()
+        .with_const(false);
     let differs = arg_ty.is_some_and(|a| {
-        let a = strip_refs(prog.canonical(a)).with_const(false);
+        let a = strip_refs(&prog.canonical(a)).clone().with_const(false);
         is_arithmetic(&a) && is_arithmetic(&param) && a != param
     });
     if differs {
@@ -280,26 +285,6 @@ fn converted(prog: &Program, arg: Expr, arg_ty: Option<&Ty>, param_ty: &Ty) -> E
         | ExprKind::Member { .. } => arg,
         _ => crate::builder::paren(arg),
     }
-}
-
-pub(crate) fn strip_refs(t: Ty) -> Ty {
-    match t.kind {
-        TyKind::LRef(x) | TyKind::RRef(x) => *x,
-        _ => t,
-    }
-}
-
-fn is_arithmetic(t: &Ty) -> bool {
-    matches!(
-        t.kind,
-        TyKind::Bool
-            | TyKind::Int { .. }
-            | TyKind::Half
-            | TyKind::BFloat16
-            | TyKind::Float
-            | TyKind::Double
-            | TyKind::LongDouble
-    )
 }
 
 /// Writes out every call of an address helper in `body` (children first, so a helper given

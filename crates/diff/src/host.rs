@@ -749,6 +749,20 @@ pub(crate) fn stable_field_buffers(body: &[Stmt]) -> std::collections::HashMap<S
         .collect()
 }
 
+/// Places a checkpoint's reverse statements `r` (restore copies, then the free) around the
+/// reverse of the statement that overwrote the buffer: the restores before it, last saved
+/// first restored (in a loop the copies pop off one tape); after it, with `copy_back`, the
+/// saved contents copied back again for the reverse of earlier statements (the reverse re-ran
+/// the overwrite), then the free.
+fn place_restore(mut r: Vec<Stmt>, copy_back: bool, before: &mut Vec<Stmt>, after: &mut Vec<Stmt>) {
+    let free = r.pop();
+    if copy_back {
+        after.extend(r.last().cloned());
+    }
+    after.extend(free);
+    before.splice(0..0, r);
+}
+
 /// A call of a host helper that may write device buffers through its non-const pointer
 /// parameters (kernels it launches): each such buffer whose old contents reverse code reads is
 /// checkpointed, as for a launch. Returns the saves (before the call), the restores (before
@@ -780,12 +794,9 @@ pub(crate) fn checkpoint_helper_buffers(
         let Some(ty) = g.types.get(&arr).cloned() else {
             continue;
         };
-        if let Some((f, mut r)) = checkpoint(g, &arr, &ty) {
+        if let Some((f, r)) = checkpoint(g, &arr, &ty) {
             saves.extend(f);
-            let free = r.pop();
-            after.extend(r.last().cloned());
-            after.extend(free);
-            restores.splice(0..0, r);
+            place_restore(r, true, &mut restores, &mut after);
         }
     }
     (saves, restores, after)
@@ -1147,18 +1158,12 @@ fn launch(
             .unwrap_or_else(|| param_tys[j].clone());
         let arr = &arr;
         match checkpoint(g, arr, &arr_ty) {
-            Some((f, mut r)) => {
+            Some((f, r)) => {
                 fwd.extend(f);
                 // The gradient recomputes the stores of a buffer the kernel reads back (`out[i]
-                // += ...`) into it: copy the saved contents back again after it, for the
-                // reverse of earlier statements. The copy is freed only then.
-                let free = r.pop();
-                if !write_only.contains(pname) {
-                    release.extend(r.last().cloned());
-                }
-                release.extend(free);
-                // Last saved, first restored: in a loop the copies are popped off one tape.
-                restore.splice(0..0, r);
+                // += ...`) into it: copy the saved contents back again after it.
+                let copy_back = !write_only.contains(pname);
+                place_restore(r, copy_back, &mut restore, &mut release);
             }
             None => g.error(
                 s.span,

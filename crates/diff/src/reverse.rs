@@ -993,8 +993,10 @@ impl<'p, 'a> Gen<'p, 'a> {
         };
         let is_struct = |a: &Expr| {
             self.type_of(a).is_some_and(|t| {
-                let t = crate::address_calls::strip_refs(t);
-                !self.prog.fields(&t).is_empty()
+                !self
+                    .prog
+                    .fields(cuad_sema::types::strip_refs(&t))
+                    .is_empty()
             })
         };
         let carries = args
