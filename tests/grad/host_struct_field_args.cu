@@ -1,11 +1,9 @@
 // cuad: --fn pipeline --wrt x,y
 // Application code keeps its device buffers in a struct and launches kernels with the fields
-// (`sq<<<>>>(b.in, b.out, b.n)`). Each field is assigned once from a buffer variable, outside
-// loops, and the struct is only used through its fields, so `b.out` names `d_out` for the
-// whole function: the host gradient checkpoints that buffer and passes the mirrored adjoint
-// fields (`_d_b.out`) to the kernels' gradients. (Before: "cannot trace to a buffer". A
-// scratch buffer that only the kernels make differentiable is still refused at its field
-// assignment.)
+// (`sq<<<>>>(b.in, b.out, b.n)`). The struct is used only through its fields, so the host pass
+// scalarizes it (`b.in` -> `b_in`, host_structs.rs) and `b_out` is traced to `d_out`: the host
+// gradient checkpoints that buffer and passes the mirrored adjoints to the kernels' gradients.
+// (Before session 19: "cannot trace to a buffer".)
 #include <cuda_runtime.h>
 
 struct Bufs {

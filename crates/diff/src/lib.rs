@@ -33,6 +33,8 @@ mod fuse;
 mod gather;
 mod helpers;
 mod host;
+mod host_inline;
+mod host_structs;
 mod index;
 mod instantiate;
 mod jumps;

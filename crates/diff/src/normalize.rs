@@ -37,6 +37,10 @@ pub fn normalize(
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
     let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let host = !func.attrs.global && !func.attrs.device;
+    if host {
+        crate::host_inline::inline_struct_helpers(prog, func, &mut body);
+    }
     crate::local_consts::fold(prog, &func.params, &mut body)?;
     crate::cas_add::rewrite_calls(prog, &mut body);
     body.iter_mut().for_each(lower_log_normal);
@@ -58,7 +62,6 @@ pub fn normalize(
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
     let body = structure_returns(body);
-    let host = !func.attrs.global && !func.attrs.device;
     let kept_vectors = if host {
         crate::vectors::kept_vectors(prog, &body)
     } else {
@@ -94,6 +97,9 @@ pub fn normalize(
         &mut h.locals,
         &mut h.errors,
     );
+    if host {
+        crate::host_structs::scalarize(prog, &func.params, &mut h.locals, &mut body);
+    }
     if !h.errors.is_empty() {
         return Err(h.errors);
     }

@@ -860,6 +860,16 @@ fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Name
                 if !is_pointer(q) || p == q {
                     return;
                 }
+                // A pointer loaded from memory `q` points to (`m_h = m->h`, `row = rows[i]`)
+                // points into it only if it has `q`'s type (`n = n->next`).
+                let loads = matches!(
+                    r.strip_parens().kind,
+                    ExprKind::Member { .. } | ExprKind::Index(..)
+                );
+                let strip = |n: &str| types.get(n).map(|t| without_restrict(t).with_const(false));
+                if loads && strip(p) != strip(q) {
+                    return;
+                }
                 let mut merged: Names = [p.clone(), q.to_string()].into();
                 classes.retain(|c| {
                     let joins = c.contains(p) || c.contains(q);

@@ -1,0 +1,267 @@
+//! Inlines the host helpers that receive a struct of buffers (`alloc_sim(s, n)`,
+//! `step(s, dt)`, `release(&s)`) into the host function being differentiated. Application code
+//! allocates, steps and frees such a struct in helpers; written out in the caller, the
+//! helpers' field writes (`cudaMalloc(&s.u, ...)`, a swap of `s.u` and `s.v`) become the
+//! caller's, and host_structs scalarizes the struct as if the code had been written inline.
+//!
+//! A call is inlined when it is a statement, calls one host function defined here (not a
+//! template) with a parameter that takes a scalarizable struct (by value, reference or
+//! pointer), and the helper returns nothing before its end. Reference parameters bound to a
+//! named variable are replaced by it; `p` bound to `&v` by `&v` (`p->f` reads `v.f`); other
+//! parameters become locals of the inlined block initialized from the arguments.
+
+use crate::builder::*;
+use crate::usage::Names;
+use cuad_sema::Program;
+use cuad_syntax::ast::*;
+
+/// How deep helpers calling helpers are written out.
+const MAX_DEPTH: usize = 8;
+
+pub fn inline_struct_helpers(prog: &Program, caller: &Function, body: &mut [Stmt]) {
+    let mut caller_names: Names = caller
+        .params
+        .iter()
+        .filter_map(|p| p.name.clone())
+        .collect();
+    body.iter()
+        .for_each(|s| declared_names(s, &mut caller_names));
+    for s in body.iter_mut() {
+        inline_in(prog, s, &caller_names, 0);
+    }
+}
+
+fn inline_in(prog: &Program, s: &mut Stmt, caller_names: &Names, depth: usize) {
+    if depth < MAX_DEPTH {
+        if let Some(mut inlined) = inline_call(prog, s, caller_names) {
+            inline_in(prog, &mut inlined, caller_names, depth + 1);
+            *s = inlined;
+            return;
+        }
+    }
+    s.for_each_child_mut(&mut |x| inline_in(prog, x, caller_names, depth));
+}
+
+/// The block that stands for the helper call `s`, if it is one to inline.
+fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
+    let StmtKind::Expr(e) = &s.kind else {
+        return None;
+    };
+    let ExprKind::Call {
+        callee,
+        template_args,
+        args,
+    } = &e.kind
+    else {
+        return None;
+    };
+    if !template_args.is_empty() {
+        return None;
+    }
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    let defs: Vec<&Function> = prog
+        .functions(name)
+        .into_iter()
+        .filter(|f| f.body.is_some())
+        .collect();
+    let [helper] = defs.as_slice() else {
+        return None;
+    };
+    let takes_struct = |p: &Param| {
+        let ty = prog.canonical(&p.ty);
+        let inner = match &ty.kind {
+            TyKind::LRef(t) => (**t).clone(),
+            TyKind::Pointer { pointee, .. } => (**pointee).clone(),
+            _ => ty,
+        };
+        crate::host_structs::is_scalarizable(prog, &inner)
+    };
+    if helper.attrs.global
+        || helper.attrs.device
+        || helper.template.is_some()
+        || helper.params.len() != args.len()
+        || !helper.params.iter().any(takes_struct)
+    {
+        return None;
+    }
+    let mut helper_body = helper.body.clone()?;
+    if matches!(
+        helper_body.last().map(|s| &s.kind),
+        Some(StmtKind::Return(None))
+    ) {
+        helper_body.pop();
+    }
+    if helper_body.iter().any(crate::usage::contains_return) {
+        return None;
+    }
+    let mut helper_names: Names = Names::new();
+    helper_body
+        .iter()
+        .for_each(|s| declared_names(s, &mut helper_names));
+    // The helper's own names (globals it reads) must mean the same in the caller.
+    let params: Names = helper
+        .params
+        .iter()
+        .filter_map(|p| p.name.clone())
+        .collect();
+    if params.iter().any(|p| helper_names.contains(p)) {
+        return None;
+    }
+    let mut free = Names::new();
+    helper_body.iter().for_each(|s| {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Ident(n) = &x.kind {
+                    free.insert(n.clone());
+                }
+            })
+        })
+    });
+    if free
+        .iter()
+        .any(|n| !params.contains(n) && !helper_names.contains(n) && caller_names.contains(n))
+    {
+        return None;
+    }
+    let mut taken: Names = caller_names.union(&helper_names).cloned().collect();
+    taken.extend(free.iter().cloned());
+    // Variables the call passes by reference or address: the helper may change them.
+    let by_reference: Names = helper
+        .params
+        .iter()
+        .zip(args)
+        .filter_map(|(p, a)| match &a.strip_parens().kind {
+            ExprKind::Ident(v) if matches!(prog.canonical(&p.ty).kind, TyKind::LRef(_)) => {
+                Some(v.clone())
+            }
+            ExprKind::Unary(UnOp::AddrOf, x) => crate::usage::lvalue_root(x).map(str::to_string),
+            _ => None,
+        })
+        .collect();
+    let mut block_stmts = vec![];
+    let mut substitutions: Vec<(String, Expr)> = vec![];
+    for (p, a) in helper.params.iter().zip(args) {
+        let Some(pname) = p.name.clone() else {
+            // An unnamed parameter is unused; the argument is still evaluated.
+            block_stmts.push(expr_stmt(a.clone()));
+            continue;
+        };
+        let ty = prog.canonical(&p.ty);
+        let arg = a.strip_parens();
+        let fixed = !reassigned(&helper_body, &pname);
+        let bound = match (&ty.kind, &arg.kind) {
+            (TyKind::LRef(_), ExprKind::Ident(v)) => Some(v.clone()),
+            (TyKind::Pointer { .. }, ExprKind::Unary(UnOp::AddrOf, x))
+                if fixed && matches!(&x.strip_parens().kind, ExprKind::Ident(_)) =>
+            {
+                crate::usage::lvalue_root(x).map(str::to_string)
+            }
+            // A value parameter the helper never assigns, given a variable the call does not
+            // also pass by reference, reads that variable.
+            (TyKind::Pointer { .. }, ExprKind::Ident(v))
+                if fixed && !by_reference.contains(v) && !matches!(ty.kind, TyKind::LRef(_)) =>
+            {
+                Some(v.clone())
+            }
+            (_, ExprKind::Ident(v))
+                if fixed && !by_reference.contains(v) && cuad_sema::types::is_arithmetic(&ty) =>
+            {
+                Some(v.clone())
+            }
+            _ => None,
+        };
+        if let Some(v) = bound {
+            // The helper must not declare the name it now refers to.
+            if helper_names.contains(&v) {
+                return None;
+            }
+            substitutions.push((pname, arg.clone()));
+            continue;
+        }
+        let local_ty = match &ty.kind {
+            TyKind::LRef(t) if t.is_const => (**t).clone().with_const(false),
+            TyKind::LRef(_) | TyKind::Array { .. } => return None,
+            _ => p.ty.clone(),
+        };
+        let mut fresh = format!("{name}_{pname}");
+        while taken.contains(&fresh) {
+            fresh.push('_');
+        }
+        taken.insert(fresh.clone());
+        block_stmts.push(Stmt {
+            span: a.span,
+            ..decl(local_ty, &fresh, Some(a.clone()))
+        });
+        substitutions.push((pname, ident(&fresh)));
+    }
+    for st in &mut helper_body {
+        crate::methods::map_stmt_exprs(st, &mut |e| substitute(e, &substitutions));
+    }
+    block_stmts.extend(helper_body);
+    Some(Stmt {
+        span: s.span,
+        ..block(block_stmts)
+    })
+}
+
+/// Replaces parameter names by their arguments; `(&v)->f` becomes `v.f` and `*&v` `v`.
+fn substitute(e: &mut Expr, substitutions: &[(String, Expr)]) {
+    let replacement =
+        match &e.kind {
+            ExprKind::Ident(n) => substitutions
+                .iter()
+                .find(|(p, _)| p == n)
+                .map(|(_, a)| match a.kind {
+                    ExprKind::Ident(_) => a.clone(),
+                    _ => paren(a.clone()),
+                }),
+            ExprKind::Member {
+                base,
+                field,
+                arrow: true,
+            } => address_target(base).map(|v| member(v, field, false)),
+            ExprKind::Unary(UnOp::Deref, x) => address_target(x),
+            _ => None,
+        };
+    if let Some(r) = replacement {
+        *e = Expr { span: e.span, ..r };
+    }
+}
+
+/// `v` of `&v` (through parentheses).
+fn address_target(e: &Expr) -> Option<Expr> {
+    match &e.strip_parens().kind {
+        ExprKind::Unary(UnOp::AddrOf, x) => Some(x.strip_parens().clone()),
+        _ => None,
+    }
+}
+
+/// Does the body assign variable `v` itself (not memory it points to), or take its address?
+fn reassigned(body: &[Stmt], v: &str) -> bool {
+    let is_v = |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == v);
+    body.iter().any(|s| {
+        let mut found = false;
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(_, l, _) if is_v(l) => found = true,
+                ExprKind::Unary(
+                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec | UnOp::AddrOf,
+                    l,
+                ) if is_v(l) => found = true,
+                _ => {}
+            })
+        });
+        found
+    })
+}
+
+fn declared_names(s: &Stmt, out: &mut Names) {
+    match &s.kind {
+        StmtKind::Decl(d) => out.extend(d.vars.iter().map(|v| v.name.clone())),
+        StmtKind::Bindings(b) => out.extend(b.names.iter().cloned()),
+        _ => {}
+    }
+    s.for_each_child(&mut |x| declared_names(x, out));
+}
