@@ -1224,14 +1224,15 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "private_method.cu:8:104: error: cuad cannot differentiate this call of a method of `M`",
         ),
         (
-            // A static member function of a class template: its pullback would name `T`.
+            // A static member function template of a class template (static member functions
+            // without their own template parameters are lowered to function templates).
             "class_template_static.cu",
             "template <typename T, int D> struct Horner {\n\
-             \x20 __device__ static T eval(const T* c, T x) { T acc = c[D]; for (int k = D - 1; k >= 0; --k) acc = acc * x + c[k]; return acc; }\n\
+             \x20 template <int E> __device__ static T eval(const T* c, T x) { T acc = c[D]; for (int k = D - 1; k >= 0; --k) acc = acc * x + c[k]; return acc * E; }\n\
              };\n\
-             template <typename T> __global__ void k(const T* c, const T* x, T* y) { int i = threadIdx.x; y[i] = Horner<T, 2>::eval(c, x[i]); }\n",
+             template <typename T> __global__ void k(const T* c, const T* x, T* y) { int i = threadIdx.x; y[i] = Horner<T, 2>::eval<3>(c, x[i]); }\n",
             "k<double>",
-            "class_template_static.cu:4:101: error: cuad cannot differentiate calls of member functions of class templates (`Horner<double, 2>::eval`) yet",
+            "class_template_static.cu:4:101: error: cuad cannot differentiate calls of member functions of class templates (`Horner<double, 2>::eval<3>`) yet",
         ),
         (
             "field_buffer.cu",

@@ -86,6 +86,17 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             out.extend(lower_constructor(&owner, s, f, &fields, &methods));
             continue;
         }
+        if f.attrs.is_static && f.template.is_none() {
+            if let (Some(template), Some(_)) = (s.template.as_deref(), &f.body) {
+                let owner = Owner {
+                    name,
+                    qualified: format!("{ns}{name}"),
+                    statics: statics.clone(),
+                };
+                out.push(lower_static_method(&owner, template, f, &static_methods(s)));
+                continue;
+            }
+        }
         let binary_operator = matches!(
             f.name.as_str(),
             "operator+" | "operator-" | "operator*" | "operator/"
@@ -151,6 +162,115 @@ fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
         name: owner.to_string(),
         args,
     })
+}
+
+/// Names of the static member functions of a struct.
+fn static_methods(s: &StructDef) -> HashSet<String> {
+    s.members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Method(f) if f.attrs.is_static => Some(f.name.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The stand-in of a static member function of a class template (`Horner<T, N>::eval`): a
+/// function template over the class's parameters, `Horner_eval<T, N>(...)`, which calls
+/// `Horner<double, 3>::eval(c, x)` call as `Horner_eval<double, 3>(c, x)` (`lower_calls`).
+/// In its body the class's static data members are named through the instance
+/// (`Horner<T, N>::k`), and its sibling static functions through their stand-ins.
+fn lower_static_method(
+    owner_of: &Owner,
+    template: &[TemplateParam],
+    f: &Function,
+    siblings: &HashSet<String>,
+) -> Function {
+    let instance = self_type(&owner_of.qualified, Some(template));
+    let TyKind::Named {
+        args: class_args, ..
+    } = &instance.kind
+    else {
+        unreachable!("self_type is a named type")
+    };
+    let spelled = cuad_emit::print_ty(&instance);
+    let mut body = f.body.clone().unwrap_or_default();
+    for st in &mut body {
+        map_stmt_exprs(st, &mut |e| match &mut e.kind {
+            ExprKind::Ident(n) if owner_of.statics.contains(n.as_str()) => {
+                *n = format!("{spelled}::{n}");
+            }
+            ExprKind::Call {
+                callee,
+                template_args,
+                ..
+            } if template_args.is_empty()
+                && matches!(&callee.kind, ExprKind::Ident(n) if siblings.contains(n)) =>
+            {
+                let ExprKind::Ident(n) = &callee.kind else {
+                    return;
+                };
+                **callee = ident(&free_name(owner_of.name, n));
+                *template_args = class_args.clone();
+            }
+            _ => {}
+        });
+    }
+    let mut params = f.params.clone();
+    for p in &mut params {
+        p.default = None;
+    }
+    let mut attrs = f.attrs.clone();
+    attrs.is_static = false;
+    attrs.constexpr = false;
+    let mut free = Function {
+        attrs,
+        template: Some(
+            template
+                .iter()
+                .map(crate::builder::without_default)
+                .collect(),
+        ),
+        ret: f.ret.clone(),
+        name: free_name(owner_of.name, &crate::calls::identifier_name(&f.name)),
+        params,
+        is_const_method: false,
+        ctor_inits: vec![],
+        body: Some(body),
+        span: f.span,
+        name_span: f.name_span,
+    };
+    // The injected class name (`Horner` inside `Horner<T, N>`) names the instance.
+    let injected = [(
+        owner_of.name.to_string(),
+        self_type(owner_of.name, Some(template)),
+    )]
+    .into_iter()
+    .collect();
+    crate::instantiate::substitute_types(&mut free, &injected);
+    free
+}
+
+/// `Horner<double, 3>::eval` -> the stand-in `Horner_eval` and the arguments `<double, 3>`,
+/// when `Horner` is a class template with a static member function `eval` (lowered by
+/// [`lower_static_method`]).
+fn static_method_of_instance(name: &str, prog: &Program) -> Option<(String, Vec<TemplateArg>)> {
+    let (owner, method) = name.rsplit_once("::")?;
+    let lt = owner.find('<')?;
+    let base = owner[..lt].trim();
+    let def = prog.struct_def(base)?;
+    def.template.as_ref()?;
+    let is_static = def.members.iter().flatten().any(|m| {
+        matches!(m, Member::Method(f) if f.name == method && f.attrs.is_static
+            && f.template.is_none() && f.body.is_some())
+    });
+    if !is_static {
+        return None;
+    }
+    let args = prog.spelled_template_args(&owner[lt..])?;
+    let unqualified = base.rsplit("::").next().unwrap_or(base);
+    Some((free_name(unqualified, method), args))
 }
 
 /// The struct a method belongs to: its name (stand-ins are named after it) and its name
@@ -641,6 +761,19 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
         else {
             return;
         };
+        if let ExprKind::Ident(name) = &callee.kind {
+            if let Some((free, class_args)) = static_method_of_instance(name, prog) {
+                *e = Expr::new(
+                    ExprKind::Call {
+                        callee: Box::new(ident(&free)),
+                        template_args: class_args,
+                        args: args.clone(),
+                    },
+                    e.span,
+                );
+                return;
+            }
+        }
         if let Some(free) = call_operator(callee, prog, object_type, args.len()) {
             let mut new_args = vec![(**callee).clone()];
             new_args.extend(args.iter().cloned());

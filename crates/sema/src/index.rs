@@ -450,7 +450,7 @@ impl<'a> Index<'a> {
     }
 
     /// `<float, 3>` spelled as written, parsed as template arguments.
-    fn spelled_template_args(&self, text: &str) -> Option<Vec<TemplateArg>> {
+    pub fn spelled_template_args(&self, text: &str) -> Option<Vec<TemplateArg>> {
         let mut diags = cuad_syntax::Diagnostics::default();
         let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), text, &mut diags);
         let is_type = |name: &str| self.is_type_name(name);

@@ -145,6 +145,12 @@ impl<'a> Program<'a> {
             .collect()
     }
 
+    /// `<float, 3>` spelled as written (`Horner<float, 3>::eval`'s), parsed as template
+    /// arguments; names of types come back as types.
+    pub fn spelled_template_args(&self, text: &str) -> Option<Vec<TemplateArg>> {
+        self.index.spelled_template_args(text)
+    }
+
     /// The struct a method belongs to: the enclosing struct of an inline method, or the
     /// qualifier of an out-of-line definition (`S::f`) when `S` is a struct.
     pub fn method_owner(&self, f: &Function) -> Option<String> {
