@@ -1157,7 +1157,24 @@ fn launch(
             .cloned()
             .unwrap_or_else(|| param_tys[j].clone());
         let arr = &arr;
-        match checkpoint(g, arr, &arr_ty) {
+        // A buffer allocated elsewhere (the caller's) is saved as far as the kernel writes it.
+        let known = g.allocations.iter().any(|(n, _)| n == arr) || alias_size(g, arr).is_some();
+        let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if n == arr);
+        let extent = (!known && passed_whole)
+            .then(|| crate::write_extent::launch_extent(g.prog, kfun, pname, args))
+            .flatten();
+        let saved = match (extent, &arr_ty.kind) {
+            (Some(count), TyKind::Pointer { pointee, .. }) => {
+                let bytes = binary(
+                    BinOp::Mul,
+                    count,
+                    Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false))),
+                );
+                checkpoint_bytes(g, arr, &arr_ty, bytes, false)
+            }
+            _ => checkpoint(g, arr, &arr_ty),
+        };
+        match saved {
             Some((f, r)) => {
                 fwd.extend(f);
                 // The gradient recomputes the stores of a buffer the kernel reads back (`out[i]
@@ -2064,6 +2081,17 @@ fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)>
         Some((_, b)) => (b.clone(), g.host_buffers.iter().any(|n| n == arr)),
         None => alias_size(g, arr)?,
     };
+    checkpoint_bytes(g, arr, ty, bytes, on_host)
+}
+
+/// [`checkpoint`] of the first `bytes` bytes of `arr`.
+fn checkpoint_bytes(
+    g: &mut Gen,
+    arr: &str,
+    ty: &Ty,
+    bytes: Expr,
+    on_host: bool,
+) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
     let TyKind::Pointer { pointee, .. } = &ty.kind else {
         return None;
     };

@@ -153,6 +153,12 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
         let fixed = !reassigned(&helper_body, &pname);
         let bound = match (&ty.kind, &arg.kind) {
             (TyKind::LRef(_), ExprKind::Ident(v)) => Some(v.clone()),
+            // `*p` given to a reference: the body's `r.f` reads `p->f`.
+            (TyKind::LRef(_), ExprKind::Unary(UnOp::Deref, x))
+                if matches!(&x.strip_parens().kind, ExprKind::Ident(_)) =>
+            {
+                crate::usage::lvalue_root(x).map(str::to_string)
+            }
             (TyKind::Pointer { .. }, ExprKind::Unary(UnOp::AddrOf, x))
                 if fixed && matches!(&x.strip_parens().kind, ExprKind::Ident(_)) =>
             {
@@ -206,7 +212,8 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
     })
 }
 
-/// Replaces parameter names by their arguments; `(&v)->f` becomes `v.f` and `*&v` `v`.
+/// Replaces parameter names by their arguments; `(&v)->f` becomes `v.f`, `(*p).f` `p->f`
+/// and `*&v` `v`.
 fn substitute(e: &mut Expr, substitutions: &[(String, Expr)]) {
     let replacement =
         match &e.kind {
@@ -222,6 +229,14 @@ fn substitute(e: &mut Expr, substitutions: &[(String, Expr)]) {
                 field,
                 arrow: true,
             } => address_target(base).map(|v| member(v, field, false)),
+            ExprKind::Member {
+                base,
+                field,
+                arrow: false,
+            } => match &base.strip_parens().kind {
+                ExprKind::Unary(UnOp::Deref, p) => Some(member((**p).clone(), field, true)),
+                _ => None,
+            },
             ExprKind::Unary(UnOp::Deref, x) => address_target(x),
             _ => None,
         };

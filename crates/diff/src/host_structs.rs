@@ -234,10 +234,29 @@ struct Uses {
 impl Uses {
     fn stmt(&mut self, s: &Stmt, c: &Candidates) {
         match whole_stmt(s, c) {
-            Some(Whole::Copy(a, b)) => self.copies.push((a.to_string(), b.to_string())),
-            Some(Whole::ValueInit(a)) if c[a].param.is_none() => {}
+            Some(Whole::Copy(a, b)) => return self.copies.push((a.to_string(), b.to_string())),
+            Some(Whole::ValueInit(a)) if c[a].param.is_none() => return,
+            _ => {}
+        }
+        // This statement's own expressions, then its child statements.
+        match &s.kind {
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::DoWhile { cond, .. }
+            | StmtKind::Switch { cond, .. } => self.expr(cond, c),
+            StmtKind::For { cond, step, .. } => {
+                cond.iter().chain(step.iter()).for_each(|e| self.expr(e, c))
+            }
+            StmtKind::Block(_) => {}
             _ => crate::usage::visit_stmt_exprs(s, &mut |e| self.expr(e, c)),
         }
+        if let StmtKind::Switch { cases, .. } = &s.kind {
+            cases
+                .iter()
+                .filter_map(|k| k.label.as_ref())
+                .for_each(|l| self.expr(l, c));
+        }
+        s.for_each_child(&mut |x| self.stmt(x, c));
     }
 
     fn expr(&mut self, e: &Expr, c: &Candidates) {

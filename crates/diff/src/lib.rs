@@ -61,6 +61,7 @@ mod trip_count;
 mod usage;
 mod vectors;
 mod warps;
+mod write_extent;
 mod zero_adjoints;
 
 pub use access::Access;

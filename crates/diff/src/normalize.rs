@@ -1260,6 +1260,9 @@ impl Hoister<'_, '_> {
                 Some(l)
                     if !visible
                         && l.ty.kind == ty.kind
+                        // a constant keeps its initializer on the hoisted declaration
+                        && l.init.is_none()
+                        && !l.ty.is_const
                         && !l.specs.shared
                         && !l.specs.is_static =>
                 {

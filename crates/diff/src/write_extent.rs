@@ -1,0 +1,230 @@
+//! How many elements a kernel writes through a pointer parameter, from the guards around its
+//! stores: `if (i < n) x[i] = ...` (or `if (i >= n) return;`, or a grid-stride loop `for (i =
+//! ...; i < n; i += stride)`) writes `x[0 .. n)`. A host function that updates a buffer it did
+//! not allocate (a caller's device pointer, updated in place in a time loop) checkpoints that
+//! many elements before the launch.
+//!
+//! Every use of the parameter must be an element access `x[e]` (or `&x[e]` given to an atomic);
+//! every store's index must be, up to a constant offset `k`, a guarded value `a < b` with `b`
+//! the same in every thread (`x[i + 1]` under `i < n - 1` writes below `n`). Indices are taken
+//! to be non-negative. Anything else gives no extent.
+
+use crate::index::{build_env, facts, Atom, IndexEnv, Poly};
+use cuad_sema::Program;
+use cuad_syntax::ast::*;
+use std::collections::HashSet;
+
+/// The count of elements `kernel` writes through pointer parameter `param`, as an expression
+/// over the kernel's parameters; `None` when the stores are not all bounded that way.
+pub fn written_extent(prog: &Program, kernel: &Function, param: &str) -> Option<Expr> {
+    let body = kernel.body.as_ref()?;
+    let norm = crate::normalize::normalize(prog, kernel, body).ok()?;
+    let params: Vec<(String, Ty)> = kernel
+        .params
+        .iter()
+        .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
+        .collect();
+    let env = build_env(&params, &norm.body, &HashSet::new(), true, &[]);
+    let mut walk = Walk {
+        env: &env,
+        param,
+        facts: vec![],
+        extents: vec![],
+        unbounded: false,
+    };
+    walk.block(&norm.body);
+    if walk.unbounded || walk.extents.is_empty() {
+        return None;
+    }
+    let names: HashSet<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
+    let mut distinct: Vec<Poly> = vec![];
+    for e in walk.extents {
+        if !distinct.contains(&e) {
+            distinct.push(e);
+        }
+    }
+    let exprs: Vec<Expr> = distinct
+        .iter()
+        .map(|p| poly_expr(p, &names))
+        .collect::<Option<_>>()?;
+    exprs.into_iter().reduce(|a, b| {
+        // max(a, b)
+        let cond = crate::builder::binary(BinOp::Gt, a.clone(), b.clone());
+        crate::builder::paren(Expr::synth(ExprKind::Cond(
+            Box::new(cond),
+            Box::new(a),
+            Box::new(b),
+        )))
+    })
+}
+
+struct Walk<'a> {
+    env: &'a IndexEnv,
+    param: &'a str,
+    /// Guard facts `a < b` that hold where the walk is.
+    facts: Vec<(Poly, Poly)>,
+    /// Exclusive upper bounds of the stores seen.
+    extents: Vec<Poly>,
+    /// A store or use whose extent is unknown.
+    unbounded: bool,
+}
+
+impl Walk<'_> {
+    fn block(&mut self, stmts: &[Stmt]) {
+        stmts.iter().for_each(|s| self.stmt(s));
+    }
+
+    fn guarded(&mut self, cond: &Expr, negated: bool, s: &Stmt) {
+        let depth = self.facts.len();
+        facts(self.env, cond, negated, &mut self.facts);
+        self.stmt(s);
+        self.facts.truncate(depth);
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::If { cond, then, els } => {
+                self.expr(cond);
+                self.guarded(cond, false, then);
+                if let Some(e) = els {
+                    self.guarded(cond, true, e);
+                }
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                if let Some(st) = step {
+                    self.expr(st);
+                }
+                match cond {
+                    Some(c) => {
+                        self.expr(c);
+                        self.guarded(c, false, body);
+                    }
+                    None => self.stmt(body),
+                }
+            }
+            StmtKind::While { cond, body } => {
+                self.expr(cond);
+                self.guarded(cond, false, body);
+            }
+            StmtKind::Block(b) => self.block(b),
+            _ => {
+                crate::usage::visit_stmt_exprs(s, &mut |e| self.expr(e));
+                s.for_each_child(&mut |x| self.stmt(x));
+            }
+        }
+    }
+
+    /// Notes the stores through the parameter in `e`; any use of it other than an element
+    /// access makes the extent unknown.
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Assign(_, l, r) => {
+                match self.element_index(l) {
+                    Some(i) => self.store(i),
+                    None => self.expr(l),
+                }
+                self.expr(r);
+            }
+            ExprKind::Unary(
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec | UnOp::AddrOf,
+                x,
+            ) if self.element_index(x).is_some() => {
+                let i = self.element_index(x).expect("checked");
+                self.store(i);
+            }
+            ExprKind::Index(b, i) if self.is_param(b) => self.expr(i),
+            ExprKind::Ident(n) if n == self.param => self.unbounded = true,
+            _ => crate::usage::for_each_child(e, &mut |x| self.expr(x)),
+        }
+    }
+
+    fn is_param(&self, e: &Expr) -> bool {
+        matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == self.param)
+    }
+
+    /// `i` of the element access `param[i]`.
+    fn element_index<'e>(&self, e: &'e Expr) -> Option<&'e Expr> {
+        match &e.strip_parens().kind {
+            ExprKind::Index(b, i) if self.is_param(b) => Some(i),
+            _ => None,
+        }
+    }
+
+    fn store(&mut self, index: &Expr) {
+        self.expr(index);
+        let p = self.env.poly(index);
+        let bound = self.facts.iter().rev().find_map(|(a, b)| {
+            let offset = p.sub(a).as_constant()?;
+            b.is_uniform().then(|| b.add(&Poly::constant(offset)))
+        });
+        match bound {
+            Some(b) => self.extents.push(b),
+            None => self.unbounded = true,
+        }
+    }
+}
+
+/// A polynomial over the kernel's parameters as an expression.
+fn poly_expr(p: &Poly, params: &HashSet<&str>) -> Option<Expr> {
+    use crate::builder::*;
+    let mut sum: Option<Expr> = None;
+    for (monomial, coefficient) in &p.0 {
+        let mut term: Option<Expr> =
+            (coefficient.abs() != 1 || monomial.is_empty()).then(|| int_lit(coefficient.abs()));
+        for atom in monomial {
+            let Atom::Uniform(name) = atom else {
+                return None;
+            };
+            if !params.contains(name.as_str()) {
+                return None;
+            }
+            let factor = ident(name);
+            term = Some(match term {
+                Some(t) => binary(BinOp::Mul, t, factor),
+                None => factor,
+            });
+        }
+        let term = term?;
+        sum = Some(match (sum, *coefficient < 0) {
+            (None, false) => term,
+            (None, true) => neg(term),
+            (Some(s), false) => binary(BinOp::Add, s, term),
+            (Some(s), true) => binary(BinOp::Sub, s, term),
+        });
+    }
+    Some(sum.unwrap_or_else(|| int_lit(0)))
+}
+
+/// [`written_extent`] at a launch: the kernel's parameters replaced by the launch's arguments.
+pub fn launch_extent(
+    prog: &Program,
+    kernel: &Function,
+    param: &str,
+    args: &[Expr],
+) -> Option<Expr> {
+    let mut extent = written_extent(prog, kernel, param)?;
+    if args.len() != kernel.params.len() {
+        return None;
+    }
+    crate::methods::map_expr(&mut extent, &mut |e| {
+        let ExprKind::Ident(n) = &e.kind else {
+            return;
+        };
+        if let Some(k) = kernel
+            .params
+            .iter()
+            .position(|p| p.name.as_deref() == Some(n))
+        {
+            *e = crate::builder::paren(args[k].clone());
+        }
+    });
+    Some(extent)
+}

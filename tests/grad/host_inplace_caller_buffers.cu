@@ -1,0 +1,41 @@
+// cuad: --fn solve --wrt x,b,v,w
+// A host function that updates its caller's device buffers in place, in a loop: cuad did not
+// allocate `x` or `v`, so it cannot know their sizes from an allocation. It takes them from the
+// kernels' guarded stores instead: `if (i >= n) return; x[i] = ...` writes `x[0 .. n)`, the
+// grid-stride loop `for (i = ...; i < n; i += stride)` too, and `v[i + 1]` under
+// `i < n - 1` writes below `n`. Each launch saves that many elements before it overwrites them.
+// (Before: "kernel `relax` overwrites `x`, which the reverse pass needs, and cuad does not know
+// its size".)
+#include <cuda_runtime.h>
+
+__global__ void relax(double* x, const double* b, double w, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  x[i] = x[i] + w * (b[i] - x[i] * x[i] * x[i]);
+}
+
+__global__ void smooth_stride(double* v, const double* x, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    v[i] = 0.5 * v[i] + 0.25 * x[i] * v[i];
+  }
+}
+
+__global__ void shift_mix(double* v, const double* x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n - 1) v[i + 1] = v[i + 1] * (1.0 + 0.1 * x[i]);
+}
+
+__global__ void add_into(double* x, const double* v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) x[i] += 0.3 * sin(v[i]);
+}
+
+void solve(double* x, const double* b, double* v, double w, int n, int iters) {
+  const int threads = 64, blocks = (n + threads - 1) / threads;
+  for (int k = 0; k < iters; ++k) {
+    relax<<<blocks, threads>>>(x, b, w, n);
+    smooth_stride<<<1, threads>>>(v, x, n);
+    shift_mix<<<blocks, threads>>>(v, x, n);
+    add_into<<<blocks, threads>>>(x, v, n);
+  }
+}

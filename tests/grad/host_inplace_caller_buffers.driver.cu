@@ -1,0 +1,26 @@
+#include CUAD_GENERATED
+#include "cuad_test.h"
+using namespace cuad_test;
+
+int main() {
+  Checker check("host_inplace_caller_buffers");
+  Rng rng(20131);
+  const int n = 150, iters = 3;
+  std::vector<double> x = rng.vec(n, -0.6, 0.6), b = rng.vec(n, -0.5, 0.5);
+  std::vector<double> v0 = rng.vec(n, 0.2, 0.9);
+  double w = 0.3;
+  const std::vector<double> wx = rng.vec(n);
+  auto loss = [&] {
+    DeviceArray<double> dx(x), db(b), dv(v0);
+    solve(dx.ptr, db.ptr, dv.ptr, w, n, iters);
+    return dot(wx, dx.get());
+  };
+  DeviceArray<double> dx(x), db(b), dv(v0), ax(wx), ab(zeros<double>(n)), av(zeros<double>(n));
+  double aw = 0.0;
+  CUAD_GRAD(solve_grad_0_1_2_3(dx.ptr, db.ptr, dv.ptr, w, n, iters, ax.ptr, ab.ptr, av.ptr, &aw));
+  check.array("x", ax.get(), fd(x, loss));
+  check.array("b", ab.get(), fd(b, loss));
+  check.array("v", av.get(), fd(v0, loss));
+  check.scalar("w", aw, fd(w, loss));
+  return check.finish();
+}
