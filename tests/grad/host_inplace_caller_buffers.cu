@@ -1,9 +1,11 @@
 // cuad: --fn solve --wrt x,b,v,w
+// cuad: --fn denoise --wrt img,mask,a
 // A host function that updates its caller's device buffers in place, in a loop: cuad did not
 // allocate `x` or `v`, so it cannot know their sizes from an allocation. It takes them from the
 // kernels' guarded stores instead: `if (i >= n) return; x[i] = ...` writes `x[0 .. n)`, the
 // grid-stride loop `for (i = ...; i < n; i += stride)` too, and `v[i + 1]` under
-// `i < n - 1` writes below `n`. Each launch saves that many elements before it overwrites them.
+// `i < n - 1` writes below `n`, and the 2-D `img[y * w + x]` under `x < w && y < h` writes
+// `h * w` elements. Each launch saves that many elements before it overwrites them.
 // (Before: "kernel `relax` overwrites `x`, which the reverse pass needs, and cuad does not know
 // its size".)
 #include <cuda_runtime.h>
@@ -38,4 +40,18 @@ void solve(double* x, const double* b, double* v, double w, int n, int iters) {
     shift_mix<<<blocks, threads>>>(v, x, n);
     add_into<<<blocks, threads>>>(x, v, n);
   }
+}
+
+__global__ void shade_inplace(double* img, const double* mask, double a, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h) {
+    int idx = y * w + x;
+    img[idx] = img[idx] * (1.0 - a * mask[idx]) + a * mask[idx] * img[idx] * img[idx];
+  }
+}
+
+void denoise(double* img, const double* mask, double a, int w, int h, int iters) {
+  dim3 block(8, 8), grid((w + 7) / 8, (h + 7) / 8);
+  for (int k = 0; k < iters; ++k) shade_inplace<<<grid, block>>>(img, mask, a, w, h);
 }

@@ -5,6 +5,7 @@ using namespace cuad_test;
 int main() {
   Checker check("host_inplace_caller_buffers");
   Rng rng(20131);
+#if CUAD_OUTPUT == 1
   const int n = 150, iters = 3;
   std::vector<double> x = rng.vec(n, -0.6, 0.6), b = rng.vec(n, -0.5, 0.5);
   std::vector<double> v0 = rng.vec(n, 0.2, 0.9);
@@ -22,5 +23,22 @@ int main() {
   check.array("b", ab.get(), fd(b, loss));
   check.array("v", av.get(), fd(v0, loss));
   check.scalar("w", aw, fd(w, loss));
+#else
+  const int w = 13, h = 11, n = w * h, iters = 3;
+  std::vector<double> img = rng.vec(n, 0.1, 0.9), mask = rng.vec(n, 0.0, 1.0);
+  double a = 0.4;
+  const std::vector<double> wi = rng.vec(n);
+  auto loss = [&] {
+    DeviceArray<double> di(img), dm(mask);
+    denoise(di.ptr, dm.ptr, a, w, h, iters);
+    return dot(wi, di.get());
+  };
+  DeviceArray<double> di(img), dm(mask), ai(wi), am(zeros<double>(n));
+  double aa = 0.0;
+  CUAD_GRAD(denoise_grad_0_1_2(di.ptr, dm.ptr, a, w, h, iters, ai.ptr, am.ptr, &aa));
+  check.array("img", ai.get(), fd(img, loss));
+  check.array("mask", am.get(), fd(mask, loss));
+  check.scalar("a", aa, fd(a, loss));
+#endif
   return check.finish();
 }

@@ -161,15 +161,58 @@ impl Walk<'_> {
     fn store(&mut self, index: &Expr) {
         self.expr(index);
         let p = self.env.poly(index);
-        let bound = self.facts.iter().rev().find_map(|(a, b)| {
-            let offset = p.sub(a).as_constant()?;
-            b.is_uniform().then(|| b.add(&Poly::constant(offset)))
-        });
+        let bound = self.bound(&p).or_else(|| self.row_major_bound(&p));
         match bound {
             Some(b) => self.extents.push(b),
             None => self.unbounded = true,
         }
     }
+}
+
+impl Walk<'_> {
+    /// `b + k` for an index `a + k` under a guard `a < b` (`b` uniform).
+    fn bound(&self, p: &Poly) -> Option<Poly> {
+        self.facts.iter().rev().find_map(|(a, b)| {
+            let offset = p.sub(a).as_constant()?;
+            b.is_uniform().then(|| b.add(&Poly::constant(offset)))
+        })
+    }
+
+    /// `h * w` for a row-major index `r * w + c` under guards `c < w` and `r < h` (`w` one
+    /// uniform name or product of names, `h` uniform).
+    fn row_major_bound(&self, p: &Poly) -> Option<Poly> {
+        self.facts.iter().rev().find_map(|(c, w)| {
+            let [(atoms, 1)] = w.0.iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            if !w.is_uniform() || atoms.is_empty() {
+                return None;
+            }
+            let row = divide(&p.sub(c), atoms)?;
+            let (_, h) = self
+                .facts
+                .iter()
+                .find(|(r, h)| *r == row && h.is_uniform())?;
+            Some(h.mul(w))
+        })
+    }
+}
+
+/// `q / m` for a monomial `m` dividing every monomial of `q`.
+fn divide(q: &Poly, m: &[Atom]) -> Option<Poly> {
+    let mut out = Poly::default();
+    for (atoms, coefficient) in &q.0 {
+        let mut rest = atoms.clone();
+        for a in m {
+            let at = rest.iter().position(|x| x == a)?;
+            rest.remove(at);
+        }
+        out = out.add(&Poly(std::collections::BTreeMap::from([(
+            rest,
+            *coefficient,
+        )])));
+    }
+    Some(out)
 }
 
 /// A polynomial over the kernel's parameters as an expression.
