@@ -35,6 +35,15 @@ pub fn scalarize(prog: &Program, params: &[Param], locals: &mut Vec<Local>, body
     }
     let mut uses = Uses::default();
     body.iter().for_each(|s| uses.stmt(s, &candidates));
+    // A reference or pointer parameter whose fields are assigned (or that is assigned whole)
+    // must keep writing the caller's struct.
+    for (n, c) in &candidates {
+        let by_reference = matches!(c.param, Some(ParamKind::Reference | ParamKind::Pointer));
+        let assigned = uses.fields_written.contains(n) || uses.copies.iter().any(|(a, _)| a == n);
+        if by_reference && assigned {
+            uses.whole.insert(n.clone());
+        }
+    }
     // A whole copy keeps both sides whole unless both are scalarized (same type).
     loop {
         let before = uses.whole.len();
@@ -49,12 +58,7 @@ pub fn scalarize(prog: &Program, params: &[Param], locals: &mut Vec<Local>, body
             break;
         }
     }
-    // A field written through a reference or pointer parameter must reach the caller.
-    candidates.retain(|n, c| {
-        let by_reference = matches!(c.param, Some(ParamKind::Reference | ParamKind::Pointer));
-        let writes_caller_fields = by_reference && uses.fields_written.contains(n);
-        !uses.whole.contains(n) && !writes_caller_fields
-    });
+    candidates.retain(|n, _| !uses.whole.contains(n));
     if candidates.is_empty() {
         return;
     }
@@ -100,10 +104,12 @@ pub fn scalarize(prog: &Program, params: &[Param], locals: &mut Vec<Local>, body
         let Some(c) = candidates.get(p) else {
             continue;
         };
+        // A parameter copied whole (`View v = p;`) needs every field.
+        let copied = uses.copies.iter().any(|(a, b)| a == p || b == p);
         let used: Vec<Field> = c
             .fields
             .iter()
-            .filter(|f| uses.fields_used.contains(&(p.to_string(), f.name.clone())))
+            .filter(|f| copied || uses.fields_used.contains(&(p.to_string(), f.name.clone())))
             .cloned()
             .collect();
         field_locals(p, &used, &mut replaced, &DeclSpecs::default());
