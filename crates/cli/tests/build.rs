@@ -1249,10 +1249,24 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "field_buffer.cu:6:3: error: cuad cannot tell where the adjoint of the buffer `b.a` lives",
         ),
         (
-            // Ping-pong between buffers of different sizes: the checkpoint of `dst` has no
-            // single byte count (buffers of one size get theirs: rd_hotspot).
+            // A local copy of a struct parameter that is then copied into a reference
+            // parameter: the caller's struct is written whole, so neither is scalarized.
+            "struct_copy_out.cu",
+            "struct B { double* a; int n; };\n\
+             __global__ void sq(double* a, int n) { int i = threadIdx.x; if (i < n) a[i] = a[i] * a[i]; }\n\
+             void f(B& out, const B& in) {\n\
+             \x20 B t = in;\n\
+             \x20 sq<<<1, 64>>>(t.a, t.n);\n\
+             \x20 out = t;\n\
+             }\n",
+            "f",
+            "struct_copy_out.cu:5:3: error: kernel `sq` writes through `t.a`, which cuad cannot trace to a buffer",
+        ),
+        (
+            // Ping-pong between buffers of different sizes, and a store (`b[2 * i]`) whose extent
+            // the guard does not bound: no byte count for the checkpoint of `dst`.
             "pingpong_sizes.cu",
-            "__global__ void step(const double* a, double* b, int n) { int i = threadIdx.x; if (i < n) b[i] = a[i] * a[i]; }\n\
+            "__global__ void step(const double* a, double* b, int n) { int i = threadIdx.x; if (i < n) b[2 * i] = a[i] * a[i]; }\n\
              void f(double* y, const double* x, int n) {\n\
              \x20 double *d_a, *d_b;\n\
              \x20 cudaMalloc(&d_a, n * sizeof(double)); cudaMalloc(&d_b, 2 * n * sizeof(double));\n\
