@@ -1,6 +1,5 @@
-// cuad: fwd --fn bias_act<Mish>
-// cuad: fwd --fn bias_act<Softplus>
 // cuad: --fn bias_act<Mish> --wrt acc,bias,out
+// cuad: fwd --fn bias_act<Softplus>
 // A GEMM epilogue in the style of CUTLASS / cuDNN frontends: `out = Act::apply(alpha * acc +
 // bias[col])` over a row-major tile, with the activation a stateless policy whose
 // `static __device__ apply` is picked by the template argument. Policies reuse each other:

@@ -1,4 +1,4 @@
-// cuad: --fn bratu_smooth --wrt u,f,lambda,omega
+// cuad: --fn bratu_smooth --wrt u,f,r,lambda,omega
 // A multigrid smoother for the 2-D Bratu problem -lap(u) + lambda * exp(u) = f on the
 // caller's grid: red-black nonlinear Gauss-Seidel with one pointwise Newton step and
 // over-relaxation, updating the caller's `u` in place (boundary values stay fixed), then the

@@ -672,10 +672,16 @@ impl Gen<'_, '_> {
         // `Horner<T, 2>::eval(c, x)`: the class template's parameters would have to be bound
         // in the method's body, which cuad does not do (its pullback would name `T`).
         if custom.is_none() && name.find('<').is_some_and(|at| name[at..].contains(">::")) {
-            self.error(
-                e.span,
-                format!("cuad cannot differentiate calls of member functions of class templates (`{name}`) yet; make it a function template (`template <typename T, int D> T eval(...)`)"),
-            );
+            let class = name[..name.find('<').unwrap_or(0)]
+                .rsplit("::")
+                .next()
+                .unwrap_or("");
+            let message = if crate::class_has_specialization(&self.prog.tu.items, class) {
+                format!("cuad cannot differentiate calls of `{name}`: class template `{class}` has a specialization, which cuad does not pick per instance; make `{class}`'s member a function template and end a recursion with `if constexpr`")
+            } else {
+                format!("cuad cannot differentiate calls of member functions of class templates (`{name}`) yet; make it a function template (`template <typename T, int D> T eval(...)`)")
+            };
+            self.error(e.span, message);
             return vec![];
         }
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
@@ -1179,7 +1185,14 @@ impl Gen<'_, '_> {
         let mut undo: Vec<Stmt> = Vec::new();
         let mut elements_restored = false;
         if self.mode == Mode::Host {
-            let (saves, restore, after) = crate::host::checkpoint_helper_buffers(self, &name, args);
+            let (saves, restore, after, unsaved) =
+                crate::host::checkpoint_helper_buffers(self, &name, args);
+            for arr in unsaved {
+                self.error(
+                    e.span,
+                    format!("`{name}` may overwrite `{arr}`, which the reverse pass needs, and cuad cannot save it here (a buffer this function did not allocate); launch the kernels here instead of through `{name}`, or allocate `{arr}` with cudaMalloc in this function"),
+                );
+            }
             fwd.extend(saves);
             restores.push(restore);
             undo.extend(after);

@@ -86,6 +86,20 @@ pub fn pushforward_name(prog: &Program, func: &Function, wrt: &[usize]) -> Strin
     name
 }
 
+/// [`pushforward_name`] of a called function: a static member of a struct (`Mish::apply`)
+/// has its owner in the name, or the members of two structs with one name and signature would
+/// share (and call) one pushforward.
+pub fn callee_pushforward_name(prog: &Program, func: &Function, wrt: &[usize]) -> String {
+    let name = pushforward_name(prog, func, wrt);
+    match prog.method_owner(func) {
+        Some(owner) if func.attrs.is_static && !func.name.contains("::") => {
+            let owner = owner.rsplit("::").next().unwrap_or(&owner);
+            format!("{}_{name}", crate::calls::identifier_name(owner))
+        }
+        _ => name,
+    }
+}
+
 /// Indices of the parameters that can carry a tangent.
 pub fn differentiable_params(prog: &Program, func: &Function) -> Vec<usize> {
     func.params

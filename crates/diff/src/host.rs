@@ -767,20 +767,22 @@ fn place_restore(mut r: Vec<Stmt>, copy_back: bool, before: &mut Vec<Stmt>, afte
 /// parameters (kernels it launches): each such buffer whose old contents reverse code reads is
 /// checkpointed, as for a launch. Returns the saves (before the call), the restores (before
 /// its pullback, which re-runs the helper on the buffers as they were) and what follows the
-/// pullback (the saved contents copied back again for earlier statements' reverse, then freed).
+/// pullback (the saved contents copied back again for earlier statements' reverse, then freed),
+/// and the buffers that need saving but cannot be (size unknown).
 pub(crate) fn checkpoint_helper_buffers(
     g: &mut Gen,
     name: &str,
     args: &[Expr],
-) -> (Vec<Stmt>, Vec<Stmt>, Vec<Stmt>) {
+) -> (Vec<Stmt>, Vec<Stmt>, Vec<Stmt>, Vec<String>) {
     let (mut saves, mut restores, mut after) = (Vec::new(), Vec::new(), Vec::new());
+    let mut unsaved = Vec::new();
     let helper = g
         .prog
         .functions(name)
         .into_iter()
         .find(|f| f.body.is_some() && f.params.len() == args.len());
     let Some(helper) = helper.filter(|f| !(f.attrs.device || f.attrs.global)) else {
-        return (saves, restores, after);
+        return (saves, restores, after, unsaved);
     };
     for (p, a) in helper.params.iter().zip(args) {
         let writable = matches!(&g.prog.canonical(&p.ty).kind,
@@ -788,18 +790,22 @@ pub(crate) fn checkpoint_helper_buffers(
         let Some(arr) = pointer_root(a.strip_parens()).filter(|_| writable) else {
             continue;
         };
-        if g.is_param(&arr) || !g.needs_checkpoint(&arr) {
+        if !g.needs_checkpoint(&arr) {
             continue;
         }
-        let Some(ty) = g.types.get(&arr).cloned() else {
-            continue;
+        let saved = match g.types.get(&arr).cloned() {
+            Some(ty) if !g.is_param(&arr) => checkpoint(g, &arr, &ty),
+            _ => None,
         };
-        if let Some((f, r)) = checkpoint(g, &arr, &ty) {
-            saves.extend(f);
-            place_restore(r, true, &mut restores, &mut after);
+        match saved {
+            Some((f, r)) => {
+                saves.extend(f);
+                place_restore(r, true, &mut restores, &mut after);
+            }
+            None => unsaved.push(arr),
         }
     }
-    (saves, restores, after)
+    (saves, restores, after, unsaved)
 }
 
 /// A runtime call that overwrites device buffer `dst` (`buf` or `buf + k`), whose old

@@ -354,7 +354,9 @@ impl<'a> Differentiator<'a> {
         }
         let before = self.done.len();
         let mut queue = vec![(func.clone(), name.clone(), wrt)];
+        let mut instances = InstanceCount::default();
         while let Some((mut f, n, w)) = queue.pop() {
+            instances.note(&f)?;
             // `auto f(...)`: the return type deduced from the body
             if matches!(f.ret.kind, TyKind::Auto) {
                 if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
@@ -830,7 +832,9 @@ impl<'a> Differentiator<'a> {
         explanations: &mut Vec<String>,
     ) -> Result<(), Vec<Diagnostic>> {
         let mut queue = vec![(func.clone(), name.to_string(), mode, target)];
+        let mut instances = InstanceCount::default();
         while let Some((mut f, n, m, t)) = queue.pop() {
+            instances.note(&f)?;
             // `auto f(...)`: the return type deduced from the body (the pullback's `_d_y`).
             if matches!(f.ret.kind, TyKind::Auto) {
                 if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
@@ -1268,6 +1272,51 @@ fn all_functions(items: &[cuad_syntax::ast::Item]) -> Vec<&Function> {
         }
     }
     out
+}
+
+/// Derivatives made per function for one request: a template whose instances call ever
+/// new instances (`Sum<N>::run` calling `Sum<N - 1>::run`, ended by an explicit
+/// specialization cuad does not model) would never stop.
+#[derive(Default)]
+struct InstanceCount(std::collections::HashMap<String, usize>);
+
+impl InstanceCount {
+    const LIMIT: usize = 64;
+
+    fn note(&mut self, f: &Function) -> Result<(), Vec<Diagnostic>> {
+        let count = self.0.entry(f.name.clone()).or_default();
+        *count += 1;
+        if *count <= Self::LIMIT {
+            return Ok(());
+        }
+        Err(vec![Diagnostic::error(
+            f.name_span,
+            format!(
+                "cuad stopped differentiating instances of `{}` after {}: each calls another (a recursion over template arguments that a specialization, which cuad does not model, would end?)",
+                f.name,
+                Self::LIMIT
+            ),
+        )])
+    }
+}
+
+/// Does the file specialize class template `name` (explicitly or partially)? Specializations
+/// cuad parses are structs named `name<...>`; others are kept verbatim.
+pub(crate) fn class_has_specialization(items: &[Item], name: &str) -> bool {
+    let spelled = format!("{name}<");
+    items.iter().any(|item| match item {
+        Item::Namespace { items, .. } | Item::ExternC { items, .. } => {
+            class_has_specialization(items, name)
+        }
+        Item::Struct(s) => s.name.as_deref().is_some_and(|n| n.starts_with(&spelled)),
+        Item::Opaque { text, .. } => {
+            let compact: String = text.split_whitespace().collect();
+            compact.starts_with("template<")
+                && (compact.contains(&format!("struct{spelled}"))
+                    || compact.contains(&format!("class{spelled}")))
+        }
+        _ => false,
+    })
 }
 
 /// The span of an explicit specialization of the function template `name` (`template <>

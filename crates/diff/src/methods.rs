@@ -261,6 +261,12 @@ fn static_method_of_instance(name: &str, prog: &Program) -> Option<(String, Vec<
     let base = owner[..lt].trim();
     let def = prog.struct_def(base)?;
     def.template.as_ref()?;
+    let unqualified = base.rsplit("::").next().unwrap_or(base);
+    // A specialization (`template <> struct Sum<0>`, `template <typename T> struct P<T, 1>`)
+    // would have to be picked per instance; a recursion it ends would not end here.
+    if crate::class_has_specialization(&prog.tu.items, unqualified) {
+        return None;
+    }
     let is_static = def.members.iter().flatten().any(|m| {
         matches!(m, Member::Method(f) if f.name == method && f.attrs.is_static
             && f.template.is_none() && f.body.is_some())
@@ -269,7 +275,6 @@ fn static_method_of_instance(name: &str, prog: &Program) -> Option<(String, Vec<
         return None;
     }
     let args = prog.spelled_template_args(&owner[lt..])?;
-    let unqualified = base.rsplit("::").next().unwrap_or(base);
     Some((free_name(unqualified, method), args))
 }
 

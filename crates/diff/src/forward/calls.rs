@@ -3,7 +3,7 @@
 //! runtime calls of host code (tangent buffers allocated, copied, cleared and freed with the
 //! primal ones).
 
-use super::{pushforward_name, Fwd, PushforwardReq};
+use super::{callee_pushforward_name, Fwd, PushforwardReq};
 use crate::activity::is_differentiable;
 use crate::address_calls::{AddressCall, CallerScope};
 use crate::builder::*;
@@ -411,7 +411,7 @@ impl Fwd<'_, '_> {
         primary: Function,
         template_args: &[TemplateArg],
     ) -> String {
-        let name = pushforward_name(self.prog, instance, wrt);
+        let name = callee_pushforward_name(self.prog, instance, wrt);
         let printed: Vec<String> = template_args
             .iter()
             .map(|a| match a {
@@ -434,7 +434,7 @@ impl Fwd<'_, '_> {
 
     /// Queues a pushforward and returns the name to call it by.
     fn request(&mut self, callee: &Function, wrt: &[usize]) -> String {
-        let name = pushforward_name(self.prog, callee, wrt);
+        let name = callee_pushforward_name(self.prog, callee, wrt);
         let req = PushforwardReq {
             callee: callee.clone(),
             name: name.clone(),
