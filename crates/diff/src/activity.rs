@@ -642,6 +642,7 @@ pub fn unlisted_round_trips(
 /// its elements have no adjoint, and dropping the derivative would be a silently wrong
 /// gradient. The stores' spans and the containers' names.
 pub fn container_stores(
+    prog: &Program,
     body: &[Stmt],
     types: &HashMap<String, Ty>,
     params: &[(String, Ty)],
@@ -670,9 +671,33 @@ pub fn container_stores(
                     // `cudaMemcpy(v.data(), src, ...)` of a source with derivatives: the
                     // diagnostic points at the use that keeps `v` a container.
                     if let Some(v) = copy_into_container(callee, args, active, &container) {
-                        let at = crate::vectors::keeping_use(body, &v).unwrap_or(x.span);
+                        let at = crate::vectors::keeping_use(prog, body, &v).unwrap_or(x.span);
                         out.push((at, v));
                         return;
+                    }
+                    // `fill(h, x)` of a helper that writes through the reference it takes `h`
+                    // by (one whose vectors cannot be pointers, vector_params.rs).
+                    if let ExprKind::Ident(name) = &callee.kind {
+                        let helper = prog
+                            .functions_for_call(name, args.len())
+                            .into_iter()
+                            .find(|f| f.body.is_some() && f.params.len() == args.len());
+                        let written = helper.and_then(|f| {
+                            args.iter().enumerate().find_map(|(j, a)| {
+                                match &a.strip_parens().kind {
+                                    ExprKind::Ident(v)
+                                        if container(v) && writes_container_param(f, j) =>
+                                    {
+                                        Some(v.clone())
+                                    }
+                                    _ => None,
+                                }
+                            })
+                        });
+                        if let Some(v) = written {
+                            out.push((x.span, v));
+                            return;
+                        }
                     }
                     if let ExprKind::Member { base, .. } = &callee.kind {
                         if let Some(root) = lvalue_root(base).filter(|r| container(r)) {
@@ -687,7 +712,31 @@ pub fn container_stores(
     out
 }
 
-/// The container `v` of `cudaMemcpy(v.data() [+ k], src, ...)` when `src` is active memory.
+/// Whether `f` may change the container it takes by its `j`-th parameter (a non-const
+/// reference): it assigns through it, passes it on, or calls a method of it (`push_back`).
+fn writes_container_param(f: &Function, j: usize) -> bool {
+    if crate::calls::callee_writes_param(f, j) {
+        return true;
+    }
+    let (Some(name), TyKind::LRef(t)) = (f.params[j].name.as_deref(), &f.params[j].ty.kind) else {
+        return false;
+    };
+    !t.is_const
+        && f.body.iter().flatten().any(|s| {
+            let mut found = false;
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                found |= crate::usage::any_expr(e, &|x| {
+                    matches!(&x.kind, ExprKind::Call { callee, .. }
+                        if matches!(&callee.kind, ExprKind::Member { base, .. }
+                            if lvalue_root(base) == Some(name)))
+                })
+            });
+            found
+        })
+}
+
+/// The container `v` of `cudaMemcpy(v.data() [+ k], src, ...)` or `std::copy(src, last,
+/// v.begin() [+ k])` when `src` is active memory.
 fn copy_into_container(
     callee: &Expr,
     args: &[Expr],
@@ -697,10 +746,18 @@ fn copy_into_container(
     let ExprKind::Ident(name) = &callee.kind else {
         return None;
     };
-    if !matches!(name.as_str(), "cudaMemcpy" | "cudaMemcpyAsync") || args.len() < 2 {
-        return None;
-    }
-    let mut dst = args[0].strip_parens();
+    // `std::copy(src, src + n, v.begin())` / `std::copy_n(src, n, v.begin())`.
+    let name = name.trim_start_matches("::");
+    let (dst, src) = match (name.strip_prefix("std::").unwrap_or(name), args) {
+        ("cudaMemcpy" | "cudaMemcpyAsync", [dst, src, ..]) => (dst, src),
+        ("copy" | "copy_n", [src, _, dst]) => (dst, src),
+        _ => return None,
+    };
+    let iterator = matches!(
+        name.strip_prefix("std::").unwrap_or(name),
+        "copy" | "copy_n"
+    );
+    let mut dst = dst.strip_parens();
     while let ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) | ExprKind::Cast { expr: l, .. } =
         &dst.kind
     {
@@ -716,8 +773,9 @@ fn copy_into_container(
         return None;
     };
     let root = lvalue_root(base)?;
-    let from_active = lvalue_root(&args[1]).is_some_and(|r| active.contains(r));
-    (field == "data" && none.is_empty() && container(root) && from_active).then(|| root.to_string())
+    let from_active = lvalue_root(src).is_some_and(|r| active.contains(r));
+    let into = field == "data" || iterator && matches!(field.as_str(), "begin" | "end");
+    (into && none.is_empty() && container(root) && from_active).then(|| root.to_string())
 }
 
 /// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it

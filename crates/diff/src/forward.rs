@@ -219,7 +219,8 @@ pub fn generate(
         &norm.locals,
         false,
     ));
-    for (span, name) in crate::activity::container_stores(&norm.body, &g.types, &params, &g.active)
+    for (span, name) in
+        crate::activity::container_stores(prog, &norm.body, &g.types, &params, &g.active)
     {
         g.errors.push(Diagnostic::error(
             span,

@@ -59,6 +59,7 @@ mod tile_replay;
 mod tree_reverse;
 mod trip_count;
 mod usage;
+mod vector_params;
 mod vectors;
 mod warps;
 mod write_extent;
@@ -173,6 +174,12 @@ impl<'a> Differentiator<'a> {
         for f in all_functions(&tu.items) {
             stand_ins.extend(coop::specializations(f));
         }
+        // Host helpers taking a `std::vector` of reals by reference, as pointer and size
+        // (vector_params.rs).
+        stand_ins.extend(vector_params::pointer_copies(
+            &prog,
+            &all_functions(&tu.items),
+        ));
         // Library functions cuad knows the bodies of (prelude.rs), unless the program has its own.
         let library: Vec<&'a Function> = prelude::functions()
             .into_iter()
@@ -1024,7 +1031,9 @@ impl Differentiator<'_> {
         if used.is_empty() {
             return String::new();
         }
-        let mut out = String::from("// methods as free functions (called by the generated code)\n");
+        let mut out = String::from(
+            "// functions cuad rewrote (methods as free functions, specialized helpers), called by the generated code\n",
+        );
         // A method of a struct in a namespace stands in that namespace, where the names its
         // signature and body use resolve; a using-declaration makes it callable from code
         // outside it (a kernel at file scope).

@@ -90,13 +90,24 @@ pub fn normalize(
         }
     }
     let mut body = h.block(body);
-    crate::vectors::lower_uses(
-        &mut body,
-        &prog.canonical(&func.ret),
-        &mut h.vectors,
-        &mut h.locals,
-        &mut h.errors,
-    );
+    if host {
+        let types: HashMap<String, Ty> = func
+            .params
+            .iter()
+            .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
+            .chain(h.locals.iter().map(|l| (l.name.clone(), l.ty.clone())))
+            .collect();
+        crate::vectors::lower_uses(
+            prog,
+            &types,
+            &mut body,
+            &prog.canonical(&func.ret),
+            &mut h.vectors,
+            &mut h.locals,
+            &mut h.errors,
+        );
+        crate::vectors::lower_copies(prog, &types, &mut h.locals, &mut body);
+    }
     if host {
         crate::host_structs::scalarize(prog, &func.params, &mut h.locals, &mut body);
     }
@@ -1195,13 +1206,28 @@ impl Hoister<'_, '_> {
                     span,
                 ),
             ],
-            2 if self.is_pointer(&args[0]) => {
+            2 if self.is_pointer(&args[0])
+                || crate::vectors::is_iterator(&args[0], &|v| self.vectors.contains_key(v)) =>
+            {
                 // `std::vector<T> v(first, last)` copies the range
                 let last = args.remove(1);
                 let first = args.remove(0);
                 let n = binary(BinOp::Sub, paren(last), paren(first.clone()));
                 let fill = Some(crate::vectors::Fill::Range(first));
                 sizing(&mut self.locals, name, &elem, n, fill, span)
+            }
+            // `std::vector<T> v(a.begin(), a.end())` of a library container (or anything but
+            // a count): not a fixed buffer's construction.
+            2 if crate::vectors::is_iterator(&args[0], &|_| true)
+                || self.prog.type_of(&args[0], &self.scope).is_some_and(|t| {
+                    !cuad_sema::types::is_arithmetic(&self.prog.canonical(&t))
+                }) =>
+            {
+                self.errors.push(unsupported(
+                    span,
+                    "a std::vector initialized from this range (a range of pointers, or of another std::vector used as a fixed buffer, is supported)",
+                ));
+                vec![]
             }
             1 | 2 => {
                 let fill = (args.len() == 2).then(|| crate::vectors::Fill::Value(args.remove(1)));

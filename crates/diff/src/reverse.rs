@@ -468,7 +468,7 @@ pub fn generate(
             })
             .collect());
     }
-    let kept = crate::activity::container_stores(&norm.body, &types, &params, &active);
+    let kept = crate::activity::container_stores(prog, &norm.body, &types, &params, &active);
     if !kept.is_empty() {
         return Err(kept
             .into_iter()

@@ -5,10 +5,18 @@
 //!   also fills with `v`; `h;` is empty until one `resize(n)` / `assign(n, v)` sizes it);
 //! - `h.data()` -> `h`, `h.size()` -> `_cuad_size_h`, `h.at(i)` / `front()` / `back()` ->
 //!   elements, `h.empty()`; `h[i]` stays;
+//! - `h.begin()` / `h.end()` (and `std::begin(h)`, ...) given to `std::copy`, `std::copy_n`,
+//!   `assign` or a range constructor -> `h` / `h + _cuad_size_h`;
+//! - `h.assign(first, last)` of pointers: sizes an empty `h` (or checks a sized one's size)
+//!   and copies the range; `std::copy(first, last, out)` / `std::copy_n(first, n, out)` of
+//!   pointers to reals are host-to-host `cudaMemcpy`s (element loops when the types differ),
+//!   in every host function (`lower_copies`);
+//! - `f(h)` of a helper taking `std::vector<T>&` that can take a pointer instead ->
+//!   `f_cuad_vec(h, _cuad_size_h)` (vector_params.rs);
 //! - `free(h)` before every `return` and at the end (host gradients free at their end).
 //!
-//! Anything else (growing, copying, passing the vector itself) is an error: the buffer would
-//! move, and its adjoint with it.
+//! Anything else (growing, passing the vector itself to other functions) keeps it a library
+//! container; storing values with derivatives into one is an error.
 
 use crate::builder::*;
 use crate::normalize::Local;
@@ -49,9 +57,332 @@ pub fn real_vector_elem(prog: &Program, ty: &Ty) -> Option<Ty> {
     plain.then(|| elem.with_const(false))
 }
 
+/// Methods a lowered vector keeps, by argument count: element access and size
+/// (`resize`/`assign` size an empty vector, or copy a range into a sized one).
+fn method_fits(field: &str, args: usize, param: bool) -> bool {
+    match (field, args) {
+        ("data" | "size" | "empty" | "front" | "back", 0) | ("at", 1) => true,
+        ("resize", 1) | ("resize" | "assign", 2) => !param,
+        _ => false,
+    }
+}
+
+/// `std::copy` / `std::copy_n` (unqualified too, unless the file defines its own): their
+/// iterator arguments may be a lowered vector's `begin()`/`end()`.
+pub fn copy_algorithm(prog: &Program, callee: &Expr) -> Option<&'static str> {
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    let name = name.trim_start_matches("::");
+    let found = match name.strip_prefix("std::").unwrap_or(name) {
+        "copy" => "copy",
+        "copy_n" => "copy_n",
+        _ => return None,
+    };
+    let own = !name.starts_with("std::") && prog.functions(name).iter().any(|f| f.body.is_some());
+    (!own).then_some(found)
+}
+
+/// The positions of a call's arguments that a host helper takes as `std::vector<T>&` and can
+/// take as a pointer and a size instead (vector_params.rs), if any.
+pub type HelperPositions<'h> = &'h dyn Fn(&str, usize) -> Option<Vec<usize>>;
+
+/// What a body does with some vectors (`names`): the first use of each that a pointer to a
+/// fixed buffer cannot stand for, and the vectors that are lowered together or not at all.
+pub(crate) struct UseScan<'s, 'p, 'a> {
+    prog: &'p Program<'a>,
+    names: &'s Names,
+    /// Parameters (of a helper that may take pointers): no resizing, no whole copies.
+    params: bool,
+    /// Whether `v = e` (not a copy between two of the vectors) keeps `v`: before hoisting it
+    /// does; after, a kept vector's construction is such an assignment.
+    pub assign_keeps: bool,
+    helpers: HelperPositions<'s>,
+    /// The vectors used as whole objects, and where (the enclosing call, else the use;
+    /// `Span::default()` for the constructions cuad made).
+    pub kept: Vec<(String, Span)>,
+    /// Vectors a copy or a helper call ties together (`std::copy(a.begin(), a.end(),
+    /// b.begin())`, `axpy(a, b)`): both lowered, or both kept.
+    pub links: Vec<(String, String)>,
+    /// `a = b;` statements between two of the vectors.
+    pub copies: Vec<(String, String)>,
+}
+
+impl<'s, 'p, 'a> UseScan<'s, 'p, 'a> {
+    pub fn new(
+        prog: &'p Program<'a>,
+        names: &'s Names,
+        params: bool,
+        helpers: HelperPositions<'s>,
+    ) -> Self {
+        UseScan {
+            prog,
+            names,
+            params,
+            assign_keeps: true,
+            helpers,
+            kept: vec![],
+            links: vec![],
+            copies: vec![],
+        }
+    }
+
+    fn vector(&self, x: &Expr) -> Option<String> {
+        match &x.strip_parens().kind {
+            ExprKind::Ident(v) if self.names.contains(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+
+    fn keep(&mut self, v: &str, at: Span) {
+        match self.kept.iter_mut().find(|(k, _)| k == v) {
+            // A span cuad made (the hoisted declaration's construction) locates nothing.
+            Some((_, first)) if *first == Span::default() => *first = at,
+            Some(_) => {}
+            None => self.kept.push((v.to_string(), at)),
+        }
+    }
+
+    fn link_all(&mut self, group: &[String]) {
+        for pair in group.windows(2) {
+            self.links.push((pair[0].clone(), pair[1].clone()));
+        }
+    }
+
+    /// Every statement of `body`, nested ones included.
+    pub fn stmts(&mut self, body: &[Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Decl(d) => {
+                for v in &d.vars {
+                    match &v.init {
+                        // `std::vector<T> w(a.begin(), a.end())` copies `a`.
+                        Some(Init::Paren(args))
+                            if args.len() == 2
+                                && cuad_sema::builtins::container_element(&v.ty).is_some() =>
+                        {
+                            // ... a vector these are not (a parameter): `w` stays a vector.
+                            let other = args.iter().any(|a| {
+                                is_iterator(a, &|_| true)
+                                    && !is_iterator(a, &|n| self.names.contains(n))
+                            });
+                            if other && self.names.contains(&v.name) {
+                                self.keep(&v.name, v.span);
+                            }
+                            let mut group: Vec<String> =
+                                args.iter().filter_map(|a| self.iterator(a, None)).collect();
+                            if !group.is_empty() && self.names.contains(&v.name) {
+                                group.push(v.name.clone());
+                                self.link_all(&group);
+                            }
+                        }
+                        Some(Init::Assign(e)) => self.top(e),
+                        Some(Init::Brace(es)) | Some(Init::Paren(es)) => {
+                            es.iter().for_each(|e| self.top(e))
+                        }
+                        None => {}
+                    }
+                }
+            }
+            StmtKind::Expr(e)
+            | StmtKind::Return(Some(e))
+            | StmtKind::Bindings(BindingDecl { init: e, .. }) => self.top(e),
+            StmtKind::If { cond, .. } | StmtKind::While { cond, .. } => self.top(cond),
+            StmtKind::DoWhile { cond, .. } => self.top(cond),
+            StmtKind::For { cond, step, .. } => {
+                cond.iter().chain(step.iter()).for_each(|e| self.top(e))
+            }
+            StmtKind::Switch { cond, cases } => {
+                self.top(cond);
+                cases
+                    .iter()
+                    .filter_map(|c| c.label.as_ref())
+                    .for_each(|l| self.top(l));
+            }
+            _ => {}
+        }
+        s.for_each_child(&mut |c| self.stmt(c));
+    }
+
+    /// An expression of a statement: `a = b;` of two vectors is a copy (`Lowering::copy`,
+    /// when both are lowered); one below the top (`x = (a = b)[0]`) keeps both.
+    fn top(&mut self, e: &Expr) {
+        if let ExprKind::Assign(None, l, r) = &e.kind {
+            if let (Some(a), Some(b), false) = (self.vector(l), self.vector(r), self.params) {
+                return self.copies.push((a, b));
+            }
+        }
+        self.expr(e, None);
+    }
+
+    /// `call`: the span of the call `e` is an argument of.
+    fn expr(&mut self, e: &Expr, call: Option<Span>) {
+        match &e.kind {
+            // A kept vector's construction (`h = std::vector<double>(n)`, after hoisting).
+            ExprKind::Assign(None, l, r)
+                if !self.assign_keeps && self.vector(l).is_some() && self.vector(r).is_none() =>
+            {
+                return self.expr(r, call);
+            }
+            ExprKind::Index(b, i) if self.vector(b).is_some() => return self.expr(i, call),
+            ExprKind::Call { callee, args, .. } => return self.call(e, callee, args, call),
+            ExprKind::Ident(v) if self.names.contains(v) => {
+                return self.keep(v, call.unwrap_or(e.span));
+            }
+            _ => {}
+        }
+        crate::usage::for_each_child(e, &mut |x| self.expr(x, call));
+    }
+
+    fn call(&mut self, e: &Expr, callee: &Expr, args: &[Expr], call: Option<Span>) {
+        let inner = Some(e.span);
+        if let ExprKind::Member { base, field, .. } = &callee.kind {
+            if let Some(v) = self.vector(base) {
+                if !method_fits(field, args.len(), self.params) {
+                    // `v.begin()` passed to a library call: that call (`v.push_back(x)`:
+                    // itself).
+                    self.keep(&v, call.unwrap_or(e.span));
+                    args.iter().for_each(|a| self.expr(a, inner));
+                    return;
+                }
+                // `v.assign(first, last)` copies a range into `v`.
+                if field == "assign" && args.len() == 2 {
+                    let mut group: Vec<String> = args
+                        .iter()
+                        .filter_map(|a| self.iterator(a, inner))
+                        .collect();
+                    group.push(v);
+                    return self.link_all(&group);
+                }
+                return args.iter().for_each(|a| self.expr(a, inner));
+            }
+        }
+        // A range-based `for` over the vector.
+        if matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent")
+            && args.len() == 1
+            && self.vector(&args[0]).is_some()
+        {
+            return;
+        }
+        if copy_algorithm(self.prog, callee).is_some() {
+            let group: Vec<String> = args
+                .iter()
+                .filter_map(|a| self.iterator(a, inner))
+                .collect();
+            return self.link_all(&group);
+        }
+        if let ExprKind::Ident(name) = &callee.kind {
+            if let Some(positions) = (self.helpers)(name, args.len()) {
+                let group: Option<Vec<String>> =
+                    positions.iter().map(|&k| self.vector(&args[k])).collect();
+                if let Some(group) = group {
+                    self.link_all(&group);
+                    for (k, a) in args.iter().enumerate() {
+                        if !positions.contains(&k) {
+                            self.expr(a, inner);
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+        self.expr(callee, call);
+        args.iter().for_each(|a| self.expr(a, inner));
+    }
+
+    /// An iterator argument of a copy: the vector `v` of `v.begin()`, `v.end()`,
+    /// `std::begin(v)`, ... (plus or minus an offset), which a pointer into `v` stands for.
+    fn iterator(&mut self, a: &Expr, call: Option<Span>) -> Option<String> {
+        let a = a.strip_parens();
+        match &a.kind {
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, r) => {
+                self.expr(r, call);
+                return self.iterator(l, call);
+            }
+            ExprKind::Call { callee, args, .. } => {
+                if let Some(v) = iterator_of(callee, args, &|x| self.vector(x)) {
+                    return Some(v);
+                }
+            }
+            _ => {}
+        }
+        self.expr(a, call);
+        None
+    }
+}
+
+/// Whether `e` is an iterator of a vector `vector` accepts (`v.begin()`, `v.end() - 1`, ...).
+pub fn is_iterator(e: &Expr, vector: &dyn Fn(&str) -> bool) -> bool {
+    match &e.strip_parens().kind {
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => is_iterator(l, vector),
+        ExprKind::Call { callee, args, .. } => {
+            iterator_of(callee, args, &|x| match &x.strip_parens().kind {
+                ExprKind::Ident(v) if vector(v) => Some(v.clone()),
+                _ => None,
+            })
+            .is_some()
+        }
+        _ => false,
+    }
+}
+
+/// The vector `v` of the iterator call `v.begin()` / `v.end()` / `v.cbegin()` / `v.cend()` /
+/// `v.data()` / `std::begin(v)` / `std::end(v)`, with whether it is the end.
+fn iterator_of(
+    callee: &Expr,
+    args: &[Expr],
+    vector: &dyn Fn(&Expr) -> Option<String>,
+) -> Option<String> {
+    iterator_end(callee, args, vector).map(|(v, _)| v)
+}
+
+fn iterator_end(
+    callee: &Expr,
+    args: &[Expr],
+    vector: &dyn Fn(&Expr) -> Option<String>,
+) -> Option<(String, bool)> {
+    let (obj, which) = match (&callee.kind, args) {
+        (ExprKind::Member { base, field, .. }, []) => (&**base, field.as_str()),
+        (ExprKind::Ident(f), [x]) => {
+            let f = f.trim_start_matches("::");
+            (x, f.strip_prefix("std::").unwrap_or(f))
+        }
+        _ => return None,
+    };
+    let end = match which {
+        "begin" | "cbegin" => false,
+        "data" if matches!(callee.kind, ExprKind::Member { .. }) => false,
+        "end" | "cend" => true,
+        _ => return None,
+    };
+    vector(obj).map(|v| (v, end))
+}
+
+/// Ties `a` to `b` until neither of a linked pair is kept while the other is not.
+pub(crate) fn close_links(kept: &mut Names, links: &[(String, String)]) {
+    loop {
+        let more: Vec<String> = links
+            .iter()
+            .filter(|(a, b)| kept.contains(a) != kept.contains(b))
+            .flat_map(|(a, b)| [a.clone(), b.clone()])
+            .collect();
+        if more.is_empty() {
+            return;
+        }
+        kept.extend(more);
+    }
+}
+
 /// Vectors of the body that stay library objects: used in ways a fixed buffer cannot stand
 /// for (grown, passed or copied whole, sized in a loop). Their elements carry no derivative;
-/// storing one there is an error (`activity::container_stores`).
+/// storing one there is an error (`activity::container_stores`). A vector passed whole to a
+/// host helper that can take it as a pointer (vector_params.rs), or given as `begin()`/`end()`
+/// to `std::copy`, `std::copy_n`, `assign` or a range constructor, is lowered.
 pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
     let mut candidates = Names::new();
     let mut kept = Names::new();
@@ -92,130 +423,28 @@ pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
     if candidates.is_empty() {
         return kept;
     }
-    fn uses(e: &Expr, c: &Names, kept: &mut Names, copies: &mut Vec<(String, String)>) {
-        let vector = |x: &Expr| match &x.strip_parens().kind {
-            ExprKind::Ident(v) if c.contains(v) => Some(v.clone()),
-            _ => None,
-        };
-        // Below the top of the expression, a copy is not a statement: both stay vectors.
-        let uses = |e: &Expr, c: &Names, kept: &mut Names| {
-            let mut nested = Vec::new();
-            uses(e, c, kept, &mut nested);
-            kept.extend(nested.into_iter().flat_map(|(a, b)| [a, b]));
-        };
-        match &e.kind {
-            // `prev = cur;` copies elements (`Lowering::copy`), when both are lowered.
-            ExprKind::Assign(None, l, r) if vector(l).is_some() && vector(r).is_some() => {
-                copies.extend(vector(l).zip(vector(r)));
-            }
-            ExprKind::Index(b, i) if vector(b).is_some() => uses(i, c, kept),
-            ExprKind::Call { callee, args, .. } => {
-                let method = match &callee.kind {
-                    ExprKind::Member { base, field, .. } => vector(base).map(|v| (v, field)),
-                    _ => None,
-                };
-                match method {
-                    Some((v, field)) => {
-                        let fits = matches!(
-                            (field.as_str(), args.len()),
-                            ("data" | "size" | "empty" | "front" | "back", 0)
-                                | ("at" | "resize", 1)
-                                | ("resize" | "assign", 2)
-                        );
-                        if !fits {
-                            kept.insert(v);
-                        }
-                    }
-                    // A range-based `for` over the vector.
-                    None if matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent") => {
-                        return;
-                    }
-                    None => uses(callee, c, kept),
-                }
-                args.iter().for_each(|a| uses(a, c, kept));
-            }
-            ExprKind::Ident(v) if c.contains(v) => {
-                kept.insert(v.clone());
-            }
-            _ => crate::usage::for_each_child(e, &mut |x| uses(x, c, kept)),
-        }
-    }
-    let mut copies = Vec::new();
-    for s in body {
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            // only statements copy: `a = b` inside an expression keeps both
-            let mut found = Vec::new();
-            uses(e, &candidates, &mut kept, &mut found);
-            if found.len() == 1 && matches!(e.kind, ExprKind::Assign(..)) {
-                copies.extend(found);
-            } else {
-                kept.extend(found.into_iter().flat_map(|(a, b)| [a, b]));
-            }
-        });
-    }
-    // A copy between a kept vector and a lowered one keeps both.
-    loop {
-        let more: Vec<String> = copies
-            .iter()
-            .filter(|(a, b)| kept.contains(a) != kept.contains(b))
-            .flat_map(|(a, b)| [a.clone(), b.clone()])
-            .collect();
-        if more.is_empty() {
-            return kept;
-        }
-        kept.extend(more);
-    }
+    let helpers = |name: &str, n: usize| crate::vector_params::positions(prog, name, n);
+    let mut scan = UseScan::new(prog, &candidates, false, &helpers);
+    scan.stmts(body);
+    kept.extend(scan.kept.into_iter().map(|(v, _)| v));
+    // A copy or helper call between a kept vector and a lowered one keeps both.
+    scan.links.extend(scan.copies);
+    close_links(&mut kept, &scan.links);
+    kept
 }
 
 /// The first use of the vector `v` in `body` that a fixed buffer cannot stand for (the call
 /// it is passed to, or its own expression): where to point a diagnostic about a kept vector.
-pub fn keeping_use(body: &[Stmt], v: &str) -> Option<Span> {
-    fn find(e: &Expr, v: &str, call: Option<Span>) -> Option<Span> {
-        let is_v = |x: &Expr| matches!(&x.strip_parens().kind, ExprKind::Ident(n) if n == v);
-        match &e.kind {
-            // A span cuad made (the hoisted declaration's construction) locates nothing.
-            ExprKind::Ident(n) if n == v => {
-                return Some(call.unwrap_or(e.span)).filter(|s| *s != Span::default())
-            }
-            ExprKind::Index(b, i) if is_v(b) => return find(i, v, call),
-            ExprKind::Assign(None, l, r) if is_v(l) => return find(r, v, call),
-            ExprKind::Call { callee, args, .. } => {
-                let method_of_v =
-                    matches!(&callee.kind, ExprKind::Member { base, .. } if is_v(base));
-                let fits = match &callee.kind {
-                    ExprKind::Member { base, field, .. } if is_v(base) => matches!(
-                        (field.as_str(), args.len()),
-                        ("data" | "size" | "empty" | "front" | "back", 0)
-                            | ("at" | "resize", 1)
-                            | ("resize" | "assign", 2)
-                    ),
-                    ExprKind::Ident(n) => n == "__cuad_extent",
-                    _ => false,
-                };
-                if fits {
-                    return args.iter().find_map(|a| find(a, v, call));
-                }
-                // `v.begin()` passed to a library call: that call (`v.push_back(x)`: itself).
-                if method_of_v {
-                    return Some(call.unwrap_or(e.span)).filter(|s| *s != Span::default());
-                }
-                let mut found = None;
-                crate::usage::for_each_child(e, &mut |x| {
-                    found = found.or_else(|| find(x, v, Some(e.span)))
-                });
-                return found;
-            }
-            _ => {}
-        }
-        let mut found = None;
-        crate::usage::for_each_child(e, &mut |x| found = found.or_else(|| find(x, v, call)));
-        found
-    }
-    let mut found = None;
-    for s in body {
-        crate::usage::visit_stmt_exprs(s, &mut |e| found = found.or_else(|| find(e, v, None)));
-    }
-    found
+pub fn keeping_use(prog: &Program, body: &[Stmt], v: &str) -> Option<Span> {
+    let names = Names::from([v.to_string()]);
+    let helpers = |name: &str, n: usize| crate::vector_params::positions(prog, name, n);
+    let mut scan = UseScan::new(prog, &names, false, &helpers);
+    scan.assign_keeps = false;
+    scan.stmts(body);
+    scan.kept
+        .into_iter()
+        .map(|(_, at)| at)
+        .find(|s| *s != Span::default())
 }
 
 pub fn size_name(v: &str) -> String {
@@ -292,6 +521,143 @@ pub fn sizing(
     out
 }
 
+/// The element count of the range `[first, last)`: `n` for `last` = `first + n`.
+fn range_count(first: &Expr, last: &Expr) -> Expr {
+    if let ExprKind::Binary(BinOp::Add, l, r) = &last.strip_parens().kind {
+        if cuad_emit::print_expr(l.strip_parens()) == cuad_emit::print_expr(first.strip_parens()) {
+            return (**r).clone();
+        }
+    }
+    binary(BinOp::Sub, paren(last.clone()), paren(first.clone()))
+}
+
+/// What a pointer (or an array, which decays to one) points to, without `const`.
+fn pointee(prog: &Program, t: &Ty) -> Option<Ty> {
+    match prog.canonical(t).kind {
+        TyKind::Pointer { pointee, .. } => Some(prog.canonical(&pointee).with_const(false)),
+        TyKind::Array { elem, .. } => Some(prog.canonical(&elem).with_const(false)),
+        _ => None,
+    }
+}
+
+/// Whether copies of `t` carry derivatives: a real, or a struct of reals.
+fn derivable(prog: &Program, t: &Ty) -> bool {
+    let real = |t: &Ty| crate::activity::is_real(&prog.canonical(t));
+    real(t) || {
+        let fields = prog.fields(t);
+        !fields.is_empty() && fields.iter().all(|(_, f)| real(f))
+    }
+}
+
+/// Copies `n` elements from `src` to `dst` on the host: a host-to-host `cudaMemcpy` when both
+/// hold one type (its pullback moves `dst`'s adjoint into `src`'s, host.rs), else element by
+/// element, converting arithmetic values. `None` for other conversions.
+fn host_copy(
+    locals: &mut Vec<Local>,
+    (dst, dst_elem): (Expr, &Ty),
+    (src, src_elem): (Expr, &Ty),
+    n: Expr,
+    span: Span,
+) -> Option<Vec<Stmt>> {
+    let at = |e: Expr| Stmt::new(StmtKind::Expr(e), span);
+    let same = dst_elem.clone().with_const(false) == src_elem.clone().with_const(false);
+    if same {
+        let bytes = binary(
+            BinOp::Mul,
+            paren(n),
+            Expr::synth(ExprKind::SizeofType(dst_elem.clone().with_const(false))),
+        );
+        return Some(vec![at(call(
+            "cudaMemcpy",
+            vec![dst, src, bytes, ident("cudaMemcpyHostToHost")],
+        ))]);
+    }
+    if !cuad_sema::types::is_arithmetic(dst_elem) || !cuad_sema::types::is_arithmetic(src_elem) {
+        return None;
+    }
+    let k = "_cuad_copy_k";
+    add_local(locals, k, cuad_sema::types::ulong_ty());
+    let convert = Expr::synth(ExprKind::Cast {
+        kind: CastKind::CStyle,
+        ty: dst_elem.clone().with_const(false),
+        expr: Box::new(index(paren(src), ident(k))),
+    });
+    Some(vec![Stmt::new(
+        StmtKind::For {
+            init: Some(Box::new(expr_stmt(assign(ident(k), int_lit(0))))),
+            cond: Some(binary(BinOp::Lt, ident(k), paren(n))),
+            step: Some(Expr::synth(ExprKind::Unary(
+                UnOp::PreInc,
+                Box::new(ident(k)),
+            ))),
+            body: Box::new(Stmt::synth(StmtKind::Block(vec![expr_stmt(assign(
+                index(paren(dst), ident(k)),
+                convert,
+            ))]))),
+        },
+        span,
+    )])
+}
+
+/// `std::copy(first, last, out);` / `std::copy_n(first, n, out);` statements of a host
+/// function between pointers (a lowered vector's `begin()`/`end()` are pointers by now) of
+/// reals or structs of reals: host-to-host copies (`host_copy`), whose pullback moves the
+/// adjoint back as a `cudaMemcpy`'s does. Other copies stay library calls.
+pub fn lower_copies(
+    prog: &Program,
+    types: &HashMap<String, Ty>,
+    locals: &mut Vec<Local>,
+    body: &mut [Stmt],
+) {
+    fn visit(prog: &Program, types: &HashMap<String, Ty>, locals: &mut Vec<Local>, s: &mut Stmt) {
+        if let Some(out) = copy_stmt(prog, types, locals, s) {
+            s.kind = StmtKind::Block(out);
+            return;
+        }
+        s.for_each_child_mut(&mut |c| visit(prog, types, locals, c));
+    }
+    body.iter_mut().for_each(|s| visit(prog, types, locals, s));
+}
+
+fn copy_stmt(
+    prog: &Program,
+    types: &HashMap<String, Ty>,
+    locals: &mut Vec<Local>,
+    s: &Stmt,
+) -> Option<Vec<Stmt>> {
+    let StmtKind::Expr(Expr {
+        kind: ExprKind::Call { callee, args, .. },
+        ..
+    }) = &s.kind
+    else {
+        return None;
+    };
+    let which = copy_algorithm(prog, callee)?;
+    let [first, second, out] = args.as_slice() else {
+        return None;
+    };
+    if args.iter().any(crate::usage::may_have_effects) {
+        return None;
+    }
+    let scope = crate::reverse::TypeScope(types);
+    let elem = |e: &Expr| prog.type_of(e, &scope).and_then(|t| pointee(prog, &t));
+    let (src_elem, dst_elem) = (elem(first)?, elem(out)?);
+    if !derivable(prog, &src_elem) && !derivable(prog, &dst_elem) {
+        return None;
+    }
+    let n = match which {
+        "copy" => range_count(first, second),
+        _ => second.clone(),
+    };
+    host_copy(
+        locals,
+        (out.clone(), &dst_elem),
+        (first.clone(), &src_elem),
+        n,
+        s.span,
+    )
+}
+
 fn error(span: Span, v: &str, what: &str) -> Diagnostic {
     Diagnostic::error(
         span,
@@ -300,7 +666,11 @@ fn error(span: Span, v: &str, what: &str) -> Diagnostic {
 }
 
 /// Rewrites the uses of the lowered vectors and adds their `free`s.
+/// `types`: the function's parameters and locals (to tell a range `assign` by its pointers).
+#[allow(clippy::too_many_arguments)]
 pub fn lower_uses(
+    prog: &Program,
+    types: &HashMap<String, Ty>,
     body: &mut Vec<Stmt>,
     ret: &Ty,
     vectors: &mut HashMap<String, Vector>,
@@ -310,7 +680,11 @@ pub fn lower_uses(
     if vectors.is_empty() {
         return;
     }
+    let helpers = |name: &str, n: usize| crate::vector_params::positions(prog, name, n);
     let mut l = Lowering {
+        prog,
+        types,
+        helpers: &helpers,
         vectors,
         locals,
         errors,
@@ -432,14 +806,70 @@ fn is_calloc(e: &Expr) -> bool {
         if crate::host::callee_name(expr) == Some("calloc"))
 }
 
-struct Lowering<'v> {
+/// The uses of `vectors` in a helper's body, where they are parameters taken as pointers
+/// with their sizes (vector_params.rs): `v.size()` -> `_cuad_size_v`, `v.data()` -> `v`, ...,
+/// and calls of helpers given them, which take pointers too.
+pub(crate) fn lower_param_uses(
+    prog: &Program,
+    helpers: HelperPositions,
+    vectors: &mut HashMap<String, Vector>,
+    body: &mut [Stmt],
+) {
+    let types = HashMap::new();
+    let mut l = Lowering {
+        prog,
+        types: &types,
+        helpers,
+        vectors,
+        locals: &mut vec![],
+        errors: &mut vec![],
+        loops: 0,
+    };
+    fn visit(l: &mut Lowering, s: &mut Stmt) {
+        let mut each = |e: &mut Expr| {
+            let x = std::mem::replace(e, Expr::synth(ExprKind::Nullptr));
+            *e = l.expr(x);
+        };
+        match &mut s.kind {
+            StmtKind::Expr(e)
+            | StmtKind::Return(Some(e))
+            | StmtKind::Bindings(BindingDecl { init: e, .. }) => each(e),
+            StmtKind::Decl(d) => d.vars.iter_mut().for_each(|v| match &mut v.init {
+                Some(Init::Assign(e)) => each(e),
+                Some(Init::Brace(es)) | Some(Init::Paren(es)) => es.iter_mut().for_each(&mut each),
+                None => {}
+            }),
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::DoWhile { cond, .. } => each(cond),
+            StmtKind::For { cond, step, .. } => {
+                cond.iter_mut().chain(step.iter_mut()).for_each(each)
+            }
+            StmtKind::Switch { cond, cases } => {
+                each(cond);
+                cases
+                    .iter_mut()
+                    .filter_map(|c| c.label.as_mut())
+                    .for_each(each);
+            }
+            _ => {}
+        }
+        s.for_each_child_mut(&mut |c| visit(l, c));
+    }
+    body.iter_mut().for_each(|s| visit(&mut l, s));
+}
+
+struct Lowering<'v, 'p, 'a> {
+    prog: &'p Program<'a>,
+    types: &'v HashMap<String, Ty>,
+    helpers: HelperPositions<'v>,
     vectors: &'v mut HashMap<String, Vector>,
     locals: &'v mut Vec<Local>,
     errors: &'v mut Vec<Diagnostic>,
     loops: usize,
 }
 
-impl Lowering<'_> {
+impl Lowering<'_, '_, '_> {
     fn block(&mut self, stmts: Vec<Stmt>) -> Vec<Stmt> {
         stmts.into_iter().flat_map(|s| self.stmt(s)).collect()
     }
@@ -516,6 +946,21 @@ impl Lowering<'_> {
                 StmtKind::DoWhile { body, cond }
             }
             StmtKind::Return(Some(e)) => StmtKind::Return(Some(self.expr(e))),
+            // Declarations the hoister keeps in place (`static`).
+            StmtKind::Decl(mut d) => {
+                for v in &mut d.vars {
+                    v.init = v.init.take().map(|i| match i {
+                        Init::Assign(e) => Init::Assign(self.expr(e)),
+                        Init::Brace(es) => {
+                            Init::Brace(es.into_iter().map(|e| self.expr(e)).collect())
+                        }
+                        Init::Paren(es) => {
+                            Init::Paren(es.into_iter().map(|e| self.expr(e)).collect())
+                        }
+                    });
+                }
+                StmtKind::Decl(d)
+            }
             other => other,
         };
         vec![Stmt::new(kind, span)]
@@ -568,6 +1013,16 @@ impl Lowering<'_> {
         let ExprKind::Ident(v) = &base.kind else {
             return None;
         };
+        if !self.vectors.contains_key(v) {
+            return None;
+        }
+        if let ("assign", [first, last]) = (field.as_str(), args.as_slice()) {
+            let first = self.expr(first.clone());
+            if self.is_pointer(&first) {
+                let last = self.expr(last.clone());
+                return Some(self.range_assign(v, first, last, e.span, span));
+            }
+        }
         let fill = match (field.as_str(), args.as_slice()) {
             ("resize", [_]) => None,
             ("resize" | "assign", [_, x]) => Some(Fill::Value(self.expr(x.clone()))),
@@ -589,6 +1044,68 @@ impl Lowering<'_> {
         Some(sizing(self.locals, v, &elem, n, fill, span))
     }
 
+    /// Whether `e` (lowered) is a pointer: `first` of `v.assign(first, last)`.
+    fn is_pointer(&self, e: &Expr) -> bool {
+        self.prog
+            .type_of(e, &crate::reverse::TypeScope(self.types))
+            .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+    }
+
+    /// `v.assign(first, last)` with pointers (lowered iterators): an empty vector is sized
+    /// `last - first` (outside loops); a sized one must have that size already (the program
+    /// stops otherwise: resizing would move `v`, and its adjoint with it). The elements are
+    /// then copied host to host (`copy`).
+    fn range_assign(
+        &mut self,
+        v: &str,
+        first: Expr,
+        last: Expr,
+        at: Span,
+        span: Span,
+    ) -> Vec<Stmt> {
+        let info = &self.vectors[v];
+        let (elem, sized) = (info.elem.clone(), info.sized);
+        let n = range_count(&first, &last);
+        let mut out = if sized {
+            let differ = binary(
+                BinOp::Ne,
+                ident(&size_name(v)),
+                Expr::synth(ExprKind::Cast {
+                    kind: CastKind::CStyle,
+                    ty: cuad_sema::types::ulong_ty(),
+                    expr: Box::new(paren(n.clone())),
+                }),
+            );
+            let stop = vec![
+                comment(&format!(
+                    "std::vector `{v}.assign(first, last)` of another size: not supported"
+                )),
+                Stmt::new(StmtKind::Expr(call("abort", vec![])), span),
+            ];
+            vec![if_stmt(differ, stop, None)]
+        } else if self.loops > 0 {
+            self.errors.push(error(at, v, "it is sized inside a loop"));
+            return vec![];
+        } else {
+            self.vectors.get_mut(v).unwrap().sized = true;
+            sizing(self.locals, v, &elem, n.clone(), None, span)
+        };
+        let src_elem = self
+            .prog
+            .type_of(&first, &crate::reverse::TypeScope(self.types))
+            .and_then(|t| pointee(self.prog, &t));
+        match src_elem.and_then(|s| host_copy(self.locals, (ident(v), &elem), (first, &s), n, span))
+        {
+            Some(copy) => out.extend(copy),
+            None => self.errors.push(error(
+                at,
+                v,
+                "`assign` copies from a range whose elements it cannot convert",
+            )),
+        }
+        out
+    }
+
     fn expr(&mut self, e: Expr) -> Expr {
         let span = e.span;
         let kind = match e.kind {
@@ -601,6 +1118,50 @@ impl Lowering<'_> {
                     if let ExprKind::Ident(v) = &base.kind {
                         if self.vectors.contains_key(v) {
                             return self.method(v, field, args, span);
+                        }
+                    }
+                }
+                // `std::begin(v)` / `std::end(v)`.
+                let vector = |x: &Expr| match &x.strip_parens().kind {
+                    ExprKind::Ident(v) if self.vectors.contains_key(v) => Some(v.clone()),
+                    _ => None,
+                };
+                if matches!(callee.kind, ExprKind::Ident(_)) {
+                    if let Some((v, end)) = iterator_end(&callee, &args, &vector) {
+                        return Expr::new(self.iterator(&v, end).kind, span);
+                    }
+                }
+                // A helper that takes the vectors as pointers and sizes (vector_params.rs).
+                if let ExprKind::Ident(name) = &callee.kind {
+                    if let Some(positions) = (self.helpers)(name, args.len()) {
+                        let given: Vec<Option<String>> = args
+                            .iter()
+                            .enumerate()
+                            .map(|(k, a)| vector(a).filter(|_| positions.contains(&k)))
+                            .collect();
+                        let all = positions.iter().all(|&k| given[k].is_some());
+                        if all && !positions.is_empty() {
+                            let mut out = Vec::new();
+                            for (a, given) in args.into_iter().zip(given) {
+                                match given {
+                                    Some(v) => {
+                                        out.push(Expr::new(ExprKind::Ident(v.clone()), a.span));
+                                        out.push(ident(&size_name(&v)));
+                                    }
+                                    None => out.push(self.expr(a)),
+                                }
+                            }
+                            return Expr::new(
+                                ExprKind::Call {
+                                    callee: Box::new(Expr::new(
+                                        ExprKind::Ident(crate::vector_params::pointer_name(name)),
+                                        callee.span,
+                                    )),
+                                    template_args,
+                                    args: out,
+                                },
+                                span,
+                            );
                         }
                     }
                 }
@@ -647,12 +1208,22 @@ impl Lowering<'_> {
         Expr::new(kind, span)
     }
 
+    /// `v.begin()` -> `v`, `v.end()` -> `(v + _cuad_size_v)`.
+    fn iterator(&self, v: &str, end: bool) -> Expr {
+        if end {
+            paren(binary(BinOp::Add, ident(v), ident(&size_name(v))))
+        } else {
+            ident(v)
+        }
+    }
+
     fn method(&mut self, v: &str, field: &str, args: Vec<Expr>, span: Span) -> Expr {
         let size = ident(&size_name(v));
         let mut args: Vec<Expr> = args.into_iter().map(|a| self.expr(a)).collect();
         let at = |e: Expr| Expr::new(e.kind, span);
         match (field, args.len()) {
-            ("data", 0) => at(ident(v)),
+            ("data" | "begin" | "cbegin", 0) => at(ident(v)),
+            ("end" | "cend", 0) => at(self.iterator(v, true)),
             ("size", 0) => at(size),
             ("empty", 0) => at(paren(binary(BinOp::Eq, size, int_lit(0)))),
             ("front", 0) => at(index(ident(v), int_lit(0))),
