@@ -1423,6 +1423,50 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "vector_copy.cu:4:31: error: cuad cannot differentiate values stored into `h`: it stays a library container",
         ),
         (
+            // A helper that grows the vector it is given cannot take a pointer instead: the
+            // vector stays a library container, and the helper's stores into it are refused
+            // at the call (it used to drop the derivative silently).
+            "vector_helper_grows.cu",
+            "#include <vector>\n\
+             void fill(std::vector<double>& v, const double* x, int n) {\n\
+             \x20 for (int i = 0; i < n; ++i) v.push_back(3.0 * x[i]);\n\
+             }\n\
+             double run(const double* x, int n) {\n\
+             \x20 std::vector<double> h;\n\
+             \x20 fill(h, x, n);\n\
+             \x20 double s = 0; for (int i = 0; i < n; ++i) s += h[i];\n\
+             \x20 return s;\n\
+             }\n",
+            "run",
+            "vector_helper_grows.cu:7:3: error: cuad cannot differentiate values stored into `h`: it stays a library container",
+        ),
+        (
+            // std::copy into a vector that another use keeps a container: the use is named.
+            "vector_copy_sorted.cu",
+            "#include <vector>\n\
+             #include <algorithm>\n\
+             double run(const double* x, int n) {\n\
+             \x20 std::vector<double> h(n);\n\
+             \x20 std::copy(x, x + n, h.begin());\n\
+             \x20 std::sort(h.begin(), h.end());\n\
+             \x20 return h[0];\n\
+             }\n",
+            "run",
+            "vector_copy_sorted.cu:6:3: error: cuad cannot differentiate values stored into `h`: it stays a library container",
+        ),
+        (
+            // A range assign sizes an empty vector once, outside loops.
+            "vector_assign_in_loop.cu",
+            "#include <vector>\n\
+             double run(const double* x, int n) {\n\
+             \x20 std::vector<double> h;\n\
+             \x20 for (int r = 0; r < 2; ++r) h.assign(x, x + n);\n\
+             \x20 return h[0];\n\
+             }\n",
+            "run",
+            "vector_assign_in_loop.cu:4:31: error: cuad differentiates the std::vector `h` as a fixed host buffer (it is sized inside a loop)",
+        ),
+        (
             "half_intrinsic.cu",
             "#include <cuda_fp16.h>\n\
              __global__ void k(__half2* y, const __half2* x, int n) {\n\
