@@ -1167,7 +1167,7 @@ fn launch(
         let known = g.allocations.iter().any(|(n, _)| n == arr) || alias_size(g, arr).is_some();
         let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if n == arr);
         let extent = (!known && passed_whole)
-            .then(|| crate::write_extent::launch_extent(g.prog, kfun, pname, args))
+            .then(|| crate::write_extent::launch_extent(g.prog, kfun, pname, &config[0], args))
             .flatten();
         let saved = match (extent, &arr_ty.kind) {
             (Some(count), TyKind::Pointer { pointee, .. }) => {

@@ -161,7 +161,10 @@ impl Walk<'_> {
     fn store(&mut self, index: &Expr) {
         self.expr(index);
         let p = self.env.poly(index);
-        let bound = self.bound(&p).or_else(|| self.row_major_bound(&p));
+        let bound = self
+            .bound(&p)
+            .or_else(|| self.row_major_bound(&p))
+            .or_else(|| fixed_bound(&p));
         match bound {
             Some(b) => self.extents.push(b),
             None => self.unbounded = true,
@@ -198,6 +201,24 @@ impl Walk<'_> {
     }
 }
 
+/// `k + 1` for an index `k` the same in every thread (`t[0]` or `t[n]` under `if (i == 0)`),
+/// `gridDim.x + k` for a
+/// per-block index `blockIdx.x + k` (`partial[blockIdx.x]`, any dimension).
+fn fixed_bound(p: &Poly) -> Option<Poly> {
+    if let Some(k) = p.as_constant() {
+        return (k >= 0).then(|| Poly::constant(k + 1));
+    }
+    if p.is_uniform() {
+        return Some(p.add(&Poly::constant(1)));
+    }
+    (0..3u8).find_map(|d| {
+        let offset = p
+            .sub(&Poly::atom(Atom::Builtin("blockIdx", d)))
+            .as_constant()?;
+        Some(Poly::atom(Atom::Builtin("gridDim", d)).add(&Poly::constant(offset)))
+    })
+}
+
 /// `q / m` for a monomial `m` dividing every monomial of `q`.
 fn divide(q: &Poly, m: &[Atom]) -> Option<Poly> {
     let mut out = Poly::default();
@@ -215,6 +236,9 @@ fn divide(q: &Poly, m: &[Atom]) -> Option<Poly> {
     Some(out)
 }
 
+/// Stand-ins for `gridDim.x/y/z` in an extent, replaced by the launch's grid at the launch.
+const GRID_DIMS: [&str; 3] = ["__cuad_grid_x", "__cuad_grid_y", "__cuad_grid_z"];
+
 /// A polynomial over the kernel's parameters as an expression.
 fn poly_expr(p: &Poly, params: &HashSet<&str>) -> Option<Expr> {
     use crate::builder::*;
@@ -223,13 +247,11 @@ fn poly_expr(p: &Poly, params: &HashSet<&str>) -> Option<Expr> {
         let mut term: Option<Expr> =
             (coefficient.abs() != 1 || monomial.is_empty()).then(|| int_lit(coefficient.abs()));
         for atom in monomial {
-            let Atom::Uniform(name) = atom else {
-                return None;
+            let factor = match atom {
+                Atom::Uniform(name) if params.contains(name.as_str()) => ident(name),
+                Atom::Builtin("gridDim", d) => ident(GRID_DIMS[*d as usize]),
+                _ => return None,
             };
-            if !params.contains(name.as_str()) {
-                return None;
-            }
-            let factor = ident(name);
             term = Some(match term {
                 Some(t) => binary(BinOp::Mul, t, factor),
                 None => factor,
@@ -251,6 +273,7 @@ pub fn launch_extent(
     prog: &Program,
     kernel: &Function,
     param: &str,
+    grid: &Expr,
     args: &[Expr],
 ) -> Option<Expr> {
     let mut extent = written_extent(prog, kernel, param)?;
@@ -267,6 +290,14 @@ pub fn launch_extent(
             .position(|p| p.name.as_deref() == Some(n))
         {
             *e = crate::builder::paren(args[k].clone());
+        } else if let Some(d) = GRID_DIMS.iter().position(|g| g == n) {
+            // `dim3(grid).x`: the grid may be a `dim3` or an integer
+            let dims = Expr::synth(ExprKind::Cast {
+                kind: CastKind::Functional,
+                ty: Ty::named("dim3"),
+                expr: Box::new(grid.clone()),
+            });
+            *e = crate::builder::member(dims, ["x", "y", "z"][d], false);
         }
     });
     Some(extent)
