@@ -166,9 +166,7 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
             }
             // A value parameter the helper never assigns, given a variable the call does not
             // also pass by reference, reads that variable.
-            (TyKind::Pointer { .. }, ExprKind::Ident(v))
-                if fixed && !by_reference.contains(v) && !matches!(ty.kind, TyKind::LRef(_)) =>
-            {
+            (TyKind::Pointer { .. }, ExprKind::Ident(v)) if fixed && !by_reference.contains(v) => {
                 Some(v.clone())
             }
             (_, ExprKind::Ident(v))
