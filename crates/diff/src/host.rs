@@ -1164,22 +1164,17 @@ fn launch(
             .unwrap_or_else(|| param_tys[j].clone());
         let arr = &arr;
         // A buffer allocated elsewhere (the caller's) is saved as far as the kernel writes it.
-        let known = g.allocations.iter().any(|(n, _)| n == arr) || alias_size(g, arr).is_some();
         let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if n == arr);
-        let extent = (!known && passed_whole)
-            .then(|| crate::write_extent::launch_extent(g.prog, kfun, pname, &config[0], args))
-            .flatten();
-        let saved = match (extent, &arr_ty.kind) {
-            (Some(count), TyKind::Pointer { pointee, .. }) => {
-                let bytes = binary(
-                    BinOp::Mul,
-                    count,
-                    Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false))),
-                );
-                checkpoint_bytes(g, arr, &arr_ty, bytes, false)
-            }
-            _ => checkpoint(g, arr, &arr_ty),
-        };
+        let saved = checkpoint(g, arr, &arr_ty).or_else(|| {
+            let TyKind::Pointer { pointee, .. } = &arr_ty.kind else {
+                return None;
+            };
+            let count = passed_whole
+                .then(|| crate::write_extent::launch_extent(g.prog, kfun, pname, &config[0], args))
+                .flatten()?;
+            let elem = Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false)));
+            checkpoint_bytes(g, arr, &arr_ty, binary(BinOp::Mul, count, elem), false)
+        });
         match saved {
             Some((f, r)) => {
                 fwd.extend(f);

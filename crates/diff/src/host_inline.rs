@@ -25,7 +25,7 @@ pub fn inline_struct_helpers(prog: &Program, caller: &Function, body: &mut [Stmt
         .filter_map(|p| p.name.clone())
         .collect();
     body.iter()
-        .for_each(|s| declared_names(s, &mut caller_names));
+        .for_each(|s| crate::normalize::declared_names(s, &mut caller_names));
     for s in body.iter_mut() {
         inline_in(prog, s, &caller_names, 0);
     }
@@ -99,7 +99,7 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
     let mut helper_names: Names = Names::new();
     helper_body
         .iter()
-        .for_each(|s| declared_names(s, &mut helper_names));
+        .for_each(|s| crate::normalize::declared_names(s, &mut helper_names));
     // The helper's own names (globals it reads) must mean the same in the caller.
     let params: Names = helper
         .params
@@ -109,15 +109,11 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
     if params.iter().any(|p| helper_names.contains(p)) {
         return None;
     }
-    let mut free = Names::new();
+    let free = crate::usage::mentioned_names(&helper_body);
+    // Parameters the helper assigns itself (not memory they point to) stay locals.
+    let mut reassigned = Names::new();
     helper_body.iter().for_each(|s| {
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| {
-                if let ExprKind::Ident(n) = &x.kind {
-                    free.insert(n.clone());
-                }
-            })
-        })
+        crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::var_writes(e, &mut reassigned))
     });
     if free
         .iter()
@@ -150,7 +146,7 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
         };
         let ty = prog.canonical(&p.ty);
         let arg = a.strip_parens();
-        let fixed = !reassigned(&helper_body, &pname);
+        let fixed = !reassigned.contains(&pname);
         let bound = match (&ty.kind, &arg.kind) {
             (TyKind::LRef(_), ExprKind::Ident(v)) => Some(v.clone()),
             // `*p` given to a reference: the body's `r.f` reads `p->f`.
@@ -249,32 +245,4 @@ fn address_target(e: &Expr) -> Option<Expr> {
         ExprKind::Unary(UnOp::AddrOf, x) => Some(x.strip_parens().clone()),
         _ => None,
     }
-}
-
-/// Does the body assign variable `v` itself (not memory it points to), or take its address?
-fn reassigned(body: &[Stmt], v: &str) -> bool {
-    let is_v = |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == v);
-    body.iter().any(|s| {
-        let mut found = false;
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| match &x.kind {
-                ExprKind::Assign(_, l, _) if is_v(l) => found = true,
-                ExprKind::Unary(
-                    UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec | UnOp::AddrOf,
-                    l,
-                ) if is_v(l) => found = true,
-                _ => {}
-            })
-        });
-        found
-    })
-}
-
-fn declared_names(s: &Stmt, out: &mut Names) {
-    match &s.kind {
-        StmtKind::Decl(d) => out.extend(d.vars.iter().map(|v| v.name.clone())),
-        StmtKind::Bindings(b) => out.extend(b.names.iter().cloned()),
-        _ => {}
-    }
-    s.for_each_child(&mut |x| declared_names(x, out));
 }

@@ -64,15 +64,7 @@ pub fn scalarize(prog: &Program, params: &[Param], locals: &mut Vec<Local>, body
     }
     let mut taken: Names = locals.iter().map(|l| l.name.clone()).collect();
     taken.extend(params.iter().filter_map(|p| p.name.clone()));
-    body.iter().for_each(|s| {
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| {
-                if let ExprKind::Ident(n) = &x.kind {
-                    taken.insert(n.clone());
-                }
-            })
-        })
-    });
+    taken.extend(crate::usage::mentioned_names(body));
     let mut names: HashMap<(String, String), String> = HashMap::new();
     let mut field_locals = |v: &str, fields: &[Field], out: &mut Vec<Local>, specs: &DeclSpecs| {
         for field in fields {

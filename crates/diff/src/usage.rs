@@ -458,6 +458,21 @@ pub fn has_effects_beyond(e: &Expr, pure: &dyn Fn(&Expr) -> bool) -> bool {
     })
 }
 
+/// Every identifier the statements mention (variables, functions, globals).
+pub fn mentioned_names(stmts: &[Stmt]) -> Names {
+    let mut out = Names::new();
+    for s in stmts {
+        visit_stmt_exprs(s, &mut |e| {
+            walk_expr(e, &mut |x| {
+                if let ExprKind::Ident(n) = &x.kind {
+                    out.insert(n.clone());
+                }
+            })
+        });
+    }
+    out
+}
+
 /// Variables reassigned by `e` (not memory written through them): `x = ...`, `x++`, `&x`
 /// passed to a call. `a[i] = ...` does not reassign `a`.
 pub fn var_writes(e: &Expr, out: &mut Names) {
