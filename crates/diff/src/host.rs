@@ -12,6 +12,7 @@ use crate::activity::is_real;
 use crate::adjoint::adj_name;
 use crate::builder::*;
 use crate::reverse::{method_call, Gen};
+use cuad_sema::Program;
 use cuad_syntax::ast::*;
 
 pub(crate) fn callee_name(e: &Expr) -> Option<&str> {
@@ -793,10 +794,25 @@ pub(crate) fn checkpoint_helper_buffers(
         if !g.needs_checkpoint(&arr) {
             continue;
         }
-        let saved = match g.types.get(&arr).cloned() {
-            Some(ty) if !g.is_param(&arr) => checkpoint(g, &arr, &ty),
+        let ty = g.types.get(&arr).cloned();
+        let saved = match &ty {
+            Some(ty) if !g.is_param(&arr) => checkpoint(g, &arr, ty),
             _ => None,
         };
+        // A buffer allocated elsewhere (the caller's), passed whole: saved as far as the
+        // helper's launches write it.
+        let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if *n == arr);
+        let saved = saved.or_else(|| {
+            let ty = ty.as_ref()?;
+            let TyKind::Pointer { pointee, .. } = &ty.kind else {
+                return None;
+            };
+            let count = passed_whole
+                .then(|| helper_extent(g.prog, helper, p.name.as_deref()?, args))
+                .flatten()?;
+            let elem = Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false)));
+            checkpoint_bytes(g, &arr, ty, binary(BinOp::Mul, count, elem), false)
+        });
         match saved {
             Some((f, r)) => {
                 saves.extend(f);
@@ -806,6 +822,134 @@ pub(crate) fn checkpoint_helper_buffers(
         }
     }
     (saves, restores, after, unsaved)
+}
+
+/// How many elements host helper `helper` writes through its pointer parameter `param` when
+/// called with `args`: the largest [`crate::write_extent::launch_extent`] of the helper's
+/// launches that write through it, over the call's arguments. The helper's constants
+/// (`const int blocks = (n + 63) / 64;`) are written out. `None` when the helper uses `param`
+/// other than as a whole launch argument, when an extent is unknown, or when it needs a
+/// helper variable that is not a constant.
+fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) -> Option<Expr> {
+    let body = helper.body.as_deref()?;
+    let mut declared = crate::usage::Names::new();
+    body.iter()
+        .for_each(|s| crate::normalize::declared_names(s, &mut declared));
+    let mut reassigned = crate::usage::Names::new();
+    body.iter().for_each(|s| {
+        crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::var_writes(e, &mut reassigned))
+    });
+    if declared.contains(param) || reassigned.contains(param) {
+        return None;
+    }
+    // Top-level locals that keep their initializer.
+    let mut constants: Vec<(String, Expr)> = Vec::new();
+    for s in body {
+        if let StmtKind::Decl(d) = &s.kind {
+            for v in &d.vars {
+                if let (Some(Init::Assign(e)), false) = (&v.init, reassigned.contains(&v.name)) {
+                    constants.push((v.name.clone(), e.clone()));
+                }
+            }
+        }
+    }
+    let is_param = |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == param);
+    let (mut uses, mut launch_uses) = (0, 0);
+    let mut extents: Vec<Expr> = Vec::new();
+    let mut unknown = false;
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Ident(n) if n == param => uses += 1,
+                ExprKind::Launch {
+                    kernel,
+                    template_args,
+                    config,
+                    args: kargs,
+                } => {
+                    for (j, _) in kargs.iter().enumerate().filter(|(_, a)| is_param(a)) {
+                        launch_uses += 1;
+                        let kfun = match &kernel.kind {
+                            ExprKind::Ident(k) if template_args.is_empty() => {
+                                match prog.functions(k).as_slice() {
+                                    [f] if f.attrs.global => Some(*f),
+                                    _ => None,
+                                }
+                            }
+                            _ => None,
+                        };
+                        let Some(kfun) = kfun else {
+                            unknown = true;
+                            continue;
+                        };
+                        let Some(kparam) = kfun.params.get(j).and_then(|p| p.name.as_deref())
+                        else {
+                            unknown = true;
+                            continue;
+                        };
+                        let kbody = kfun.body.as_deref().unwrap_or_default();
+                        if !kernel_written(prog, kbody, &pointer_locals(kbody)).contains(kparam) {
+                            continue;
+                        }
+                        match crate::write_extent::launch_extent(
+                            prog, kfun, kparam, &config[0], kargs,
+                        ) {
+                            Some(x) => extents.push(x),
+                            None => unknown = true,
+                        }
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    if unknown || uses != launch_uses || extents.is_empty() {
+        return None;
+    }
+    let mut extent = extents.into_iter().reduce(|a, b| {
+        paren(Expr::synth(ExprKind::Cond(
+            Box::new(binary(BinOp::Gt, a.clone(), b.clone())),
+            Box::new(a),
+            Box::new(b),
+        )))
+    })?;
+    // Constants first (they may name each other), then the parameters.
+    for _ in 0..8 {
+        let mut changed = false;
+        crate::methods::map_expr(&mut extent, &mut |e| {
+            if let ExprKind::Ident(n) = &e.kind {
+                if let Some((_, init)) = constants.iter().find(|(c, _)| c == n) {
+                    *e = paren(init.clone());
+                    changed = true;
+                }
+            }
+        });
+        if !changed {
+            break;
+        }
+    }
+    let params: Vec<&str> = helper
+        .params
+        .iter()
+        .filter_map(|p| p.name.as_deref())
+        .collect();
+    let mut local = false;
+    crate::usage::walk_expr(&extent, &mut |e| {
+        if let ExprKind::Ident(n) = &e.kind {
+            local |= declared.contains(n) && !params.contains(&n.as_str());
+        }
+    });
+    if local || params.len() != args.len() {
+        return None;
+    }
+    crate::methods::map_expr(&mut extent, &mut |e| {
+        if let ExprKind::Ident(n) = &e.kind {
+            if let Some(k) = params.iter().position(|p| p == n) {
+                *e = paren(args[k].clone());
+            }
+        }
+    });
+    Some(extent)
 }
 
 /// A runtime call that overwrites device buffer `dst` (`buf` or `buf + k`), whose old
@@ -1041,7 +1185,7 @@ fn launch(
     // Which kernel parameters the kernel writes through (their arrays change).
     let body = kfun.body.as_deref().unwrap_or_default();
     let aliases = pointer_locals(body);
-    let written = kernel_written(g, body, &aliases);
+    let written = kernel_written(g.prog, body, &aliases);
     let wrt = launch_wrt(g, &param_tys, args);
     // Active symbols the kernel reads: its gradient is the variant adding into them.
     let symbols = crate::symbols::read_symbols(g, kfun);
@@ -1982,11 +2126,15 @@ fn pointer_locals(body: &[Stmt]) -> Vec<(String, String)> {
 /// Names a kernel body writes through, with stores through pointer locals credited to the
 /// buffers they point into (`T* p = out + i; p[0] = v` writes `out`), and buffers passed to a
 /// user function's non-const pointer parameter (`f(out + i)`).
-fn kernel_written(g: &Gen, body: &[Stmt], aliases: &[(String, String)]) -> crate::usage::Names {
+fn kernel_written(
+    prog: &Program,
+    body: &[Stmt],
+    aliases: &[(String, String)],
+) -> crate::usage::Names {
     let mut written = crate::usage::Names::new();
     crate::usage::stmt_writes(body, &mut written);
     let writable = |name: &str, k: usize, count: usize| {
-        g.prog.functions(name).iter().any(|f| {
+        prog.functions(name).iter().any(|f| {
             f.params.len() == count
                 && matches!(&f.params[k].ty.kind, TyKind::Pointer { pointee, .. } if !pointee.is_const)
         })
