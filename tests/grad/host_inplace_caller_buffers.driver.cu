@@ -23,7 +23,7 @@ int main() {
   check.array("b", ab.get(), fd(b, loss));
   check.array("v", av.get(), fd(v0, loss));
   check.scalar("w", aw, fd(w, loss));
-#else
+#elif CUAD_OUTPUT == 2
   const int w = 13, h = 11, n = w * h, iters = 3;
   std::vector<double> img = rng.vec(n, 0.1, 0.9), mask = rng.vec(n, 0.0, 1.0);
   double a = 0.4;
@@ -39,6 +39,21 @@ int main() {
   check.array("img", ai.get(), fd(img, loss));
   check.array("mask", am.get(), fd(mask, loss));
   check.scalar("a", aa, fd(a, loss));
+#else
+  const int n = 40, steps = 3;
+  std::vector<double> z = rng.vec(2 * n, -0.9, 0.9);
+  double gamma = 0.7;
+  const std::vector<double> wz = rng.vec(2 * n);
+  auto loss = [&] {
+    DeviceArray<double> dz(z);
+    kerr_steps(dz.ptr, gamma, n, steps);
+    return dot(wz, dz.get());
+  };
+  DeviceArray<double> dz(z), az(wz);
+  double ag = 0.0;
+  CUAD_GRAD(kerr_steps_grad_0_1(dz.ptr, gamma, n, steps, az.ptr, &ag));
+  check.array("z", az.get(), fd(z, loss));
+  check.scalar("gamma", ag, fd(gamma, loss));
 #endif
   return check.finish();
 }

@@ -1263,10 +1263,10 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "struct_copy_out.cu:5:3: error: kernel `sq` writes through `t.a`, which cuad cannot trace to a buffer",
         ),
         (
-            // Ping-pong between buffers of different sizes, and a store (`b[2 * i]`) whose extent
-            // the guard does not bound: no byte count for the checkpoint of `dst`.
+            // Ping-pong between buffers of different sizes, and a store (`b[(7 * i) % n]`) whose
+            // extent the guard does not bound: no byte count for the checkpoint of `dst`.
             "pingpong_sizes.cu",
-            "__global__ void step(const double* a, double* b, int n) { int i = threadIdx.x; if (i < n) b[2 * i] = a[i] * a[i]; }\n\
+            "__global__ void step(const double* a, double* b, int n) { int i = threadIdx.x; if (i < n) b[(7 * i) % n] = a[i] * a[i]; }\n\
              void f(double* y, const double* x, int n) {\n\
              \x20 double *d_a, *d_b;\n\
              \x20 cudaMalloc(&d_a, n * sizeof(double)); cudaMalloc(&d_b, 2 * n * sizeof(double));\n\

@@ -6,7 +6,8 @@
 //!
 //! Every use of the parameter must be an element access `x[e]` (or `&x[e]` given to an atomic);
 //! every store's index must be, up to a constant offset `k`, a guarded value `a < b` with `b`
-//! the same in every thread (`x[i + 1]` under `i < n - 1` writes below `n`). Indices are taken
+//! the same in every thread (`x[i + 1]` under `i < n - 1` writes below `n`), or a constant
+//! multiple of one (`x[2 * i + 1]` under `i < n` writes below `2 * n`). Indices are taken
 //! to be non-negative. Anything else gives no extent.
 
 use crate::index::{build_env, facts, Atom, IndexEnv, Poly};
@@ -38,9 +39,15 @@ pub fn written_extent(prog: &Program, kernel: &Function, param: &str) -> Option<
     }
     let names: HashSet<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
     let mut distinct: Vec<Poly> = vec![];
+    // Extents a constant apart (`2 * n - 1` and `2 * n`) keep the larger.
     for e in walk.extents {
-        if !distinct.contains(&e) {
-            distinct.push(e);
+        match distinct
+            .iter_mut()
+            .find(|d| e.sub(d).as_constant().is_some())
+        {
+            Some(d) if e.sub(d).as_constant() > Some(0) => *d = e,
+            Some(_) => {}
+            None => distinct.push(e),
         }
     }
     let exprs: Vec<Expr> = distinct
@@ -173,11 +180,21 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
-    /// `b + k` for an index `a + k` under a guard `a < b` (`b` uniform).
+    /// `c * b - c + k + 1` for an index `c * a + k` under a guard `a < b` (`b` uniform,
+    /// `c >= 1` a constant): `b + k` for `a + k`, `2 * b - 1` for `2 * a`.
     fn bound(&self, p: &Poly) -> Option<Poly> {
         self.facts.iter().rev().find_map(|(a, b)| {
-            let offset = p.sub(a).as_constant()?;
-            b.is_uniform().then(|| b.add(&Poly::constant(offset)))
+            if !b.is_uniform() {
+                return None;
+            }
+            let (atoms, unit) = a.0.iter().find(|(atoms, _)| !atoms.is_empty())?;
+            let scaled = p.0.get(atoms)?;
+            if *unit == 0 || scaled % unit != 0 || scaled / unit < 1 {
+                return None;
+            }
+            let c = Poly::constant(scaled / unit);
+            let offset = p.sub(&a.mul(&c)).as_constant()?;
+            Some(b.mul(&c).add(&Poly::constant(offset + 1)).sub(&c))
         })
     }
 
