@@ -1377,6 +1377,36 @@ impl Gen<'_, '_> {
         consumer: Option<&dyn Fn(&Expr) -> Stmt>,
     ) -> Option<(Vec<Stmt>, Vec<Stmt>, Expr)> {
         let calls = self.writing_calls(e);
+        self.hoist_given_calls(e, s, consumer, calls)
+    }
+
+    /// [`Self::hoist_calls_in`] of the calls of `e` whose only derivative is what they write
+    /// (`if (launch_step(d_x, d_y, n) != 0)`): a condition keeps its other calls.
+    pub fn hoist_effect_only_calls(
+        &mut self,
+        e: &Expr,
+        s: &Stmt,
+    ) -> Option<(Vec<Stmt>, Vec<Stmt>, Expr)> {
+        let mut calls: Vec<Expr> = Vec::new();
+        crate::usage::walk_expr(e, &mut |x| {
+            if let ExprKind::Call { callee, args, .. } = &x.kind {
+                if let ExprKind::Ident(n) = &callee.kind {
+                    if self.is_effect_only_call(x, n, args) {
+                        calls.push(x.clone());
+                    }
+                }
+            }
+        });
+        self.hoist_given_calls(e, s, None, calls)
+    }
+
+    fn hoist_given_calls(
+        &mut self,
+        e: &Expr,
+        s: &Stmt,
+        consumer: Option<&dyn Fn(&Expr) -> Stmt>,
+        calls: Vec<Expr>,
+    ) -> Option<(Vec<Stmt>, Vec<Stmt>, Expr)> {
         if calls.is_empty() {
             return None;
         }
@@ -1436,7 +1466,14 @@ impl Gen<'_, '_> {
             if let ExprKind::Call { callee, args, .. } = &x.kind {
                 if let ExprKind::Ident(n) = &callee.kind {
                     let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
-                    if (user && !self.overwritten_args(n, args).is_empty())
+                    let effect_only = self.is_effect_only_call(x, n, args);
+                    // Host code handles reference arguments and library state itself.
+                    if self.mode == Mode::Host {
+                        if effect_only {
+                            calls.push(x.clone());
+                        }
+                    } else if (user && !self.overwritten_args(n, args).is_empty())
+                        || effect_only
                         || stateful_library_call(self.prog, n, args, &|a| self.type_of(a))
                     {
                         calls.push(x.clone());
@@ -1445,6 +1482,29 @@ impl Gen<'_, '_> {
             }
         });
         calls
+    }
+
+    /// A user call whose value carries no derivative (`int status = launch_step(d_x, d_y, n);`)
+    /// but which writes through a pointer argument to memory that does: it is still
+    /// differentiated for what it writes.
+    fn is_effect_only_call(&self, call: &Expr, name: &str, args: &[Expr]) -> bool {
+        self.prog.functions(name).iter().any(|f| f.body.is_some())
+            && !self.is_real_value(call)
+            && self.writes_active_memory(name, args)
+    }
+
+    fn writes_active_memory(&self, name: &str, args: &[Expr]) -> bool {
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let Some(callee) = self.called_function(name, &arg_types) else {
+            return false;
+        };
+        args.iter().enumerate().any(|(j, a)| {
+            matches!(
+                arg_types[j].as_ref().map(|t| &t.kind),
+                Some(TyKind::Pointer { .. })
+            ) && self.expr_is_active(a)
+                && callee_writes_param(callee, j)
+        })
     }
 
     /// The user function a call `name(args)` runs, if known.
@@ -1781,7 +1841,7 @@ pub(crate) fn callee_writes_param(callee: &Function, j: usize) -> bool {
         let mut found = false;
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             found |= crate::usage::any_expr(e, &|x| match &x.kind {
-                ExprKind::Call { args, .. } => args
+                ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => args
                     .iter()
                     .any(|a| crate::usage::lvalue_root(a) == Some(name)),
                 _ => false,

@@ -1699,6 +1699,12 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             StmtKind::Block(b) => self.gen_block(b),
             StmtKind::If { cond, then, els } => {
+                if let Some((mut fwd, call_rev, cond)) = self.hoist_effect_only_calls(cond, s) {
+                    let (f, mut rev) = self.gen_if(&cond, then, els.as_deref());
+                    fwd.extend(f);
+                    rev.extend(call_rev);
+                    return (fwd, rev);
+                }
                 let (fwd, mut rev) = self.gen_if(cond, then, els.as_deref());
                 if self.evaluates_value_barrier(cond) {
                     rev.push(expr_stmt(call("__syncthreads", vec![])));
@@ -1852,10 +1858,8 @@ impl<'p, 'a> Gen<'p, 'a> {
                 }
             }
         }
-        if self.mode != Mode::Host {
-            if let Some(out) = self.hoist_writing_calls(op, l, r, s) {
-                return out;
-            }
+        if let Some(out) = self.hoist_writing_calls(op, l, r, s) {
+            return out;
         }
         // A pointer carrying derivatives stored where cuad keeps no shadow (a texture's
         // resource descriptor, a struct cuad does not follow): reads through the copy would
