@@ -451,6 +451,22 @@ fn is_inactive_param_memory(
     }
 }
 
+/// Status codes, enums and handles of the CUDA libraries: no value of these types carries a
+/// derivative (`cudaError_t st = launch_step(d_x, n);`).
+const RUNTIME_HANDLES: [&str; 11] = [
+    "cudaError_t",
+    "cudaError",
+    "cudaMemcpyKind",
+    "cudaStream_t",
+    "cudaEvent_t",
+    "cudaGraph_t",
+    "cudaGraphExec_t",
+    "cublasStatus_t",
+    "cublasHandle_t",
+    "curandStatus_t",
+    "curandGenerator_t",
+];
+
 /// Does the value of `e` depend on an active variable or active memory?
 /// Assignments of values that carry derivatives to locals of a type cuad does not know (no
 /// struct, enum, alias or CUDA vector type of that name: `__nv_bfloat16`, a library class):
@@ -469,6 +485,7 @@ pub fn unknown_type_receivers(
                 && prog.enum_def(name).is_none()
                 && cuad_sema::builtins::vector_type(name).is_none()
                 && !matches!(name.as_str(), "dim3" | "uint3" | "int3")
+                && !RUNTIME_HANDLES.contains(&name.as_str())
         }
         _ => false,
     };
