@@ -472,8 +472,22 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
                 args[6].clone(),
             ],
         })));
+        note_reverse_reads(g, &args[..6]);
     }
     (fwd, rev)
+}
+
+/// The reverse of a runtime call reads its pointer and size arguments again: a variable
+/// they use (`count * sizeof(double)`, `d + off`) that later code reassigns is saved and
+/// restored for it, like a launch's arguments.
+fn note_reverse_reads(g: &mut Gen, args: &[Expr]) {
+    for a in args {
+        if matches!(g.type_of(a).map(|t| t.kind), Some(TyKind::Pointer { .. })) {
+            g.note_pointer_value_reads(a);
+        } else {
+            g.note_reads(a);
+        }
+    }
 }
 
 /// `cudaMemcpy(dst, src, bytes, kind)`: the reverse moves dst's adjoint into src's.
@@ -591,6 +605,7 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
             template_args,
             args: vec![d_dst, d_src, args[2].clone(), args[3].clone()],
         })));
+        note_reverse_reads(g, &args[..3]);
     }
     (fwd, rev)
 }
@@ -670,6 +685,7 @@ fn cuda_memset(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
             "cudaMemset",
             vec![sh, int_lit(0), args[2].clone()],
         )));
+        note_reverse_reads(g, &[args[0].clone(), args[2].clone()]);
     }
     (fwd, rev)
 }

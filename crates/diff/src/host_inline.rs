@@ -18,7 +18,7 @@ use cuad_syntax::ast::*;
 /// How deep helpers calling helpers are written out.
 const MAX_DEPTH: usize = 8;
 
-pub fn inline_struct_helpers(prog: &Program, caller: &Function, body: &mut [Stmt]) {
+pub fn inline_struct_helpers(prog: &Program, caller: &Function, body: &mut Vec<Stmt>) {
     let mut caller_names: Names = caller
         .params
         .iter()
@@ -26,9 +26,105 @@ pub fn inline_struct_helpers(prog: &Program, caller: &Function, body: &mut [Stmt
         .collect();
     body.iter()
         .for_each(|s| crate::normalize::declared_names(s, &mut caller_names));
+    split_allocating_decls(prog, body);
     for s in body.iter_mut() {
         inline_in(prog, s, &caller_names, 0);
     }
+}
+
+/// `T* d = upload(x, n);` becomes `T* d;` and `d = upload(x, n);`, the form [`inline_call`]
+/// writes out, when `upload` hands out an allocation.
+fn split_allocating_decls(prog: &Program, list: &mut Vec<Stmt>) {
+    let mut i = 0;
+    while i < list.len() {
+        if let StmtKind::Decl(d) = &list[i].kind {
+            if let [v] = d.vars.as_slice() {
+                if let Some(Init::Assign(e)) = &v.init {
+                    if called_helper(prog, e).is_some_and(|h| hands_out_allocation(prog, h)) {
+                        let mut declaration = list[i].clone();
+                        let StmtKind::Decl(dd) = &mut declaration.kind else {
+                            unreachable!("matched above")
+                        };
+                        dd.vars[0].init = None;
+                        let assignment = Stmt {
+                            span: list[i].span,
+                            ..expr_stmt(assign(ident(&v.name), e.clone()))
+                        };
+                        list[i] = declaration;
+                        list.insert(i + 1, assignment);
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
+        }
+        split_in_children(prog, &mut list[i]);
+        i += 1;
+    }
+}
+
+fn split_in_children(prog: &Program, s: &mut Stmt) {
+    match &mut s.kind {
+        StmtKind::Block(b) => split_allocating_decls(prog, b),
+        _ => s.for_each_child_mut(&mut |c| split_in_children(prog, c)),
+    }
+}
+
+/// The one host function with a body that `e` calls (not a template instance).
+fn called_helper<'p>(prog: &'p Program, e: &Expr) -> Option<&'p Function> {
+    let ExprKind::Call {
+        callee,
+        template_args,
+        ..
+    } = &e.kind
+    else {
+        return None;
+    };
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    let defs: Vec<&Function> = prog
+        .functions(name)
+        .into_iter()
+        .filter(|f| f.body.is_some())
+        .collect();
+    match defs.as_slice() {
+        [f] if template_args.is_empty()
+            && !f.attrs.global
+            && !f.attrs.device
+            && f.template.is_none() =>
+        {
+            Some(*f)
+        }
+        _ => None,
+    }
+}
+
+/// Does the helper allocate device memory that its caller keeps: through a `T**` or `T*&`
+/// parameter (`alloc(&d, n)`), or as its pointer result (`double* d = upload(x, n);`)?
+/// Written out in the caller, the allocation is the caller's, with a known size.
+fn hands_out_allocation(prog: &Program, helper: &Function) -> bool {
+    let allocates = helper.body.iter().flatten().any(|s| {
+        let mut found = false;
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            found |= crate::usage::any_expr(e, &|x| {
+                matches!(&x.kind, ExprKind::Call { callee, .. }
+                    if matches!(&callee.kind, ExprKind::Ident(n)
+                        if matches!(n.as_str(), "cudaMalloc" | "cudaMallocManaged")))
+            })
+        });
+        found
+    });
+    let pointer = |t: &Ty| matches!(prog.canonical(t).kind, TyKind::Pointer { .. });
+    let hands_out = pointer(&helper.ret)
+        || helper
+            .params
+            .iter()
+            .any(|p| match &prog.canonical(&p.ty).kind {
+                TyKind::Pointer { pointee, .. } | TyKind::LRef(pointee) => pointer(pointee),
+                _ => false,
+            });
+    allocates && hands_out
 }
 
 fn inline_in(prog: &Program, s: &mut Stmt, caller_names: &Names, depth: usize) {
@@ -42,10 +138,19 @@ fn inline_in(prog: &Program, s: &mut Stmt, caller_names: &Names, depth: usize) {
     s.for_each_child_mut(&mut |x| inline_in(prog, x, caller_names, depth));
 }
 
-/// The block that stands for the helper call `s`, if it is one to inline.
+/// The block that stands for the helper call `s`, if it is one to inline: a call statement,
+/// or `d = helper(...)` of a helper that hands out an allocation (its `return e;` becomes
+/// `d = e;`).
 fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
     let StmtKind::Expr(e) = &s.kind else {
         return None;
+    };
+    let (e, target) = match &e.kind {
+        ExprKind::Assign(AssignOp::None, l, r) => match &l.kind {
+            ExprKind::Ident(d) => (&**r, Some(d.clone())),
+            _ => return None,
+        },
+        _ => (e, None),
     };
     let ExprKind::Call {
         callee,
@@ -82,20 +187,28 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
         || helper.attrs.device
         || helper.template.is_some()
         || helper.params.len() != args.len()
-        || !helper.params.iter().any(takes_struct)
+        || !(helper.params.iter().any(takes_struct) || hands_out_allocation(prog, helper))
     {
         return None;
     }
     let mut helper_body = helper.body.clone()?;
-    if matches!(
-        helper_body.last().map(|s| &s.kind),
-        Some(StmtKind::Return(None))
-    ) {
-        helper_body.pop();
-    }
+    let result = match (helper_body.last().map(|s| &s.kind), &target) {
+        (Some(StmtKind::Return(None)), None) => {
+            helper_body.pop();
+            None
+        }
+        (Some(StmtKind::Return(Some(r))), Some(_)) => {
+            let r = r.clone();
+            helper_body.pop();
+            Some(r)
+        }
+        (_, Some(_)) => return None,
+        _ => None,
+    };
     if helper_body.iter().any(crate::usage::contains_return) {
         return None;
     }
+
     let mut helper_names: Names = Names::new();
     helper_body
         .iter()
@@ -196,8 +309,38 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
         });
         substitutions.push((pname, ident(&fresh)));
     }
+    // A result held in a local of the helper (`double* d; cudaMalloc(&d, ...); return d;`)
+    // is the caller's variable itself: the allocation is then the caller's.
+    let mut result = result;
+    if let (Some(d), Some(ExprKind::Ident(local))) = (&target, result.as_ref().map(|r| &r.kind)) {
+        let declared_at = helper_body.iter().position(|st| {
+            matches!(&st.kind, StmtKind::Decl(dd) if dd.vars.len() == 1 && dd.vars[0].name == *local)
+        });
+        if let Some(k) = declared_at {
+            let StmtKind::Decl(dd) = &helper_body[k].kind else {
+                unreachable!("matched above")
+            };
+            helper_body[k] = match &dd.vars[0].init {
+                Some(Init::Assign(init)) => Stmt {
+                    span: helper_body[k].span,
+                    ..expr_stmt(assign(ident(local), init.clone()))
+                },
+                _ => Stmt::synth(StmtKind::Empty),
+            };
+            substitutions.push((local.clone(), ident(d)));
+            result = None;
+        }
+    }
     for st in &mut helper_body {
         crate::methods::map_stmt_exprs(st, &mut |e| substitute(e, &substitutions));
+    }
+    // The result goes to the caller's variable.
+    if let (Some(d), Some(mut r)) = (&target, result) {
+        crate::methods::map_expr(&mut r, &mut |e| substitute(e, &substitutions));
+        helper_body.push(Stmt {
+            span: s.span,
+            ..expr_stmt(assign(ident(d), r))
+        });
     }
     block_stmts.extend(helper_body);
     Some(Stmt {
