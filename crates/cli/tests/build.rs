@@ -1127,6 +1127,18 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "lambda_arg.cu:3:20: error: cuad supports one lambda per call of the template `both`",
         ),
         (
+            // a host lambda held in a local cannot run in a kernel (an extended
+            // `__device__` lambda can: host_lambda_local)
+            "lambda_host_local.cu",
+            "template <class Op> __global__ void map(float* y, Op op) { y[threadIdx.x] = op(y[threadIdx.x]); }\n\
+             void run(float* y, float s) {\n\
+             \x20 auto op = [=](float v) { return s * v; };\n\
+             \x20 map<<<1, 32>>>(y, op);\n\
+             }\n",
+            "run",
+            "lambda_host_local.cu:4:23: error: the lambda `op` runs on the host (it is not `__device__`) but `map` on the device",
+        ),
+        (
             // the reverse kernel follows an active symbol's reads in its own body only
             "const_table.cu",
             "__constant__ float c_tab[4];\n\

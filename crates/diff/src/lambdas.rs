@@ -263,11 +263,18 @@ impl Lifter<'_, '_> {
                     self.errors.push(Diagnostic::error(a.span, PASSED_GENERIC));
                     return;
                 }
-                if self.out[i].function.attrs.device != runs_on_device {
-                    self.errors.push(Diagnostic::error(
-                        a.span,
-                        format!("the lambda `{n}` runs on the {} but `{name}` on the {}: pass the lambda itself for cuad", if runs_on_device { "host" } else { "device" }, if runs_on_device { "device" } else { "host" }),
-                    ));
+                let attrs = &self.out[i].function.attrs;
+                let runs_there = match runs_on_device {
+                    true => attrs.device,
+                    false => attrs.host,
+                };
+                if !runs_there {
+                    let msg = if runs_on_device {
+                        format!("the lambda `{n}` runs on the host (it is not `__device__`) but `{name}` on the device: declare it `[=] __device__ (...) {{ ... }}` (an extended lambda; nvcc needs --extended-lambda)")
+                    } else {
+                        format!("the lambda `{n}` is `__device__` but `{name}` runs on the host: declare it `__host__ __device__` or without an execution space")
+                    };
+                    self.errors.push(Diagnostic::error(a.span, msg));
                     return;
                 }
                 i
@@ -400,9 +407,13 @@ impl Lifter<'_, '_> {
                 return false;
             }
         };
+        // A lambda runs where its function does, unless it says where (an extended
+        // `__device__` lambda of a host function runs on the device only, as the kernel
+        // template it is passed to; `__host__ __device__` on both).
+        let in_device = self.func.attrs.device || self.func.attrs.global;
         let mut attrs = FnAttrs {
-            device: self.func.attrs.device || self.func.attrs.global,
-            host: self.func.attrs.host || !(self.func.attrs.device || self.func.attrs.global),
+            device: in_device || l.device,
+            host: l.host || (!l.device && (self.func.attrs.host || !in_device)),
             ..FnAttrs::default()
         };
         attrs.forceinline = attrs.device;

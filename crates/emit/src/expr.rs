@@ -356,8 +356,14 @@ fn print_lambda(l: &Lambda) -> String {
     for s in &l.body {
         body.push_str(&crate::stmt::print_stmt(s, 1));
     }
+    let space = match (l.host, l.device) {
+        (true, true) => " __host__ __device__ ",
+        (false, true) => " __device__ ",
+        (true, false) => " __host__ ",
+        (false, false) => "",
+    };
     format!(
-        "[{}]({}){ret} {{\n{body}}}",
+        "[{}]{space}({}){ret} {{\n{body}}}",
         captures.join(", "),
         params.join(", ")
     )

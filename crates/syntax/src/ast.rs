@@ -233,6 +233,9 @@ pub struct Lambda {
     pub params: Vec<Param>,
     pub ret: Option<Ty>,
     pub body: Vec<Stmt>,
+    /// Written `__device__` (an extended lambda, callable in device code) / `__host__`.
+    pub device: bool,
+    pub host: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -1744,6 +1744,7 @@ fn lambdas_parse_with_captures_parameters_and_return_types() {
     let g = lambda(&body[1]);
     assert_eq!(g.default_capture, Some('='));
     assert!(g.params.is_empty() && g.ret.is_none());
+    assert!(g.device && !g.host && !f.device && !f.host);
 }
 
 #[test]

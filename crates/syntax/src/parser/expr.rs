@@ -829,7 +829,10 @@ impl Parser<'_, '_> {
                 return self.err_here("expected `,` or `]` in a lambda capture list");
             }
         }
+        let (mut device, mut host) = (false, false);
         while self.at("__device__") || self.at("__host__") {
+            device |= self.at("__device__");
+            host |= self.at("__host__");
             self.bump();
         }
         let params = if self.at("(") {
@@ -841,6 +844,8 @@ impl Parser<'_, '_> {
         loop {
             match self.peek().text {
                 "__device__" | "__host__" | "constexpr" => {
+                    device |= self.at("__device__");
+                    host |= self.at("__host__");
                     self.bump();
                 }
                 "noexcept" => {
@@ -867,6 +872,8 @@ impl Parser<'_, '_> {
             params,
             ret,
             body,
+            device,
+            host,
         })))
     }
 }
