@@ -1081,12 +1081,14 @@ fn rewrite_launches(text: &str, code: &[bool]) -> Result<String, String> {
         let config = &text[open + 3..close];
         let args = &text[paren + 1..args_end];
         out.push_str(&text[copied..callee_start]);
-        // A kernel template deduced from a lambda argument has no address to pass: a generic
-        // lambda calls it.
-        let passes_lambda = split_top_level(args)
-            .iter()
-            .any(|a| a.trim_start().starts_with('['));
-        if passes_lambda && !callee.ends_with('>') {
+        // A kernel template deduced from a lambda argument (written in the launch or a local
+        // bound to one) has no address to pass: a generic lambda calls it, with the template
+        // arguments written at the launch (`k<BLOCK, ITEMS>`, the lambda's type deduced).
+        let passes_lambda = split_top_level(args).iter().any(|a| {
+            let a = a.trim();
+            a.starts_with('[') || is_lambda_local(b, code, a)
+        });
+        if passes_lambda {
             let _ = write!(
                 out,
                 "cuad_cpu::launch_deduced(cuad_cpu::config({config}), [](auto... cuad_a) {{ {callee}(cuad_a...); }}"
@@ -1103,6 +1105,38 @@ fn rewrite_launches(text: &str, code: &[bool]) -> Result<String, String> {
     }
     out.push_str(&text[copied..]);
     Ok(out)
+}
+
+/// Whether `name` is a local bound to a lambda somewhere in the text: `auto name = [`
+/// (also `const auto`, `auto&&`).
+fn is_lambda_local(b: &[u8], code: &[bool], name: &str) -> bool {
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    if name.is_empty() || !name.bytes().all(ident) {
+        return false;
+    }
+    let mut from = 0;
+    while let Some(p) = find_code(b, code, from, name.as_bytes()) {
+        from = p + 1;
+        let end = p + name.len();
+        if (p > 0 && ident(b[p - 1])) || b.get(end).is_some_and(|&c| ident(c)) {
+            continue;
+        }
+        let eq = skip_space(b, end);
+        if b.get(eq) != Some(&b'=') || b.get(eq + 1) == Some(&b'=') {
+            continue;
+        }
+        if b.get(skip_space(b, eq + 1)) != Some(&b'[') {
+            continue;
+        }
+        let mut i = p;
+        while i > 0 && (b[i - 1].is_ascii_whitespace() || b[i - 1] == b'&') {
+            i -= 1;
+        }
+        if i >= 4 && &b[i - 4..i] == b"auto" && (i == 4 || !ident(b[i - 5])) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The comma-separated parts of `args` outside brackets, parentheses and braces.
@@ -1468,6 +1502,31 @@ fn rewrites_template_and_qualified_launches_keeping_lines() {
         "cuad_cpu::launch(ns::k<float, 4>, cuad_cpu::config(dim3(n / 2, 1), b, 0), \n  f(a, b),\n  c);\ncuad_cpu::launch(z, cuad_cpu::config(1,1));"
     );
     assert_eq!(out.matches('\n').count(), src.matches('\n').count());
+}
+
+#[test]
+fn launches_passing_lambdas_call_the_template_through_a_generic_lambda() {
+    // inline, a local bound to a lambda, with template arguments written and the lambda's
+    // type deduced; a local that is not a lambda keeps the plain launch
+    let src = "map<<<1, 32>>>([=] __device__(float v) { return v; }, y);\n\
+               auto op = [=] __device__(float v) { return s * v; };\n\
+               k<B, I><<<g, B>>>(x, y, op);\n\
+               auto opx = 2;\n\
+               k<B, I><<<g, B>>>(x, y, opx);";
+    let out = rewrite_for_cpu(src, 0).unwrap_or_default();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "cuad_cpu::launch_deduced(cuad_cpu::config(1, 32), [](auto... cuad_a) { map(cuad_a...); }, [=] __device__(float v) { return v; }, y);"
+    );
+    assert_eq!(
+        lines[2],
+        "cuad_cpu::launch_deduced(cuad_cpu::config(g, B), [](auto... cuad_a) { k<B, I>(cuad_a...); }, x, y, op);"
+    );
+    assert_eq!(
+        lines[4],
+        "cuad_cpu::launch(k<B, I>, cuad_cpu::config(g, B), x, y, opx);"
+    );
 }
 
 #[test]
