@@ -1136,7 +1136,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              \x20 map<<<1, 32>>>(y, op);\n\
              }\n",
             "run",
-            "lambda_host_local.cu:4:23: error: the lambda `op` runs on the host (it is not `__device__`) but `map` on the device",
+            "lambda_host_local.cu:4:21: error: the lambda `op` runs on the host (it is not `__device__`) but `map` on the device",
         ),
         (
             // the reverse kernel follows an active symbol's reads in its own body only
