@@ -1774,6 +1774,35 @@ class BlockScan {
     total = acc;
     __syncthreads();
   }
+  // Several items per thread (blocked arrangement: thread t holds items t * N .. t * N + N - 1
+  // of the block's sequence); `out` may be `items`.
+  template <int N>
+  void InclusiveSum(T (&items)[N], T (&out)[N]) {
+    T total;
+    ItemsScan(items, out, cub::Sum(), total, true);
+  }
+  template <int N>
+  void InclusiveSum(T (&items)[N], T (&out)[N], T& total) {
+    ItemsScan(items, out, cub::Sum(), total, true);
+  }
+  template <int N>
+  void ExclusiveSum(T (&items)[N], T (&out)[N]) {
+    T total;
+    ItemsScan(items, out, cub::Sum(), total, false);
+  }
+  template <int N>
+  void ExclusiveSum(T (&items)[N], T (&out)[N], T& total) {
+    ItemsScan(items, out, cub::Sum(), total, false);
+  }
+  template <int N, class Op>
+  void InclusiveScan(T (&items)[N], T (&out)[N], Op op) {
+    T total;
+    ItemsScan(items, out, op, total, true);
+  }
+  template <int N, class Op>
+  void InclusiveScan(T (&items)[N], T (&out)[N], Op op, T& total) {
+    ItemsScan(items, out, op, total, true);
+  }
 
  private:
   void Scan(T v, T& out, T& total, bool inclusive) {
@@ -1789,6 +1818,37 @@ class BlockScan {
     }
     total = acc;
     __syncthreads();
+  }
+  // The thread's items folded, the folds of the threads below combined in order (none in
+  // thread 0: an exclusive sum starts from 0 there), then carried through the items.
+  template <int N, class Op>
+  void ItemsScan(T (&items)[N], T (&out)[N], Op op, T& total, bool inclusive) {
+    const unsigned tid = detail::block_tid<X, Y, Z>();
+    T fold = items[0];
+    for (int k = 1; k < N; ++k) fold = op(fold, items[k]);
+    t_.item[tid] = fold;
+    __syncthreads();
+    T prefix = t_.item[0];
+    for (unsigned u = 1; u < tid; ++u) prefix = op(prefix, t_.item[u]);
+    total = t_.item[0];
+    for (unsigned u = 1; u < X * Y * Z; ++u) total = op(total, t_.item[u]);
+    __syncthreads();
+    bool has_prefix = tid > 0;
+    if (!inclusive && !has_prefix) {
+      prefix = T(0);
+      has_prefix = true;
+    }
+    for (int k = 0; k < N; ++k) {
+      const T x = items[k];
+      if (inclusive) {
+        prefix = has_prefix ? op(prefix, x) : x;
+        out[k] = prefix;
+      } else {
+        out[k] = prefix;
+        prefix = op(prefix, x);
+      }
+      has_prefix = true;
+    }
   }
   TempStorage& t_;
 };
