@@ -1660,18 +1660,18 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "cub_cond.cu:6:21: error: a CUB collective is a collective of the whole block or warp: cuad needs it outside `?:`, `&&` and `||`",
         ),
         (
-            // CUB's scans of several items per thread
+            // a scan of several items per thread into an array of another length
             "cub_items.cu",
             "#include <cub/cub.cuh>\n\
              __global__ void k(const float* x, float* y) {\n\
              \x20 typedef cub::BlockScan<float, 64> BS;\n\
              \x20 __shared__ typename BS::TempStorage t;\n\
-             \x20 float items[2] = {x[2 * threadIdx.x], x[2 * threadIdx.x + 1]};\n\
-             \x20 BS(t).InclusiveSum(items, items);\n\
-             \x20 y[threadIdx.x] = items[0] + items[1];\n\
+             \x20 float items[2] = {x[2 * threadIdx.x], x[2 * threadIdx.x + 1]}, out[3];\n\
+             \x20 BS(t).InclusiveSum(items, out);\n\
+             \x20 y[threadIdx.x] = out[0] + out[1];\n\
              }\n",
             "k",
-            "cub_items.cu:6:3: error: cuad differentiates `cub::BlockScan::InclusiveSum` of one item per thread; of an array of items, `cub::BlockReduce`'s `Sum(items)` and `Reduce(items, op)`",
+            "cub_items.cu:6:3: error: cuad differentiates `cub::BlockScan::InclusiveSum` of one item per thread; of an array of items, `cub::BlockReduce`'s `Sum(items)` and `Reduce(items, op)` and `cub::BlockScan`'s `InclusiveSum(items, out)`, `ExclusiveSum(items, out)` and `InclusiveScan(items, out, op)`, of local arrays of one constant length",
         ),
         (
             "cub_warp_width.cu",

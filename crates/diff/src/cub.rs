@@ -28,7 +28,12 @@
 //! the differentiator reverses with its tape; a maximum is `a < b ? b : a` (a minimum
 //! `b < a ? b : a`): the adjoint goes to the value that won, and on ties to the lower slot of
 //! the tree (the own lane of the butterfly), as `cg::reduce` does. `Sum(items)` /
-//! `Reduce(items, op)` of a local array first fold the thread's items in order.
+//! `Reduce(items, op)` of a local array first fold the thread's items in order; so do the
+//! scans of a local array (`InclusiveSum(items, out)`, CUB's blocked arrangement), whose block
+//! scan of the threads' folds then gives each thread its prefix, carried through its items in
+//! order into `out` (in place too). The reverse of all this is the reversed scan of the output
+//! adjoints (suffix sums), which the differentiator derives step by step; forward mode scans
+//! the tangents the same way.
 //! Other reductions (with a number of valid items, other than sums) and other CUB classes are
 //! errors on real values; on integers they stay as written (they carry no derivative).
 
@@ -88,7 +93,9 @@ impl Combine {
 
 /// A supported call: class, method, argument counts, what it computes, and which argument is
 /// the `cub::Sum()` functor (`Reduce`), the count of valid inputs (reductions) or the block
-/// aggregate's output (scans), when present.
+/// aggregate's output (scans), when present; `items`: the input may also be a local array of
+/// constant length (CUB's blocked arrangement, the thread's items consecutive; a scan's output
+/// then an array of the same length).
 struct Rule {
     prim: Prim,
     method: &'static str,
@@ -97,6 +104,7 @@ struct Rule {
     functor: Option<usize>,
     valid: Option<usize>,
     aggregate: Option<usize>,
+    items: bool,
 }
 
 const fn rule(prim: Prim, method: &'static str, args: usize, op: Op) -> Rule {
@@ -108,17 +116,22 @@ const fn rule(prim: Prim, method: &'static str, args: usize, op: Op) -> Rule {
         functor: None,
         valid: None,
         aggregate: None,
+        items: false,
     }
 }
 
 const RULES: &[Rule] = &[
-    rule(Prim::BlockReduce, "Sum", 1, Op::Sum),
+    Rule {
+        items: true,
+        ..rule(Prim::BlockReduce, "Sum", 1, Op::Sum)
+    },
     Rule {
         valid: Some(1),
         ..rule(Prim::BlockReduce, "Sum", 2, Op::Sum)
     },
     Rule {
         functor: Some(1),
+        items: true,
         ..rule(Prim::BlockReduce, "Reduce", 2, Op::Sum)
     },
     Rule {
@@ -140,23 +153,33 @@ const RULES: &[Rule] = &[
         valid: Some(2),
         ..rule(Prim::WarpReduce, "Reduce", 3, Op::Sum)
     },
-    rule(Prim::BlockScan, "InclusiveSum", 2, Op::InclusiveSum),
-    rule(Prim::BlockScan, "ExclusiveSum", 2, Op::ExclusiveSum),
+    Rule {
+        items: true,
+        ..rule(Prim::BlockScan, "InclusiveSum", 2, Op::InclusiveSum)
+    },
+    Rule {
+        items: true,
+        ..rule(Prim::BlockScan, "ExclusiveSum", 2, Op::ExclusiveSum)
+    },
     Rule {
         aggregate: Some(2),
+        items: true,
         ..rule(Prim::BlockScan, "InclusiveSum", 3, Op::InclusiveSum)
     },
     Rule {
         aggregate: Some(2),
+        items: true,
         ..rule(Prim::BlockScan, "ExclusiveSum", 3, Op::ExclusiveSum)
     },
     Rule {
         functor: Some(2),
+        items: true,
         ..rule(Prim::BlockScan, "InclusiveScan", 3, Op::InclusiveSum)
     },
     Rule {
         functor: Some(2),
         aggregate: Some(3),
+        items: true,
         ..rule(Prim::BlockScan, "InclusiveScan", 4, Op::InclusiveSum)
     },
 ];
@@ -624,6 +647,70 @@ impl Cub<'_> {
         }));
     }
 
+    /// The outputs of a scan of `len` items per thread (`c.args[0]`, into `c.args[1]`, which
+    /// may be the same array), once `name` holds the inclusive scan of the threads' folded
+    /// items: the thread's prefix (the element below its own; none in thread 0) carried
+    /// through its items in order, as CUB's `ThreadScanInclusive`/`ThreadScanExclusive` do.
+    /// Each item is read before the output at its index is written, so in place works. The
+    /// last output is the expression left in the statement.
+    fn scan_items(
+        hoisted: &mut Vec<Stmt>,
+        c: &CubCall,
+        name: &str,
+        tid: &Expr,
+        len: i64,
+        combine: &Combine,
+    ) -> Expr {
+        let (items, out) = (&c.args[0], &c.args[1]);
+        let ty = &Self::elem(c).expect("checked").with_const(false);
+        let op = Self::rule(c).expect("checked").op;
+        let item = |k: Expr| index(items.clone(), k);
+        let below = index(ident(name), binary(BinOp::Sub, tid.clone(), int_lit(1)));
+        let has_below = binary(BinOp::Gt, tid.clone(), int_lit(0));
+        let run = format!("{name}_run");
+        let j = format!("{name}_j");
+        let body = if op == Op::InclusiveSum {
+            // run = items[0], combined with the prefix below; then out[j] = run before the
+            // next item joins it.
+            hoisted.push(decl(ty.clone(), &run, Some(item(int_lit(0)))));
+            hoisted.push(if_stmt(
+                has_below,
+                vec![expr_stmt(assign(
+                    ident(&run),
+                    combine.apply(below, ident(&run)),
+                ))],
+                None,
+            ));
+            vec![
+                expr_stmt(assign(index(out.clone(), ident(&j)), ident(&run))),
+                combine.fold(ident(&run), item(binary(BinOp::Add, ident(&j), int_lit(1)))),
+            ]
+        } else {
+            // run = the prefix below (0 in thread 0); out[j] = run, then items[j] (read first)
+            // joins it.
+            hoisted.push(decl(
+                ty.clone(),
+                &run,
+                Some(cond(has_below, below, real_zero(ty))),
+            ));
+            let x = format!("{name}_x");
+            vec![
+                decl(ty.clone(), &x, Some(item(ident(&j)))),
+                expr_stmt(assign(index(out.clone(), ident(&j)), ident(&run))),
+                combine.fold(ident(&run), ident(&x)),
+            ]
+        };
+        if len > 1 {
+            hoisted.push(Stmt::synth(StmtKind::For {
+                init: Some(Box::new(decl(Ty::int(), &j, Some(int_lit(0))))),
+                cond: Some(binary(BinOp::Lt, ident(&j), int_lit(len - 1))),
+                step: Some(compound(BinOp::Add, ident(&j), int_lit(1))),
+                body: Box::new(block(body)),
+            }));
+        }
+        assign(index(out.clone(), int_lit(len - 1)), ident(&run))
+    }
+
     /// `BLOCK_DIM_X`, then `_Y` and `_Z` (template arguments 3 and 4) where they are not 1.
     fn block_dims(&self, c: &CubCall) -> Option<Vec<Expr>> {
         let mut dims = vec![arg_expr(c.targs.get(1)?)?];
@@ -661,7 +748,7 @@ impl Collectives for Cub<'_> {
         let c = self.call(e)?;
         let Some(rule) = Self::rule(&c) else {
             let msg = match Self::prim(&c.class) {
-                Some(Prim::BlockScan) => format!("cuad differentiates `{}` only as `InclusiveSum(v, out)` / `ExclusiveSum(v, out)` / `InclusiveScan(v, out, op)` (optionally with the block aggregate) of one item per thread, `op` a sum, `cuda::maximum<>()`, `cuda::minimum<>()` or a user functor", c.class),
+                Some(Prim::BlockScan) => format!("cuad differentiates `{}` only as `InclusiveSum(v, out)` / `ExclusiveSum(v, out)` / `InclusiveScan(v, out, op)` (optionally with the block aggregate) of one item per thread or of a local array of items, `op` a sum, `cuda::maximum<>()`, `cuda::minimum<>()` or a user functor", c.class),
                 Some(_) => format!("cuad differentiates `{}` as `Sum(v)` or `Reduce(v, op)`, `op` a sum (`cub::Sum()`, `cuda::std::plus<>()`), `cub::Max()`/`cuda::maximum<>()`, `cub::Min()`/`cuda::minimum<>()` or a user functor (a number of valid items with sums only)", c.class),
                 None => format!("cuad cannot differentiate `{}::{}` on real values: it differentiates `cub::BlockReduce` and `cub::WarpReduce` sums and `cub::BlockScan` prefix sums", c.class, c.method),
             };
@@ -693,15 +780,20 @@ impl Collectives for Cub<'_> {
             ExprKind::Ident(n) => self.arrays.get(n).cloned(),
             _ => None,
         };
-        let item_count = items(&c.args[0]).map(|len| len.and_then(|l| self.constant(&l)));
-        let supported_items = rule.prim == Prim::BlockReduce && rule.valid.is_none();
-        if (rule.prim == Prim::BlockScan && items(&c.args[1]).is_some())
-            || item_count.is_some_and(|n| !supported_items || n.is_none_or(|n| n < 1))
-        {
+        let count = |a: &Expr| items(a).map(|len| len.and_then(|l| self.constant(&l)));
+        let item_count = count(&c.args[0]);
+        // A scan's output: an array of the input's length exactly when the input is one.
+        let scan = rule.op != Op::Sum;
+        let out_count = if scan { count(&c.args[1]) } else { None };
+        let supported = match item_count {
+            None => out_count.is_none(),
+            Some(n) => rule.items && n.is_some_and(|n| n >= 1) && (!scan || out_count == Some(n)),
+        };
+        if !supported {
             errors.push(Diagnostic::error(
                 e.span,
                 format!(
-                    "cuad differentiates `{}::{}` of one item per thread; of an array of items, `cub::BlockReduce`'s `Sum(items)` and `Reduce(items, op)` of a local array of constant length",
+                    "cuad differentiates `{}::{}` of one item per thread; of an array of items, `cub::BlockReduce`'s `Sum(items)` and `Reduce(items, op)` and `cub::BlockScan`'s `InclusiveSum(items, out)`, `ExclusiveSum(items, out)` and `InclusiveScan(items, out, op)`, of local arrays of one constant length",
                     c.class, c.method
                 ),
             ));
@@ -833,6 +925,9 @@ impl Collectives for Cub<'_> {
         if let Some(i) = rule.aggregate {
             let last = binary(BinOp::Sub, n, int_lit(1));
             hoisted.push(expr_stmt(assign(c.args[i].clone(), at(last))));
+        }
+        if let Some(Some(len)) = item_count {
+            return Some(Self::scan_items(hoisted, &c, &name, &tid, len, &combine));
         }
         let value = match rule.op {
             Op::InclusiveSum => at(tid),
