@@ -88,6 +88,8 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         }
         if f.attrs.is_static && f.template.is_none() {
             if let (Some(template), Some(_)) = (s.template.as_deref(), &f.body) {
+                // An explicit specialization's (`template <>`, named `Traits<float>`) stand-in
+                // is a plain function, `Traits_float__exp`.
                 let owner = Owner {
                     name,
                     qualified: format!("{ns}{name}"),
@@ -226,12 +228,12 @@ fn lower_static_method(
     attrs.constexpr = false;
     let mut free = Function {
         attrs,
-        template: Some(
+        template: (!template.is_empty()).then(|| {
             template
                 .iter()
                 .map(crate::builder::without_default)
-                .collect(),
-        ),
+                .collect()
+        }),
         ret: f.ret.clone(),
         name: free_name(owner_of.name, &crate::calls::identifier_name(&f.name)),
         params,
@@ -259,23 +261,57 @@ fn static_method_of_instance(name: &str, prog: &Program) -> Option<(String, Vec<
     let (owner, method) = name.rsplit_once("::")?;
     let lt = owner.find('<')?;
     let base = owner[..lt].trim();
-    let def = prog.struct_def(base)?;
-    def.template.as_ref()?;
     let unqualified = base.rsplit("::").next().unwrap_or(base);
-    // A specialization (`template <> struct Sum<0>`, `template <typename T> struct P<T, 1>`)
-    // would have to be picked per instance; a recursion it ends would not end here.
-    if crate::class_has_specialization(&prog.tu.items, unqualified) {
-        return None;
-    }
-    let is_static = def.members.iter().flatten().any(|m| {
-        matches!(m, Member::Method(f) if f.name == method && f.attrs.is_static
-            && f.template.is_none() && f.body.is_some())
-    });
-    if !is_static {
-        return None;
-    }
     let args = prog.spelled_template_args(&owner[lt..])?;
+    let has_static = |s: &StructDef| {
+        s.members.iter().flatten().any(|m| {
+            matches!(m, Member::Method(f) if f.name == method && f.attrs.is_static
+                && f.template.is_none() && f.body.is_some())
+        })
+    };
+    // Explicit specializations (`template <> struct Traits<float>`) are picked for concrete
+    // arguments: the specialization's own stand-in, else the primary's. A partial one
+    // (`template <typename T> struct P<T, 1>`) would have to be matched per instance, and
+    // arguments naming template parameters wait for the instance.
+    if crate::class_has_specialization(&prog.tu.items, unqualified) {
+        if crate::class_has_partial_specialization(&prog.tu.items, unqualified)
+            || !args.iter().all(|a| concrete_template_arg(prog, a))
+        {
+            return None;
+        }
+        if let Some(special) = prog.explicit_specialization(base, &args) {
+            let name = special.name.as_deref()?;
+            return has_static(special).then(|| (free_name(name, method), vec![]));
+        }
+    }
+    // The primary template (only declared when every instance used is specialized).
+    let def = prog.struct_def(base).filter(|d| d.template.is_some())?;
+    if !has_static(def) {
+        return None;
+    }
     Some((free_name(unqualified, method), args))
+}
+
+/// A template argument that names no template parameter: an arithmetic type, a struct of the
+/// file, a pointer to one, or a constant.
+fn concrete_template_arg(prog: &Program, a: &TemplateArg) -> bool {
+    match a {
+        TemplateArg::Type(t) => {
+            let t = prog.canonical(t);
+            let mut inner = &t;
+            while let TyKind::Pointer { pointee, .. } = &inner.kind {
+                inner = pointee;
+            }
+            match &inner.kind {
+                TyKind::Named { name, args } => {
+                    prog.struct_def(name).is_some()
+                        && args.iter().all(|a| concrete_template_arg(prog, a))
+                }
+                _ => true,
+            }
+        }
+        TemplateArg::Expr(e) => cuad_sema::fold_constant(e, &|_| None).is_some(),
+    }
 }
 
 /// The struct a method belongs to: its name (stand-ins are named after it) and its name

@@ -229,7 +229,10 @@ impl<'a> Index<'a> {
 
     fn add_struct(&mut self, s: &'a StructDef, ns: &[&str]) {
         if is_explicit_specialization(s) {
-            for q in qualified_names(ns, &struct_name(s)) {
+            // Found by the class template's name (`Acc` for `Acc<float>`).
+            let name = struct_name(s);
+            let base = name.split('<').next().unwrap_or(&name).trim();
+            for q in qualified_names(ns, base) {
                 self.specializations.entry(q).or_default().push(s);
             }
             return;

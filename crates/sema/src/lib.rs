@@ -151,6 +151,16 @@ impl<'a> Program<'a> {
         self.index.spelled_template_args(text)
     }
 
+    /// The explicit specialization (`template <> struct Traits<float>`) of class template
+    /// `base` for `args`, if the file has one.
+    pub fn explicit_specialization(
+        &self,
+        base: &str,
+        args: &[TemplateArg],
+    ) -> Option<&'a StructDef> {
+        self.index.specialization(base, args)
+    }
+
     /// The struct a method belongs to: the enclosing struct of an inline method, or the
     /// qualifier of an out-of-line definition (`S::f`) when `S` is a struct.
     pub fn method_owner(&self, f: &Function) -> Option<String> {

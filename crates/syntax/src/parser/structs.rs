@@ -62,7 +62,7 @@ impl Parser<'_, '_> {
         if specialized && !members.iter().flatten().all(is_trait_member) {
             return Err(super::PErr {
                 span: self.span_from(start),
-                msg: "explicit specializations with fields or member functions are not modelled (only member types and static constants)".into(),
+                msg: "explicit specializations with fields or non-static member functions are not modelled (only member types, static constants and static member functions)".into(),
             });
         }
         let ty = Ty::named(name.as_deref().unwrap_or(""));
@@ -364,6 +364,7 @@ fn is_trait_member(m: &Member) -> bool {
         Member::Field(d) => d.specs.is_typedef || d.specs.is_static,
         Member::Access(_) => true,
         Member::Item(item) => matches!(**item, Item::Using { .. } | Item::Typedef(_)),
-        Member::Method(_) => false,
+        // `static double exp(double x)`: a traits class picking a function per type.
+        Member::Method(f) => f.attrs.is_static,
     }
 }
