@@ -1291,6 +1291,10 @@ fn launch(
             g.note_reads(a);
         }
     }
+    // The gradient's launch repeats the configuration (`(total + 63) / 64` blocks).
+    for c in config {
+        g.note_reads(c);
+    }
     for (j, a) in args.iter().enumerate() {
         let Some(pname) = kfun.params.get(j).and_then(|p| p.name.as_deref()) else {
             continue;
