@@ -36,6 +36,7 @@ mod host;
 mod host_inline;
 mod host_structs;
 mod index;
+mod inplace_launch;
 mod instantiate;
 mod jumps;
 mod lambdas;
@@ -174,6 +175,9 @@ impl<'a> Differentiator<'a> {
         for f in all_functions(&tu.items) {
             stand_ins.extend(coop::specializations(f));
         }
+        // Kernels launched with one buffer for two pointer parameters, those merged
+        // (inplace_launch.rs).
+        stand_ins.extend(inplace_launch::variants(&prog, &all_functions(&tu.items)));
         // Host helpers taking a `std::vector` of reals by reference, as pointer and size
         // (vector_params.rs).
         stand_ins.extend(vector_params::pointer_copies(

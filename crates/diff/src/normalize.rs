@@ -40,6 +40,7 @@ pub fn normalize(
     let host = !func.attrs.global && !func.attrs.device;
     if host {
         crate::host_inline::inline_struct_helpers(prog, func, &mut body);
+        crate::inplace_launch::rewrite(prog, &mut body);
     }
     crate::local_consts::fold(prog, &func.params, &mut body)?;
     crate::cas_add::rewrite_calls(prog, &mut body);
