@@ -316,8 +316,33 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
 /// `adj_free` of the adjoint of a buffer the function allocated.
 fn free(g: &mut Gen, adj_free: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let mut epilogue = vec![s.clone()];
+    let mut fwd = vec![];
     if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
-        if g.active.contains(p) && !g.is_param(p) && g.allocations.iter().any(|(n, _)| n == p) {
+        let with_adjoint =
+            g.active.contains(p) && !g.is_param(p) && g.allocations.iter().any(|(n, _)| n == p);
+        // A variable assigned other pointers (`std::swap(p, q)` in a time loop) may hold
+        // another buffer once the reverse pass has restored it: the buffers it held here are
+        // freed.
+        let swapped = g.pointer_defs.get(p).is_some_and(|d| !d.copies.is_empty());
+        if swapped {
+            if let Some(ty) = g.types.get(p).cloned() {
+                let held = g.fresh(&format!("{p}_at_free"));
+                g.decls.push(decl(
+                    ty.clone(),
+                    &held,
+                    Some(Expr::synth(ExprKind::Nullptr)),
+                ));
+                fwd.push(expr_stmt(assign(ident(&held), ident(p))));
+                epilogue = vec![expr_stmt(call(adj_free, vec![ident(&held)]))];
+                if with_adjoint {
+                    let d_held = adj_name(&held);
+                    g.decls
+                        .push(decl(ty, &d_held, Some(Expr::synth(ExprKind::Nullptr))));
+                    fwd.push(expr_stmt(assign(ident(&d_held), ident(&adj_name(p)))));
+                    epilogue.push(expr_stmt(call(adj_free, vec![ident(&d_held)])));
+                }
+            }
+        } else if with_adjoint {
             epilogue.push(expr_stmt(call(adj_free, vec![ident(&adj_name(p))])));
         }
     }
@@ -333,7 +358,7 @@ fn free(g: &mut Gen, adj_free: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec
             g.epilogue.push(stmt);
         }
     }
-    (vec![], vec![])
+    (fwd, vec![])
 }
 
 /// `cudaMallocPitch(&p, &pitch, width, height)`: after it, `_d_p` gets `pitch * height` bytes
@@ -1295,11 +1320,37 @@ fn launch(
     for c in config {
         g.note_reads(c);
     }
+    // The buffers the kernel writes: (buffer, parameter index, passed whole).
+    let mut targets: Vec<(String, usize, bool)> = Vec::new();
     for (j, a) in args.iter().enumerate() {
         let Some(pname) = kfun.params.get(j).and_then(|p| p.name.as_deref()) else {
             continue;
         };
-        if !written.contains(pname) || !matches!(param_tys[j].kind, TyKind::Pointer { .. }) {
+        if !written.contains(pname) {
+            continue;
+        }
+        // A struct of buffers given whole (`View b{q}`): the kernel writes through its
+        // pointer fields, so into the buffers last assigned to them.
+        if let (TyKind::Named { .. }, ExprKind::Ident(v)) =
+            (&param_tys[j].kind, &a.strip_parens().kind)
+        {
+            let prefix = format!("{v}.");
+            let mut sources: Vec<&String> = g
+                .field_sources
+                .iter()
+                .filter(|(k, _)| k.starts_with(&prefix))
+                .map(|(_, src)| src)
+                .collect();
+            sources.sort();
+            let sources: Vec<String> = sources.into_iter().cloned().collect();
+            for src in sources {
+                // Its checkpoint is restored through the variable in reverse.
+                g.note_pointer_value_reads(&ident(&src));
+                targets.push((src, j, false));
+            }
+            continue;
+        }
+        if !matches!(param_tys[j].kind, TyKind::Pointer { .. }) {
             continue;
         }
         // `buf` or `buf + offset`: the whole buffer is checkpointed.
@@ -1318,6 +1369,11 @@ fn launch(
             );
             continue;
         };
+        let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if *n == arr);
+        targets.push((arr, j, passed_whole));
+    }
+    for (arr, j, passed_whole) in targets {
+        let pname = kfun.params[j].name.as_deref().unwrap_or_default();
         if !g.needs_checkpoint(&arr) {
             continue;
         }
@@ -1328,7 +1384,6 @@ fn launch(
             .unwrap_or_else(|| param_tys[j].clone());
         let arr = &arr;
         // A buffer allocated elsewhere (the caller's) is saved as far as the kernel writes it.
-        let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if n == arr);
         let saved = checkpoint(g, arr, &arr_ty).or_else(|| {
             let TyKind::Pointer { pointee, .. } = &arr_ty.kind else {
                 return None;

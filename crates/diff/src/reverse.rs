@@ -219,6 +219,10 @@ pub struct Gen<'p, 'a> {
     /// Host: pointer fields that name one buffer for the whole function (`b.out = d_out;`
     /// once, outside loops): a launch given `b.out` writes `d_out` (host::stable_field_buffers).
     pub(crate) field_buffers: HashMap<String, String>,
+    /// The pointer variable last assigned to each pointer field of a host local struct
+    /// (`b.u = q;` in a loop): a launch given `b` whose kernel writes through `b.u` writes
+    /// `q`'s buffer.
+    pub(crate) field_sources: HashMap<String, String>,
     /// Host: the function allocates managed memory (host code may read device results).
     pub(crate) managed_memory: bool,
     /// Output arrays whose seeds the gradient leaves as given (`kept_seed_arrays`).
@@ -683,6 +687,7 @@ pub fn generate(
         assigned_fields: HashSet::new(),
         mirrored_fields: HashSet::new(),
         field_buffers: HashMap::new(),
+        field_sources: HashMap::new(),
         managed_memory: false,
         launch_grads_read_memory: false,
         pending_zeros: vec![],
@@ -1845,6 +1850,26 @@ impl<'p, 'a> Gen<'p, 'a> {
                 "cuad cannot differentiate chained assignments yet; split them into statements",
             );
             return (vec![], vec![]);
+        }
+        if self.mode == Mode::Host && op.is_none() {
+            if let ExprKind::Member {
+                base,
+                field,
+                arrow: false,
+            } = &l.strip_parens().kind
+            {
+                if let ExprKind::Ident(v) = &base.strip_parens().kind {
+                    let key = format!("{v}.{field}");
+                    match &r.strip_parens().kind {
+                        ExprKind::Ident(src) if self.types.contains_key(src) => {
+                            self.field_sources.insert(key, src.clone());
+                        }
+                        _ => {
+                            self.field_sources.remove(&key);
+                        }
+                    }
+                }
+            }
         }
         // `p = (T*)malloc(n)`: the call under the cast.
         let mut call_rhs = r.strip_parens();
