@@ -1852,6 +1852,11 @@ impl<'p, 'a> Gen<'p, 'a> {
             return (vec![], vec![]);
         }
         if self.mode == Mode::Host && op.is_none() {
+            // `a = b;` of a whole struct: its fields no longer hold what was assigned to them.
+            if let ExprKind::Ident(v) = &l.strip_parens().kind {
+                let prefix = format!("{v}.");
+                self.field_sources.retain(|k, _| !k.starts_with(&prefix));
+            }
             if let ExprKind::Member {
                 base,
                 field,
@@ -1861,7 +1866,12 @@ impl<'p, 'a> Gen<'p, 'a> {
                 if let ExprKind::Ident(v) = &base.strip_parens().kind {
                     let key = format!("{v}.{field}");
                     match &r.strip_parens().kind {
-                        ExprKind::Ident(src) if self.types.contains_key(src) => {
+                        ExprKind::Ident(src)
+                            if self
+                                .types
+                                .get(src)
+                                .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. })) =>
+                        {
                             self.field_sources.insert(key, src.clone());
                         }
                         _ => {
