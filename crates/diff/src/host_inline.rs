@@ -4,9 +4,14 @@
 //! helpers' field writes (`cudaMalloc(&s.u, ...)`, a swap of `s.u` and `s.v`) become the
 //! caller's, and host_structs scalarizes the struct as if the code had been written inline.
 //!
-//! A call is inlined when it is a statement, calls one host function defined here (not a
-//! template) with a parameter that takes a scalarizable struct (by value, reference or
-//! pointer), and the helper returns nothing before its end. Reference parameters bound to a
+//! Helpers that hand out a `cudaMalloc` allocation (`double* d = upload(x, n);`,
+//! `upload(&d, x, n)`, `alloc(d, n)` through `T*&`) are written out too, so the allocation is
+//! the caller's, of known size.
+//!
+//! A call is inlined when it is a statement (or `d = helper(...)` of an allocating helper),
+//! calls one host function defined here (not a template) with a parameter that takes a
+//! scalarizable struct (by value, reference or pointer) or that hands out an allocation, and
+//! the helper returns nothing before its end. Reference parameters bound to a
 //! named variable are replaced by it; `p` bound to `&v` by `&v` (`p->f` reads `v.f`); other
 //! parameters become locals of the inlined block initialized from the arguments.
 
@@ -152,26 +157,11 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
         },
         _ => (e, None),
     };
-    let ExprKind::Call {
-        callee,
-        template_args,
-        args,
-    } = &e.kind
-    else {
+    let helper = called_helper(prog, e)?;
+    let ExprKind::Call { callee, args, .. } = &e.kind else {
         return None;
     };
-    if !template_args.is_empty() {
-        return None;
-    }
     let ExprKind::Ident(name) = &callee.kind else {
-        return None;
-    };
-    let defs: Vec<&Function> = prog
-        .functions(name)
-        .into_iter()
-        .filter(|f| f.body.is_some())
-        .collect();
-    let [helper] = defs.as_slice() else {
         return None;
     };
     let takes_struct = |p: &Param| {
@@ -183,10 +173,7 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
         };
         crate::host_structs::is_scalarizable(prog, &inner)
     };
-    if helper.attrs.global
-        || helper.attrs.device
-        || helper.template.is_some()
-        || helper.params.len() != args.len()
+    if helper.params.len() != args.len()
         || !(helper.params.iter().any(takes_struct) || hands_out_allocation(prog, helper))
     {
         return None;
