@@ -1275,6 +1275,18 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "struct_copy_out.cu:5:3: error: kernel `sq` writes through `t.a`, which cuad cannot trace to a buffer",
         ),
         (
+            // A host helper's kernel overwrites the caller's buffer with a store its guard does
+            // not bound: no byte count for the checkpoint at the helper call.
+            "helper_hashed.cu",
+            "__global__ void mix(double* x, int n) { int i = threadIdx.x; if (i < n) x[(7 * i) % n] = x[i] * x[i]; }\n\
+             static void step(double* x, int n) { mix<<<1, 64>>>(x, n); }\n\
+             void f(double* x, int n, int steps) {\n\
+             \x20 for (int t = 0; t < steps; ++t) step(x, n);\n\
+             }\n",
+            "f",
+            "helper_hashed.cu:4:35: error: `step` may overwrite `x`, which the reverse pass needs, and cuad cannot save it: this function did not allocate it, and the guards of `step`'s kernels do not bound their stores into it",
+        ),
+        (
             // Ping-pong between buffers of different sizes, and a store (`b[(7 * i) % n]`) whose
             // extent the guard does not bound: no byte count for the checkpoint of `dst`.
             "pingpong_sizes.cu",

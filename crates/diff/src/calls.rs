@@ -1190,7 +1190,7 @@ impl Gen<'_, '_> {
             for arr in unsaved {
                 self.error(
                     e.span,
-                    format!("`{name}` may overwrite `{arr}`, which the reverse pass needs, and cuad cannot save it here (a buffer this function did not allocate); launch the kernels here instead of through `{name}`, or allocate `{arr}` with cudaMalloc in this function"),
+                    format!("`{name}` may overwrite `{arr}`, which the reverse pass needs, and cuad cannot save it: this function did not allocate it, and the guards of `{name}`'s kernels do not bound their stores into it (as `if (i < n) {arr}[i] = ...` would); allocate `{arr}` with cudaMalloc in this function"),
                 );
             }
             fwd.extend(saves);
