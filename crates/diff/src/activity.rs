@@ -209,6 +209,24 @@ fn raw_pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<St
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             crate::usage::walk_expr(e, &mut |x| match &x.kind {
                 ExprKind::Assign(None, l, r) => {
+                    // `s.f = q`: the struct holds the buffer `q` (buffers of a struct that
+                    // carries derivatives need adjoints too).
+                    if let ExprKind::Member {
+                        base, arrow: false, ..
+                    } = &l.kind
+                    {
+                        if let (ExprKind::Ident(s), ExprKind::Ident(q)) =
+                            (&base.strip_parens().kind, &r.strip_parens().kind)
+                        {
+                            let to_reals = types.get(q).is_some_and(|t| {
+                                matches!(&t.kind, TyKind::Pointer { pointee, .. } if is_real(pointee))
+                            });
+                            if !params_contain(types, s) && is_local_pointer(q) && to_reals {
+                                out.entry(s.clone()).or_default().insert(q.clone());
+                            }
+                        }
+                        return;
+                    }
                     let ExprKind::Ident(p) = &l.kind else { return };
                     if !is_local_pointer(p) {
                         return;
@@ -294,6 +312,12 @@ fn raw_buffer(types: &HashMap<String, Ty>, name: &str) -> bool {
     })
 }
 
+/// `s.f` of pointer type.
+fn is_pointer_member(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -> bool {
+    prog.type_of(e, &crate::reverse::TypeScope(types))
+        .is_some_and(|t| matches!(prog.canonical(&t).kind, TyKind::Pointer { .. }))
+}
+
 fn differentiable_var(prog: &Program, types: &HashMap<String, Ty>, name: &str) -> bool {
     types.get(name).is_some_and(|t| is_differentiable(prog, t))
 }
@@ -373,6 +397,16 @@ fn node(
                             })
                         }
                         _ if by_reference => lvalue_root(a),
+                        // A pointer field of a local struct (`cudaMemcpy(s.h, x, ...)`): the
+                        // struct holds the buffer.
+                        ExprKind::Member { .. }
+                            if types
+                                .get(lvalue_root(a).unwrap_or_default())
+                                .is_some_and(|t| matches!(t.kind, TyKind::Named { .. }))
+                                && is_pointer_member(prog, types, a) =>
+                        {
+                            lvalue_root(a)
+                        }
                         _ => None,
                     };
                     if let Some(root) = target {

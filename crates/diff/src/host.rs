@@ -1322,6 +1322,8 @@ fn launch(
     }
     // The buffers the kernel writes: (buffer, parameter index, passed whole).
     let mut targets: Vec<(String, usize, bool)> = Vec::new();
+    // Pointer fields of structs given whole: (field, the buffer last assigned to it, index).
+    let mut field_targets: Vec<(String, String, usize)> = Vec::new();
     for (j, a) in args.iter().enumerate() {
         let Some(pname) = kfun.params.get(j).and_then(|p| p.name.as_deref()) else {
             continue;
@@ -1335,18 +1337,18 @@ fn launch(
             (&param_tys[j].kind, &a.strip_parens().kind)
         {
             let prefix = format!("{v}.");
-            let mut sources: Vec<&String> = g
+            let mut fields: Vec<(String, String)> = g
                 .field_sources
                 .iter()
                 .filter(|(k, _)| k.starts_with(&prefix))
-                .map(|(_, src)| src)
+                .map(|(k, src)| (k.clone(), src.clone()))
                 .collect();
-            sources.sort();
-            let sources: Vec<String> = sources.into_iter().cloned().collect();
-            for src in sources {
-                // Its checkpoint is restored through the variable in reverse.
-                g.note_pointer_value_reads(&ident(&src));
-                targets.push((src, j, false));
+            fields.sort();
+            // The field is saved and restored through itself (`a.h`, right in every
+            // iteration: the struct is restored in reverse), sized by its buffer.
+            g.note_reads(&ident(v));
+            for (field, src) in fields {
+                field_targets.push((field, src, j));
             }
             continue;
         }
@@ -1371,6 +1373,27 @@ fn launch(
         };
         let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if *n == arr);
         targets.push((arr, j, passed_whole));
+    }
+    for (field, src, j) in field_targets {
+        if !g.needs_checkpoint(&src) {
+            continue;
+        }
+        let pname = kfun.params[j].name.as_deref().unwrap_or_default();
+        let sized = g.types.get(&src).cloned().and_then(|ty| {
+            let (bytes, on_host) = field_buffer_bytes(g, &field, &src)?;
+            checkpoint_bytes(g, &field, &ty, bytes, on_host)
+        });
+        match sized {
+            Some((f, r)) => {
+                fwd.extend(f);
+                let copy_back = !write_only.contains(pname);
+                place_restore(r, copy_back, &mut restore, &mut release);
+            }
+            None => g.error(
+                s.span,
+                format!("kernel `{kname}` overwrites the buffer of `{field}`, which the reverse pass needs, and cuad does not know its size (the buffers assigned to `{field}` must be allocated here with one size)"),
+            ),
+        }
     }
     for (arr, j, passed_whole) in targets {
         let pname = kfun.params[j].name.as_deref().unwrap_or_default();
@@ -2301,11 +2324,34 @@ fn alias_size(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
 /// Copies a buffer aside before it is overwritten and restores it in the reverse pass (in
 /// host memory for a host buffer: a device copy of it would be a copy of the wrong kind).
 fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
-    let (bytes, on_host) = match g.allocations.iter().rev().find(|(n, _)| n == arr) {
-        Some((_, b)) => (b.clone(), g.host_buffers.iter().any(|n| n == arr)),
-        None => alias_size(g, arr)?,
-    };
+    let (bytes, on_host) = buffer_bytes(g, arr)?;
     checkpoint_bytes(g, arr, ty, bytes, on_host)
+}
+
+/// The byte size of the buffer pointer variable `arr` holds (and whether it is host memory).
+fn buffer_bytes(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
+    match g.allocations.iter().rev().find(|(n, _)| n == arr) {
+        Some((_, b)) => Some((b.clone(), g.host_buffers.iter().any(|n| n == arr))),
+        None => alias_size(g, arr),
+    }
+}
+
+/// The byte size of the buffer a struct's pointer field (`a.h`) holds, `src` last assigned to
+/// it: every buffer assigned to that field of any struct (states swapped whole move buffers
+/// between structs) must have the same size, as written.
+fn field_buffer_bytes(g: &Gen, field: &str, src: &str) -> Option<(Expr, bool)> {
+    let (bytes, on_host) = buffer_bytes(g, src)?;
+    let name = field.rsplit('.').next()?;
+    let text = cuad_emit::print_expr(&bytes);
+    let same = g
+        .field_history
+        .iter()
+        .filter(|(k, _)| k.rsplit('.').next() == Some(name))
+        .all(|(_, other)| {
+            buffer_bytes(g, other)
+                .is_some_and(|(b, h)| h == on_host && cuad_emit::print_expr(&b) == text)
+        });
+    same.then_some((bytes, on_host))
 }
 
 /// [`checkpoint`] of the first `bytes` bytes of `arr`.

@@ -375,3 +375,115 @@ fn rename_field(e: &mut Expr, names: &HashMap<(String, String), String>) {
         };
     }
 }
+
+/// `cudaMalloc(&s.f, bytes)` into a field of a struct local kept whole (passed whole to a
+/// kernel): allocated through a pointer local, `cudaMalloc(&s_f_alloc, bytes); s.f =
+/// s_f_alloc;`, so the host pass sees an allocation of known size, and the field is assigned
+/// a traced buffer (its adjoint field follows, as for `s.f = d_buf;`).
+pub fn split_field_allocations(prog: &Program, locals: &mut Vec<Local>, body: &mut Vec<Stmt>) {
+    let struct_locals: HashMap<String, Ty> = locals
+        .iter()
+        .filter(|l| matches!(prog.canonical(&l.ty).kind, TyKind::Named { .. }))
+        .map(|l| (l.name.clone(), prog.canonical(&l.ty)))
+        .collect();
+    let mut any = false;
+    for s in body.iter() {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                any |= allocated_field(x, &struct_locals).is_some();
+            })
+        });
+    }
+    if !any {
+        return;
+    }
+    let mut taken: Names = locals.iter().map(|l| l.name.clone()).collect();
+    split_in_list(prog, &struct_locals, locals, &mut taken, body);
+}
+
+/// `(s, f)` of `cudaMalloc(&s.f, ...)` (also `(void**)&s.f`) with `s` a struct local.
+fn allocated_field(e: &Expr, struct_locals: &HashMap<String, Ty>) -> Option<(String, String)> {
+    let ExprKind::Call { callee, args, .. } = &e.kind else {
+        return None;
+    };
+    if !matches!(&callee.kind, ExprKind::Ident(n) if n == "cudaMalloc" || n == "cudaMallocManaged")
+    {
+        return None;
+    }
+    let mut target = args.first()?.strip_parens();
+    if let ExprKind::Cast { expr, .. } = &target.kind {
+        target = expr.strip_parens();
+    }
+    let ExprKind::Unary(UnOp::AddrOf, field) = &target.kind else {
+        return None;
+    };
+    let ExprKind::Member {
+        base,
+        field,
+        arrow: false,
+    } = &field.strip_parens().kind
+    else {
+        return None;
+    };
+    let ExprKind::Ident(s) = &base.strip_parens().kind else {
+        return None;
+    };
+    struct_locals
+        .contains_key(s)
+        .then(|| (s.clone(), field.clone()))
+}
+
+fn split_in_list(
+    prog: &Program,
+    struct_locals: &HashMap<String, Ty>,
+    locals: &mut Vec<Local>,
+    taken: &mut Names,
+    list: &mut Vec<Stmt>,
+) {
+    let mut i = 0;
+    while i < list.len() {
+        if !matches!(
+            list[i].kind,
+            StmtKind::Expr(_) | StmtKind::Decl(_) | StmtKind::Return(_)
+        ) {
+            crate::usage::for_each_body(&mut list[i], &mut |b| {
+                split_in_list(prog, struct_locals, locals, taken, b)
+            });
+            i += 1;
+            continue;
+        }
+        let mut after = vec![];
+        crate::methods::map_stmt_exprs(&mut list[i], &mut |e| {
+            let Some((s, f)) = allocated_field(e, struct_locals) else {
+                return;
+            };
+            let Some(fty) = prog.field_type(&struct_locals[&s], &f) else {
+                return;
+            };
+            let mut name = format!("{s}_{f}_alloc");
+            while taken.contains(&name) {
+                name.push('_');
+            }
+            taken.insert(name.clone());
+            locals.push(Local {
+                name: name.clone(),
+                ty: fty,
+                specs: DeclSpecs::default(),
+                init: None,
+                spelled: None,
+            });
+            if let ExprKind::Call { args, .. } = &mut e.kind {
+                args[0] = addr_of(ident(&name));
+            }
+            after.push(expr_stmt(assign(
+                member(ident(&s), &f, false),
+                ident(&name),
+            )));
+        });
+        let n = after.len();
+        for (k, st) in after.into_iter().enumerate() {
+            list.insert(i + 1 + k, st);
+        }
+        i += 1 + n;
+    }
+}

@@ -111,6 +111,7 @@ pub fn normalize(
     }
     if host {
         crate::host_structs::scalarize(prog, &func.params, &mut h.locals, &mut body);
+        crate::host_structs::split_field_allocations(prog, &mut h.locals, &mut body);
     }
     if !h.errors.is_empty() {
         return Err(h.errors);

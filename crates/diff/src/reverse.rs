@@ -223,6 +223,8 @@ pub struct Gen<'p, 'a> {
     /// (`b.u = q;` in a loop): a launch given `b` whose kernel writes through `b.u` writes
     /// `q`'s buffer.
     pub(crate) field_sources: HashMap<String, String>,
+    /// Every (field, buffer variable) assignment seen (`field_sources` keeps the last).
+    pub(crate) field_history: Vec<(String, String)>,
     /// Host: the function allocates managed memory (host code may read device results).
     pub(crate) managed_memory: bool,
     /// Output arrays whose seeds the gradient leaves as given (`kept_seed_arrays`).
@@ -688,6 +690,7 @@ pub fn generate(
         mirrored_fields: HashSet::new(),
         field_buffers: HashMap::new(),
         field_sources: HashMap::new(),
+        field_history: Vec::new(),
         managed_memory: false,
         launch_grads_read_memory: false,
         pending_zeros: vec![],
@@ -972,6 +975,33 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.prog
             .type_of(e, &TypeScope(&self.types))
             .map(|t| self.prog.canonical(&t))
+    }
+
+    /// A local struct whose fields are all pointers or integers, at least one a pointer (a
+    /// struct of device buffers): its adjoint holds adjoint buffers, no adjoint values.
+    pub(crate) fn is_buffer_struct(&self, e: &Expr) -> bool {
+        let ExprKind::Ident(n) = &e.strip_parens().kind else {
+            return false;
+        };
+        let Some(ty) = self.types.get(n) else {
+            return false;
+        };
+        let ty = self.prog.canonical(ty);
+        if !matches!(ty.kind, TyKind::Named { .. }) {
+            return false;
+        }
+        let fields = self.prog.fields(&ty);
+        let kinds: Vec<TyKind> = fields
+            .iter()
+            .map(|(_, t)| self.prog.canonical(t).kind)
+            .collect();
+        kinds.iter().any(|k| matches!(k, TyKind::Pointer { .. }))
+            && kinds.iter().all(|k| {
+                matches!(
+                    k,
+                    TyKind::Pointer { .. } | TyKind::Int { .. } | TyKind::Bool
+                )
+            })
     }
 
     pub fn is_param(&self, n: &str) -> bool {
@@ -1852,10 +1882,22 @@ impl<'p, 'a> Gen<'p, 'a> {
             return (vec![], vec![]);
         }
         if self.mode == Mode::Host && op.is_none() {
-            // `a = b;` of a whole struct: its fields no longer hold what was assigned to them.
+            // `a = b;` of a whole struct: its fields hold what `b`'s hold.
             if let ExprKind::Ident(v) = &l.strip_parens().kind {
                 let prefix = format!("{v}.");
                 self.field_sources.retain(|k, _| !k.starts_with(&prefix));
+                if let ExprKind::Ident(w) = &r.strip_parens().kind {
+                    let from = format!("{w}.");
+                    let copied: Vec<(String, String)> = self
+                        .field_sources
+                        .iter()
+                        .filter_map(|(k, src)| {
+                            let f = k.strip_prefix(&from)?;
+                            Some((format!("{prefix}{f}"), src.clone()))
+                        })
+                        .collect();
+                    self.field_sources.extend(copied);
+                }
             }
             if let ExprKind::Member {
                 base,
@@ -1872,6 +1914,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                                 .get(src)
                                 .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. })) =>
                         {
+                            self.field_history.push((key.clone(), src.clone()));
                             self.field_sources.insert(key, src.clone());
                         }
                         _ => {
@@ -1940,11 +1983,15 @@ impl<'p, 'a> Gen<'p, 'a> {
             );
             return (vec![], vec![]);
         }
-        let place = self.adj_place(l).filter(|_| self.is_real_value(l));
+        let buffer_struct = self.mode == Mode::Host && self.is_buffer_struct(l);
+        let place = self
+            .adj_place(l)
+            .filter(|_| self.is_real_value(l) && !buffer_struct);
         // A root that is neither a parameter nor a local is a `__device__` (file-scope)
         // variable: cuad keeps no adjoint for it, so an active value stored there is lost.
         let file_scope = lvalue_root(l).is_some_and(|root| !self.types.contains_key(root));
         if place.is_none()
+            && !buffer_struct
             && self.is_real_value(l)
             && self.expr_is_active(r)
             && (file_scope || lvalue_root(l).is_none_or(|root| self.active.contains(root)))
@@ -2041,6 +2088,21 @@ impl<'p, 'a> Gen<'p, 'a> {
                     }
                 }
                 fwd.push(expr_stmt(moved));
+            }
+        }
+        // A host struct of buffers (`State a = b;`, a swap of states) moves together with its
+        // adjoint struct, whose fields are the adjoint buffers: like a pointer, never zeroed.
+        if let (ExprKind::Ident(n), ExprKind::Ident(w), true, None) =
+            (&l.kind, &r.strip_parens().kind, buffer_struct, op)
+        {
+            if self.active.contains(n) && self.active.contains(w) {
+                if self.needs_save(l) {
+                    if let Some((sf, sr)) = self.save_value(&ident(&adj_name(n))) {
+                        fwd.insert(0, sf);
+                        rev.push(sr);
+                    }
+                }
+                fwd.push(expr_stmt(assign(ident(&adj_name(n)), ident(&adj_name(w)))));
             }
         }
         // A struct's pointer field moves together with the same field of its adjoint.
