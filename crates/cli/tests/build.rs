@@ -1247,20 +1247,6 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "class_template_static.cu:4:101: error: cuad cannot differentiate calls of member functions of class templates (`Horner<double, 2>::eval<3>`) yet",
         ),
         (
-            "field_buffer.cu",
-            "struct Buf { double* a; int n; };\n\
-             __global__ void sq(Buf b, double* y) { int i = threadIdx.x; if (i < b.n) y[i] = b.a[i] * b.a[i]; }\n\
-             void f(double* y, const double* x, int n) {\n\
-             \x20 Buf b; b.n = n; double* d_y;\n\
-             \x20 cudaMalloc(&b.a, n * sizeof(double)); cudaMalloc(&d_y, n * sizeof(double));\n\
-             \x20 cudaMemcpy(b.a, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
-             \x20 sq<<<1, 64>>>(b, d_y);\n\
-             \x20 cudaMemcpy(y, d_y, n * sizeof(double), cudaMemcpyDeviceToHost);\n\
-             }\n",
-            "f",
-            "field_buffer.cu:6:3: error: cuad cannot tell where the adjoint of the buffer `b.a` lives",
-        ),
-        (
             // A local copy of a struct parameter that is then copied into a reference
             // parameter: the caller's struct is written whole, so neither is scalarized.
             "struct_copy_out.cu",
