@@ -317,6 +317,34 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
 fn free(g: &mut Gen, adj_free: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let mut epilogue = vec![s.clone()];
     let mut fwd = vec![];
+    // `cudaFree(a.h)` of a struct of buffers that carries derivatives: the buffer and its
+    // adjoint the field holds here (states swapped whole hold others once restored).
+    if let ExprKind::Member {
+        base, arrow: false, ..
+    } = &args[0].strip_parens().kind
+    {
+        let field = args[0].strip_parens();
+        let struct_of_buffers = g.is_buffer_struct(base)
+            && crate::usage::lvalue_root(base).is_some_and(|r| g.active.contains(r));
+        if let (true, Some((shadow, _, _)), Some(ty)) =
+            (struct_of_buffers, g.shadow(field), g.type_of(field))
+        {
+            let ty = ty.with_const(false);
+            let name = cuad_emit::print_expr(field).replace('.', "_");
+            let held = g.fresh(&format!("{name}_at_free"));
+            let d_held = adj_name(&held);
+            for v in [&held, &d_held] {
+                g.decls
+                    .push(decl(ty.clone(), v, Some(Expr::synth(ExprKind::Nullptr))));
+            }
+            fwd.push(expr_stmt(assign(ident(&held), field.clone())));
+            fwd.push(expr_stmt(assign(ident(&d_held), shadow)));
+            epilogue = vec![
+                expr_stmt(call(adj_free, vec![ident(&held)])),
+                expr_stmt(call(adj_free, vec![ident(&d_held)])),
+            ];
+        }
+    }
     if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
         let with_adjoint =
             g.active.contains(p) && !g.is_param(p) && g.allocations.iter().any(|(n, _)| n == p);
