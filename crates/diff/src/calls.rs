@@ -1387,16 +1387,7 @@ impl Gen<'_, '_> {
         e: &Expr,
         s: &Stmt,
     ) -> Option<(Vec<Stmt>, Vec<Stmt>, Expr)> {
-        let mut calls: Vec<Expr> = Vec::new();
-        crate::usage::walk_expr(e, &mut |x| {
-            if let ExprKind::Call { callee, args, .. } = &x.kind {
-                if let ExprKind::Ident(n) = &callee.kind {
-                    if self.is_effect_only_call(x, n, args) {
-                        calls.push(x.clone());
-                    }
-                }
-            }
-        });
+        let calls = calls_where(e, &|x, n, args| self.is_effect_only_call(x, n, args));
         self.hoist_given_calls(e, s, None, calls)
     }
 
@@ -1461,27 +1452,14 @@ impl Gen<'_, '_> {
     /// Calls in `e` of user functions that overwrite an argument (through `&x` or a non-const
     /// reference parameter).
     pub(crate) fn writing_calls(&self, e: &Expr) -> Vec<Expr> {
-        let mut calls: Vec<Expr> = Vec::new();
-        crate::usage::walk_expr(e, &mut |x| {
-            if let ExprKind::Call { callee, args, .. } = &x.kind {
-                if let ExprKind::Ident(n) = &callee.kind {
-                    let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
-                    let effect_only = self.is_effect_only_call(x, n, args);
-                    // Host code handles reference arguments and library state itself.
-                    if self.mode == Mode::Host {
-                        if effect_only {
-                            calls.push(x.clone());
-                        }
-                    } else if (user && !self.overwritten_args(n, args).is_empty())
-                        || effect_only
-                        || stateful_library_call(self.prog, n, args, &|a| self.type_of(a))
-                    {
-                        calls.push(x.clone());
-                    }
-                }
-            }
-        });
-        calls
+        calls_where(e, &|x, n, args| {
+            let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
+            // Host code handles reference arguments and library state itself.
+            self.is_effect_only_call(x, n, args)
+                || self.mode != Mode::Host
+                    && (user && !self.overwritten_args(n, args).is_empty()
+                        || stateful_library_call(self.prog, n, args, &|a| self.type_of(a)))
+        })
     }
 
     /// A user call whose value carries no derivative (`int status = launch_step(d_x, d_y, n);`)
@@ -1850,6 +1828,21 @@ pub(crate) fn callee_writes_param(callee: &Function, j: usize) -> bool {
         found
     });
     callee.body.is_none() || written.contains(name) || passed_on
+}
+
+/// The calls `name(args)` in `e` (nested ones too) for which `pick(call, name, args)` holds.
+fn calls_where(e: &Expr, pick: &dyn Fn(&Expr, &str, &[Expr]) -> bool) -> Vec<Expr> {
+    let mut calls: Vec<Expr> = Vec::new();
+    crate::usage::walk_expr(e, &mut |x| {
+        if let ExprKind::Call { callee, args, .. } = &x.kind {
+            if let ExprKind::Ident(n) = &callee.kind {
+                if pick(x, n, args) {
+                    calls.push(x.clone());
+                }
+            }
+        }
+    });
+    calls
 }
 
 /// `a, b, c` -> `[a, b, c]` (the arguments of `T(a, b, c)`).

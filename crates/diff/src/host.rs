@@ -317,61 +317,38 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
 fn free(g: &mut Gen, adj_free: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let mut epilogue = vec![s.clone()];
     let mut fwd = vec![];
+    let freed = args[0].strip_parens();
     // `cudaFree(a.h)` of a struct of buffers that carries derivatives: the buffer and its
     // adjoint the field holds here (states swapped whole hold others once restored).
     if let ExprKind::Member {
         base, arrow: false, ..
-    } = &args[0].strip_parens().kind
+    } = &freed.kind
     {
-        let field = args[0].strip_parens();
         let struct_of_buffers = g.is_buffer_struct(base)
             && crate::usage::lvalue_root(base).is_some_and(|r| g.active.contains(r));
         if let (true, Some((shadow, _, _)), Some(ty)) =
-            (struct_of_buffers, g.shadow(field), g.type_of(field))
+            (struct_of_buffers, g.shadow(freed), g.type_of(freed))
         {
-            let ty = ty.with_const(false);
-            let name = cuad_emit::print_expr(field).replace('.', "_");
-            let held = g.fresh(&format!("{name}_at_free"));
-            let d_held = adj_name(&held);
-            for v in [&held, &d_held] {
-                g.decls
-                    .push(decl(ty.clone(), v, Some(Expr::synth(ExprKind::Nullptr))));
-            }
-            fwd.push(expr_stmt(assign(ident(&held), field.clone())));
-            fwd.push(expr_stmt(assign(ident(&d_held), shadow)));
-            epilogue = vec![
-                expr_stmt(call(adj_free, vec![ident(&held)])),
-                expr_stmt(call(adj_free, vec![ident(&d_held)])),
-            ];
+            let name = cuad_emit::print_expr(freed).replace('.', "_");
+            (fwd, epilogue) = free_as_held(g, adj_free, &name, &ty, freed, Some(shadow));
         }
     }
-    if let ExprKind::Ident(p) = &args[0].strip_parens().kind {
+    if let ExprKind::Ident(p) = &freed.kind {
         let with_adjoint =
             g.active.contains(p) && !g.is_param(p) && g.allocations.iter().any(|(n, _)| n == p);
         // A variable assigned other pointers (`std::swap(p, q)` in a time loop) may hold
         // another buffer once the reverse pass has restored it: the buffers it held here are
         // freed.
         let swapped = g.pointer_defs.get(p).is_some_and(|d| !d.copies.is_empty());
-        if swapped {
-            if let Some(ty) = g.types.get(p).cloned() {
-                let held = g.fresh(&format!("{p}_at_free"));
-                g.decls.push(decl(
-                    ty.clone(),
-                    &held,
-                    Some(Expr::synth(ExprKind::Nullptr)),
-                ));
-                fwd.push(expr_stmt(assign(ident(&held), ident(p))));
-                epilogue = vec![expr_stmt(call(adj_free, vec![ident(&held)]))];
-                if with_adjoint {
-                    let d_held = adj_name(&held);
-                    g.decls
-                        .push(decl(ty, &d_held, Some(Expr::synth(ExprKind::Nullptr))));
-                    fwd.push(expr_stmt(assign(ident(&d_held), ident(&adj_name(p)))));
-                    epilogue.push(expr_stmt(call(adj_free, vec![ident(&d_held)])));
-                }
+        match g.types.get(p).cloned() {
+            Some(ty) if swapped => {
+                let shadow = with_adjoint.then(|| ident(&adj_name(p)));
+                (fwd, epilogue) = free_as_held(g, adj_free, p, &ty, freed, shadow);
             }
-        } else if with_adjoint {
-            epilogue.push(expr_stmt(call(adj_free, vec![ident(&adj_name(p))])));
+            _ if with_adjoint => {
+                epilogue.push(expr_stmt(call(adj_free, vec![ident(&adj_name(p))])))
+            }
+            _ => {}
         }
     }
     // A buffer freed on several paths (before an early return and at the end) is freed
@@ -387,6 +364,86 @@ fn free(g: &mut Gen, adj_free: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec
         }
     }
     (fwd, vec![])
+}
+
+/// Tracks which buffer variable each pointer field of a host struct holds (`Gen::field_sources`)
+/// at the assignment `l = r`: `s.f = q` (q a pointer variable), `a = b` of whole structs.
+pub(crate) fn note_field_buffers(g: &mut Gen, l: &Expr, r: &Expr) {
+    // `a = b;` of a whole struct: its fields hold what `b`'s hold.
+    if let ExprKind::Ident(v) = &l.strip_parens().kind {
+        let prefix = format!("{v}.");
+        g.field_sources.retain(|k, _| !k.starts_with(&prefix));
+        if let ExprKind::Ident(w) = &r.strip_parens().kind {
+            let from = format!("{w}.");
+            let copied: Vec<(String, String)> = g
+                .field_sources
+                .iter()
+                .filter_map(|(k, src)| {
+                    let f = k.strip_prefix(&from)?;
+                    Some((format!("{prefix}{f}"), src.clone()))
+                })
+                .collect();
+            g.field_sources.extend(copied);
+        }
+    }
+    if let ExprKind::Member {
+        base,
+        field,
+        arrow: false,
+    } = &l.strip_parens().kind
+    {
+        if let ExprKind::Ident(v) = &base.strip_parens().kind {
+            let key = format!("{v}.{field}");
+            match &r.strip_parens().kind {
+                ExprKind::Ident(src)
+                    if g.types
+                        .get(src)
+                        .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. })) =>
+                {
+                    g.field_history.push((key.clone(), src.clone()));
+                    g.field_sources.insert(key, src.clone());
+                }
+                _ => {
+                    g.field_sources.remove(&key);
+                }
+            }
+        }
+    }
+}
+
+/// Memory a launched kernel writes through one of its parameters.
+enum Written {
+    /// A buffer variable's (`buf`, `buf + k`); `passed_whole`: the variable itself.
+    Buffer { arr: String, passed_whole: bool },
+    /// A pointer field of a struct given whole (`a.h`), `buffer` last assigned to it; saved
+    /// and restored through the field, right in every iteration (the struct is restored in
+    /// reverse).
+    Field { field: String, buffer: String },
+}
+
+/// A free deferred to the end of the gradient that frees what `freed` (and its adjoint
+/// `shadow`) hold at the free: copied to `<name>_at_free` there (forward statements), freed
+/// at the end (epilogue statements).
+fn free_as_held(
+    g: &mut Gen,
+    adj_free: &str,
+    name: &str,
+    ty: &Ty,
+    freed: &Expr,
+    shadow: Option<Expr>,
+) -> (Vec<Stmt>, Vec<Stmt>) {
+    let ty = ty.clone().with_const(false);
+    let held = g.fresh(&format!("{name}_at_free"));
+    let mut pairs = vec![(held.clone(), freed.clone())];
+    pairs.extend(shadow.map(|sh| (adj_name(&held), sh)));
+    let (mut fwd, mut epilogue) = (vec![], vec![]);
+    for (v, value) in pairs {
+        g.decls
+            .push(decl(ty.clone(), &v, Some(Expr::synth(ExprKind::Nullptr))));
+        fwd.push(expr_stmt(assign(ident(&v), value)));
+        epilogue.push(expr_stmt(call(adj_free, vec![ident(&v)])));
+    }
+    (fwd, epilogue)
 }
 
 /// `cudaMallocPitch(&p, &pitch, width, height)`: after it, `_d_p` gets `pitch * height` bytes
@@ -975,13 +1032,9 @@ fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) 
     if unknown || uses != launch_uses || extents.is_empty() {
         return None;
     }
-    let mut extent = extents.into_iter().reduce(|a, b| {
-        paren(Expr::synth(ExprKind::Cond(
-            Box::new(binary(BinOp::Gt, a.clone(), b.clone())),
-            Box::new(a),
-            Box::new(b),
-        )))
-    })?;
+    let mut extent = extents
+        .into_iter()
+        .reduce(crate::write_extent::max_extent)?;
     // Constants first (they may name each other), then the parameters.
     for _ in 0..8 {
         let mut changed = false;
@@ -1008,16 +1061,10 @@ fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) 
             local |= declared.contains(n) && !params.contains(&n.as_str());
         }
     });
-    if local || params.len() != args.len() {
+    if local || helper.params.len() != args.len() {
         return None;
     }
-    crate::methods::map_expr(&mut extent, &mut |e| {
-        if let ExprKind::Ident(n) = &e.kind {
-            if let Some(k) = params.iter().position(|p| p == n) {
-                *e = paren(args[k].clone());
-            }
-        }
-    });
+    crate::write_extent::bind_params(&mut extent, &helper.params, args);
     Some(extent)
 }
 
@@ -1348,10 +1395,8 @@ fn launch(
     for c in config {
         g.note_reads(c);
     }
-    // The buffers the kernel writes: (buffer, parameter index, passed whole).
-    let mut targets: Vec<(String, usize, bool)> = Vec::new();
-    // Pointer fields of structs given whole: (field, the buffer last assigned to it, index).
-    let mut field_targets: Vec<(String, String, usize)> = Vec::new();
+    // What the kernel writes, by parameter index.
+    let mut targets: Vec<(Written, usize)> = Vec::new();
     for (j, a) in args.iter().enumerate() {
         let Some(pname) = kfun.params.get(j).and_then(|p| p.name.as_deref()) else {
             continue;
@@ -1375,8 +1420,8 @@ fn launch(
             // The field is saved and restored through itself (`a.h`, right in every
             // iteration: the struct is restored in reverse), sized by its buffer.
             g.note_reads(&ident(v));
-            for (field, src) in fields {
-                field_targets.push((field, src, j));
+            for (field, buffer) in fields {
+                targets.push((Written::Field { field, buffer }, j));
             }
             continue;
         }
@@ -1400,51 +1445,50 @@ fn launch(
             continue;
         };
         let passed_whole = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if *n == arr);
-        targets.push((arr, j, passed_whole));
+        targets.push((Written::Buffer { arr, passed_whole }, j));
     }
-    for (field, src, j) in field_targets {
-        if !g.needs_checkpoint(&src) {
-            continue;
-        }
+    for (written, j) in targets {
         let pname = kfun.params[j].name.as_deref().unwrap_or_default();
-        let sized = g.types.get(&src).cloned().and_then(|ty| {
-            let (bytes, on_host) = field_buffer_bytes(g, &field, &src)?;
-            checkpoint_bytes(g, &field, &ty, bytes, on_host)
-        });
-        match sized {
-            Some((f, r)) => {
-                fwd.extend(f);
-                let copy_back = !write_only.contains(pname);
-                place_restore(r, copy_back, &mut restore, &mut release);
+        let (saved, unknown_size) = match written {
+            Written::Field { field, buffer } => {
+                if !g.needs_checkpoint(&buffer) {
+                    continue;
+                }
+                let saved = g.types.get(&buffer).cloned().and_then(|ty| {
+                    let (bytes, on_host) = field_buffer_bytes(g, &field, &buffer)?;
+                    checkpoint_bytes(g, &field, &ty, bytes, on_host)
+                });
+                (saved, format!("kernel `{kname}` overwrites the buffer of `{field}`, which the reverse pass needs, and cuad does not know its size (the buffers assigned to `{field}` must be allocated here with one size)"))
             }
-            None => g.error(
-                s.span,
-                format!("kernel `{kname}` overwrites the buffer of `{field}`, which the reverse pass needs, and cuad does not know its size (the buffers assigned to `{field}` must be allocated here with one size)"),
-            ),
-        }
-    }
-    for (arr, j, passed_whole) in targets {
-        let pname = kfun.params[j].name.as_deref().unwrap_or_default();
-        if !g.needs_checkpoint(&arr) {
-            continue;
-        }
-        let arr_ty = g
-            .types
-            .get(&arr)
-            .cloned()
-            .unwrap_or_else(|| param_tys[j].clone());
-        let arr = &arr;
-        // A buffer allocated elsewhere (the caller's) is saved as far as the kernel writes it.
-        let saved = checkpoint(g, arr, &arr_ty).or_else(|| {
-            let TyKind::Pointer { pointee, .. } = &arr_ty.kind else {
-                return None;
-            };
-            let count = passed_whole
-                .then(|| crate::write_extent::launch_extent(g.prog, kfun, pname, &config[0], args))
-                .flatten()?;
-            let elem = Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false)));
-            checkpoint_bytes(g, arr, &arr_ty, binary(BinOp::Mul, count, elem), false)
-        });
+            Written::Buffer { arr, passed_whole } => {
+                if !g.needs_checkpoint(&arr) {
+                    continue;
+                }
+                let arr_ty = g
+                    .types
+                    .get(&arr)
+                    .cloned()
+                    .unwrap_or_else(|| param_tys[j].clone());
+                // A buffer allocated elsewhere (the caller's) is saved as far as the kernel
+                // writes it.
+                let saved = checkpoint(g, &arr, &arr_ty).or_else(|| {
+                    let TyKind::Pointer { pointee, .. } = &arr_ty.kind else {
+                        return None;
+                    };
+                    let count = passed_whole
+                        .then(|| {
+                            crate::write_extent::launch_extent(
+                                g.prog, kfun, pname, &config[0], args,
+                            )
+                        })
+                        .flatten()?;
+                    let elem =
+                        Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false)));
+                    checkpoint_bytes(g, &arr, &arr_ty, binary(BinOp::Mul, count, elem), false)
+                });
+                (saved, format!("kernel `{kname}` overwrites `{arr}`, which the reverse pass needs, and cuad does not know its size (allocate it with cudaMalloc in this function)"))
+            }
+        };
         match saved {
             Some((f, r)) => {
                 fwd.extend(f);
@@ -1453,10 +1497,7 @@ fn launch(
                 let copy_back = !write_only.contains(pname);
                 place_restore(r, copy_back, &mut restore, &mut release);
             }
-            None => g.error(
-                s.span,
-                format!("kernel `{kname}` overwrites `{arr}`, which the reverse pass needs, and cuad does not know its size (allocate it with cudaMalloc in this function)"),
-            ),
+            None => g.error(s.span, unknown_size),
         }
     }
     // On a stream of the user's (possibly non-blocking), cuad's own copies on the legacy

@@ -1882,47 +1882,7 @@ impl<'p, 'a> Gen<'p, 'a> {
             return (vec![], vec![]);
         }
         if self.mode == Mode::Host && op.is_none() {
-            // `a = b;` of a whole struct: its fields hold what `b`'s hold.
-            if let ExprKind::Ident(v) = &l.strip_parens().kind {
-                let prefix = format!("{v}.");
-                self.field_sources.retain(|k, _| !k.starts_with(&prefix));
-                if let ExprKind::Ident(w) = &r.strip_parens().kind {
-                    let from = format!("{w}.");
-                    let copied: Vec<(String, String)> = self
-                        .field_sources
-                        .iter()
-                        .filter_map(|(k, src)| {
-                            let f = k.strip_prefix(&from)?;
-                            Some((format!("{prefix}{f}"), src.clone()))
-                        })
-                        .collect();
-                    self.field_sources.extend(copied);
-                }
-            }
-            if let ExprKind::Member {
-                base,
-                field,
-                arrow: false,
-            } = &l.strip_parens().kind
-            {
-                if let ExprKind::Ident(v) = &base.strip_parens().kind {
-                    let key = format!("{v}.{field}");
-                    match &r.strip_parens().kind {
-                        ExprKind::Ident(src)
-                            if self
-                                .types
-                                .get(src)
-                                .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. })) =>
-                        {
-                            self.field_history.push((key.clone(), src.clone()));
-                            self.field_sources.insert(key, src.clone());
-                        }
-                        _ => {
-                            self.field_sources.remove(&key);
-                        }
-                    }
-                }
-            }
+            crate::host::note_field_buffers(self, l, r);
         }
         // `p = (T*)malloc(n)`: the call under the cast.
         let mut call_rhs = r.strip_parens();

@@ -54,15 +54,30 @@ pub fn written_extent(prog: &Program, kernel: &Function, param: &str) -> Option<
         .iter()
         .map(|p| poly_expr(p, &names))
         .collect::<Option<_>>()?;
-    exprs.into_iter().reduce(|a, b| {
-        // max(a, b)
-        let cond = crate::builder::binary(BinOp::Gt, a.clone(), b.clone());
-        crate::builder::paren(Expr::synth(ExprKind::Cond(
-            Box::new(cond),
-            Box::new(a),
-            Box::new(b),
-        )))
-    })
+    exprs.into_iter().reduce(max_extent)
+}
+
+/// `(a > b ? a : b)`: the larger of two extents.
+pub fn max_extent(a: Expr, b: Expr) -> Expr {
+    let cond = crate::builder::binary(BinOp::Gt, a.clone(), b.clone());
+    crate::builder::paren(Expr::synth(ExprKind::Cond(
+        Box::new(cond),
+        Box::new(a),
+        Box::new(b),
+    )))
+}
+
+/// `e` with the function's parameters replaced by the call's arguments (`params` and `args`
+/// of one length).
+pub fn bind_params(e: &mut Expr, params: &[Param], args: &[Expr]) {
+    crate::methods::map_expr(e, &mut |x| {
+        let ExprKind::Ident(n) = &x.kind else {
+            return;
+        };
+        if let Some(k) = params.iter().position(|p| p.name.as_deref() == Some(n)) {
+            *x = crate::builder::paren(args[k].clone());
+        }
+    });
 }
 
 struct Walk<'a> {
@@ -297,17 +312,12 @@ pub fn launch_extent(
     if args.len() != kernel.params.len() {
         return None;
     }
+    bind_params(&mut extent, &kernel.params, args);
     crate::methods::map_expr(&mut extent, &mut |e| {
         let ExprKind::Ident(n) = &e.kind else {
             return;
         };
-        if let Some(k) = kernel
-            .params
-            .iter()
-            .position(|p| p.name.as_deref() == Some(n))
-        {
-            *e = crate::builder::paren(args[k].clone());
-        } else if let Some(d) = GRID_DIMS.iter().position(|g| g == n) {
+        if let Some(d) = GRID_DIMS.iter().position(|g| g == n) {
             // `dim3(grid).x`: the grid may be a `dim3` or an integer
             let dims = Expr::synth(ExprKind::Cast {
                 kind: CastKind::Functional,
