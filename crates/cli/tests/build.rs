@@ -1289,6 +1289,17 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "pingpong_sizes.cu:7:33: error: kernel `step` overwrites `dst`, which the reverse pass needs, and cuad does not know its size",
         ),
         (
+            // A partial specialization whose pattern puts a parameter inside an argument
+            // (`P<T*, 2>`): cuad does not deduce through it, so it cannot tell which one
+            // `P<float, 3>` is.
+            "partial_pointer_spec.cu",
+            "template <typename T, int N> struct P { static __device__ T f(T x) { return x * N; } };\n\
+             template <typename T> struct P<T*, 2> { static __device__ T f(T x) { return x; } };\n\
+             __global__ void k(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] = P<float, 3>::f(y[i]); }\n",
+            "k",
+            "partial_pointer_spec.cu:3:77: error: cuad cannot differentiate calls of `P<float, 3>::f`: cuad cannot tell which specialization of class template `P` it calls",
+        ),
+        (
             "unknown_type.cu",
             "__global__ void k(float* y, const float* x, int n) {\n\
              \x20 int i = threadIdx.x;\n\

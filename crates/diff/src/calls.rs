@@ -677,7 +677,7 @@ impl Gen<'_, '_> {
                 .next()
                 .unwrap_or("");
             let message = if crate::class_has_specialization(&self.prog.tu.items, class) {
-                format!("cuad cannot differentiate calls of `{name}`: class template `{class}` has a specialization, which cuad does not pick per instance; make `{class}`'s member a function template and end a recursion with `if constexpr`")
+                format!("cuad cannot differentiate calls of `{name}`: cuad cannot tell which specialization of class template `{class}` it calls (one cuad cannot read, more than one partial specialization matching, or a pattern like `{class}<T*>`); make `{class}`'s member a function template and end a recursion with `if constexpr`")
             } else {
                 format!("cuad cannot differentiate calls of member functions of class templates (`{name}`) yet; make it a function template (`template <typename T, int D> T eval(...)`)")
             };

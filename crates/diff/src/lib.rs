@@ -1332,22 +1332,17 @@ pub(crate) fn class_has_specialization(items: &[Item], name: &str) -> bool {
     })
 }
 
-/// Does the file partially specialize class template `name` (`template <typename T> struct
-/// P<T, 1>`)? Explicit specializations (`template <>`) do not count.
-pub(crate) fn class_has_partial_specialization(items: &[Item], name: &str) -> bool {
+/// Does the file specialize class template `name` in a form the parser keeps verbatim
+/// (whose members cuad cannot see, so it cannot tell which instances it serves)?
+pub(crate) fn class_has_opaque_specialization(items: &[Item], name: &str) -> bool {
     let spelled = format!("{name}<");
     items.iter().any(|item| match item {
         Item::Namespace { items, .. } | Item::ExternC { items, .. } => {
-            class_has_partial_specialization(items, name)
-        }
-        Item::Struct(s) => {
-            s.name.as_deref().is_some_and(|n| n.starts_with(&spelled))
-                && s.template.as_ref().is_some_and(|t| !t.is_empty())
+            class_has_opaque_specialization(items, name)
         }
         Item::Opaque { text, .. } => {
             let compact: String = text.split_whitespace().collect();
             compact.starts_with("template<")
-                && !compact.starts_with("template<>")
                 && (compact.contains(&format!("struct{spelled}"))
                     || compact.contains(&format!("class{spelled}")))
         }

@@ -150,6 +150,8 @@ fn fields_public(s: &StructDef) -> bool {
 
 /// `Owner<T, N>` for a class template `template <typename T, int N> struct Owner`, else `Owner`.
 fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
+    // A specialization's name spells its arguments (`Poly<T, 1>`).
+    let template = template.filter(|_| !owner.contains('<'));
     let args = template
         .unwrap_or_default()
         .iter()
@@ -269,12 +271,13 @@ fn static_method_of_instance(name: &str, prog: &Program) -> Option<(String, Vec<
                 && f.template.is_none() && f.body.is_some())
         })
     };
-    // Explicit specializations (`template <> struct Traits<float>`) are picked for concrete
-    // arguments: the specialization's own stand-in, else the primary's. A partial one
-    // (`template <typename T> struct P<T, 1>`) would have to be matched per instance, and
-    // arguments naming template parameters wait for the instance.
+    // Specializations are picked for concrete arguments, C++'s way: an explicit one
+    // (`template <> struct Traits<float>`) calls its own plain stand-in, a partial one
+    // (`template <typename T> struct Poly<T, 1>`) its stand-in template with the arguments
+    // deduced from the pattern, else the primary's. Arguments naming template parameters wait
+    // for the instance.
     if crate::class_has_specialization(&prog.tu.items, unqualified) {
-        if crate::class_has_partial_specialization(&prog.tu.items, unqualified)
+        if crate::class_has_opaque_specialization(&prog.tu.items, unqualified)
             || !args.iter().all(|a| concrete_template_arg(prog, a))
         {
             return None;
@@ -282,6 +285,10 @@ fn static_method_of_instance(name: &str, prog: &Program) -> Option<(String, Vec<
         if let Some(special) = prog.explicit_specialization(base, &args) {
             let name = special.name.as_deref()?;
             return has_static(special).then(|| (free_name(name, method), vec![]));
+        }
+        if let Some((partial, deduced)) = prog.partial_specialization(base, &args).ok()? {
+            let name = partial.name.as_deref()?;
+            return has_static(partial).then(|| (free_name(name, method), deduced));
         }
     }
     // The primary template (only declared when every instance used is specialized).

@@ -30,6 +30,9 @@ pub(crate) struct Index<'a> {
     /// Explicit specializations (`template <> struct Acc<float>`) by the class template's
     /// qualified names; only traits (member types, static constants) are parsed as such.
     pub specializations: HashMap<String, Vec<&'a StructDef>>,
+    /// Partial specializations (`template <typename T> struct Poly<T, 1>`) by the class
+    /// template's qualified names; also indexed as structs under their spelled names.
+    pub partial_specializations: HashMap<String, Vec<&'a StructDef>>,
     /// Initializers of `const`/`constexpr` integer and boolean globals (`constexpr int kN = 4;`).
     pub integer_constants: HashMap<String, &'a Expr>,
 }
@@ -238,6 +241,12 @@ impl<'a> Index<'a> {
             return;
         }
         let owner = struct_name(s);
+        if s.template.as_ref().is_some_and(|p| !p.is_empty()) && owner.contains('<') {
+            let base = owner.split('<').next().unwrap_or(&owner).trim();
+            for q in qualified_names(ns, base) {
+                self.partial_specializations.entry(q).or_default().push(s);
+            }
+        }
         self.register_struct(s, ns, &owner);
         if let Some(trailing) = &s.trailing {
             for v in &trailing.vars {
@@ -489,6 +498,86 @@ impl<'a> Index<'a> {
                         .all(|(a, b)| self.same_template_arg(a, b))
             })
         })
+    }
+
+    /// The partial specialization of class template `base` that `args` (concrete) match, with
+    /// the specialization's own template arguments deduced from them (`Poly<float, 1>` matches
+    /// `template <typename T> struct Poly<T, 1>` with `<float>`); `Ok(None)` when none
+    /// matches (the primary template is meant). `Err` when cuad cannot tell: more than one
+    /// matches (C++ would pick the most specialized; cuad does not rank them), or a pattern
+    /// uses a parameter inside a compound argument (`P<T*, N>`).
+    #[allow(clippy::type_complexity)]
+    pub fn partial_specialization(
+        &self,
+        base: &str,
+        args: &[TemplateArg],
+    ) -> Result<Option<(&'a StructDef, Vec<TemplateArg>)>, ()> {
+        let Some(candidates) = self.partial_specializations.get(normalize(base)) else {
+            return Ok(None);
+        };
+        let mut found = vec![];
+        for s in candidates {
+            if let Some(deduced) = self.deduce_partial(s, args)? {
+                found.push((*s, deduced));
+            }
+        }
+        match found.len() {
+            0 => Ok(None),
+            1 => Ok(found.pop()),
+            _ => Err(()),
+        }
+    }
+
+    /// `s`'s template arguments when `args` match its pattern; `Err` when a pattern argument
+    /// is neither one of its parameters nor free of them.
+    fn deduce_partial(
+        &self,
+        s: &StructDef,
+        args: &[TemplateArg],
+    ) -> Result<Option<Vec<TemplateArg>>, ()> {
+        let params = s.template.as_deref().unwrap_or_default();
+        let name = s.name.as_deref().unwrap_or_default();
+        let text = name.find('<').map(|lt| &name[lt..]).ok_or(())?;
+        let pattern = self.spelled_template_args(text).ok_or(())?;
+        let param_of = |a: &TemplateArg| -> Option<usize> {
+            let n = match a {
+                TemplateArg::Expr(Expr {
+                    kind: ExprKind::Ident(n),
+                    ..
+                }) => n,
+                TemplateArg::Type(Ty {
+                    kind: TyKind::Named { name, args },
+                    ..
+                }) if args.is_empty() => name,
+                _ => return None,
+            };
+            params.iter().position(|p| &p.name == n)
+        };
+        // Every mention of a parameter must be a whole pattern argument.
+        let bare = pattern.iter().filter(|a| param_of(a).is_some()).count();
+        let mut diags = cuad_syntax::Diagnostics::default();
+        let mentions = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), text, &mut diags)
+            .iter()
+            .filter(|t| params.iter().any(|p| t.text == p.name))
+            .count();
+        if mentions != bare {
+            return Err(());
+        }
+        if pattern.len() != args.len() {
+            return Ok(None);
+        }
+        let mut bound: Vec<Option<&TemplateArg>> = vec![None; params.len()];
+        for (pat, arg) in pattern.iter().zip(args) {
+            match param_of(pat) {
+                Some(i) => match bound[i] {
+                    Some(prev) if !self.same_template_arg(prev, arg) => return Ok(None),
+                    _ => bound[i] = Some(arg),
+                },
+                None if !self.same_template_arg(pat, arg) => return Ok(None),
+                None => {}
+            }
+        }
+        Ok(bound.into_iter().map(|b| b.cloned()).collect())
     }
 
     fn same_template_arg(&self, a: &TemplateArg, b: &TemplateArg) -> bool {

@@ -161,6 +161,18 @@ impl<'a> Program<'a> {
         self.index.specialization(base, args)
     }
 
+    /// The partial specialization of class template `base` that concrete `args` select, with
+    /// its own template arguments (`Poly<float, 1>` -> `Poly<T, 1>`, `<float>`); `Ok(None)`
+    /// when the primary is meant, `Err` when cuad cannot tell.
+    #[allow(clippy::type_complexity)]
+    pub fn partial_specialization(
+        &self,
+        base: &str,
+        args: &[TemplateArg],
+    ) -> Result<Option<(&'a StructDef, Vec<TemplateArg>)>, ()> {
+        self.index.partial_specialization(base, args)
+    }
+
     /// The struct a method belongs to: the enclosing struct of an inline method, or the
     /// qualifier of an out-of-line definition (`S::f`) when `S` is a struct.
     pub fn method_owner(&self, f: &Function) -> Option<String> {

@@ -22,9 +22,10 @@ impl Parser<'_, '_> {
         let name = self.take_name();
         let specialized = self.at("<");
         let name = match name {
-            // `template <> struct Acc<float> {...}`: named with its arguments, which sema
-            // matches against the instances the program names.
-            Some(n) if specialized && self.explicit_specialization => {
+            // `template <> struct Acc<float> {...}` and the partial `template <typename T>
+            // struct Poly<T, 1>`: named with their arguments, which sema matches against the
+            // instances the program names.
+            Some(n) if specialized && (self.explicit_specialization || self.in_template) => {
                 let args_start = self.pos;
                 self.parse_template_args()?;
                 Some(format!("{n}{}", self.text_of(args_start, self.pos)))
@@ -62,7 +63,7 @@ impl Parser<'_, '_> {
         if specialized && !members.iter().flatten().all(is_trait_member) {
             return Err(super::PErr {
                 span: self.span_from(start),
-                msg: "explicit specializations with fields or non-static member functions are not modelled (only member types, static constants and static member functions)".into(),
+                msg: "class template specializations with fields or non-static member functions are not modelled (only member types, static constants and static member functions)".into(),
             });
         }
         let ty = Ty::named(name.as_deref().unwrap_or(""));
