@@ -6,7 +6,7 @@
 //! handles. The free functions are emitted with the generated code.
 
 use crate::builder::*;
-use cuad_sema::Program;
+use cuad_sema::{PartialPick, Program};
 use cuad_syntax::ast::*;
 use std::collections::HashSet;
 
@@ -286,9 +286,13 @@ fn static_method_of_instance(name: &str, prog: &Program) -> Option<(String, Vec<
             let name = special.name.as_deref()?;
             return has_static(special).then(|| (free_name(name, method), vec![]));
         }
-        if let Some((partial, deduced)) = prog.partial_specialization(base, &args).ok()? {
-            let name = partial.name.as_deref()?;
-            return has_static(partial).then(|| (free_name(name, method), deduced));
+        match prog.partial_specialization(base, &args) {
+            PartialPick::Partial(partial, deduced) => {
+                let name = partial.name.as_deref()?;
+                return has_static(partial).then(|| (free_name(name, method), deduced));
+            }
+            PartialPick::Unknown => return None,
+            PartialPick::Primary => {}
         }
     }
     // The primary template (only declared when every instance used is specialized).

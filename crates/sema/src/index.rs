@@ -37,6 +37,17 @@ pub(crate) struct Index<'a> {
     pub integer_constants: HashMap<String, &'a Expr>,
 }
 
+/// What a class template instance is, given the file's partial specializations.
+pub enum PartialPick<'a> {
+    /// None matches: the primary template (or an explicit specialization).
+    Primary,
+    /// This one, with its own template arguments.
+    Partial(&'a StructDef, Vec<TemplateArg>),
+    /// cuad cannot tell: more than one matches (C++ would pick the most specialized; cuad does
+    /// not rank them), or a pattern has a parameter inside a compound argument (`P<T*, N>`).
+    Unknown,
+}
+
 /// Lookup form of a name: no leading `::`, no elaborated-type keyword.
 pub(crate) fn normalize(name: &str) -> &str {
     let name = name.trim();
@@ -500,31 +511,25 @@ impl<'a> Index<'a> {
         })
     }
 
-    /// The partial specialization of class template `base` that `args` (concrete) match, with
-    /// the specialization's own template arguments deduced from them (`Poly<float, 1>` matches
-    /// `template <typename T> struct Poly<T, 1>` with `<float>`); `Ok(None)` when none
-    /// matches (the primary template is meant). `Err` when cuad cannot tell: more than one
-    /// matches (C++ would pick the most specialized; cuad does not rank them), or a pattern
-    /// uses a parameter inside a compound argument (`P<T*, N>`).
-    #[allow(clippy::type_complexity)]
-    pub fn partial_specialization(
-        &self,
-        base: &str,
-        args: &[TemplateArg],
-    ) -> Result<Option<(&'a StructDef, Vec<TemplateArg>)>, ()> {
+    /// Which partial specialization of class template `base` concrete `args` select, with the
+    /// specialization's own template arguments deduced from them (`Poly<float, 1>` selects
+    /// `template <typename T> struct Poly<T, 1>` with `<float>`).
+    pub fn partial_specialization(&self, base: &str, args: &[TemplateArg]) -> PartialPick<'a> {
         let Some(candidates) = self.partial_specializations.get(normalize(base)) else {
-            return Ok(None);
+            return PartialPick::Primary;
         };
         let mut found = vec![];
         for s in candidates {
-            if let Some(deduced) = self.deduce_partial(s, args)? {
-                found.push((*s, deduced));
+            match self.deduce_partial(s, args) {
+                Err(()) => return PartialPick::Unknown,
+                Ok(Some(deduced)) => found.push((*s, deduced)),
+                Ok(None) => {}
             }
         }
-        match found.len() {
-            0 => Ok(None),
-            1 => Ok(found.pop()),
-            _ => Err(()),
+        match found.pop() {
+            None => PartialPick::Primary,
+            Some((s, deduced)) if found.is_empty() => PartialPick::Partial(s, deduced),
+            Some(_) => PartialPick::Unknown,
         }
     }
 

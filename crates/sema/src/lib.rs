@@ -32,7 +32,7 @@ pub mod types;
 pub use check::check;
 pub use consts::fold_constant;
 pub use exprs::binop_symbol;
-pub use index::member_types;
+pub use index::{member_types, PartialPick};
 pub use overload::{deduce_values, spelling, substitute, substitute_in_spelling, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 
@@ -161,15 +161,9 @@ impl<'a> Program<'a> {
         self.index.specialization(base, args)
     }
 
-    /// The partial specialization of class template `base` that concrete `args` select, with
-    /// its own template arguments (`Poly<float, 1>` -> `Poly<T, 1>`, `<float>`); `Ok(None)`
-    /// when the primary is meant, `Err` when cuad cannot tell.
-    #[allow(clippy::type_complexity)]
-    pub fn partial_specialization(
-        &self,
-        base: &str,
-        args: &[TemplateArg],
-    ) -> Result<Option<(&'a StructDef, Vec<TemplateArg>)>, ()> {
+    /// Which partial specialization of class template `base` concrete `args` select
+    /// (`Poly<float, 1>` -> `Poly<T, 1>` with `<float>`).
+    pub fn partial_specialization(&self, base: &str, args: &[TemplateArg]) -> PartialPick<'a> {
         self.index.partial_specialization(base, args)
     }
 
