@@ -3214,6 +3214,22 @@ fn clad_kernel_gradients() {
     assert!(stdout.contains("no error\n"), "{stdout}");
 }
 
+/// tests/clad/DifferentiateSolvers.cu (cuad's own program): `clad::differentiate` of host and
+/// `__host__ __device__` solvers (RK4 through pointer outputs, Newton steps in a fixed count
+/// and in a tolerance loop, CUDA math), each checked in the program against finite differences.
+#[test]
+fn clad_differentiate_solvers() {
+    clad_test_prints_check_exec("DifferentiateSolvers");
+}
+
+/// tests/clad/PhysicsKernelGradients.cu (cuad's own program): `clad::gradient` of a warp-shuffle
+/// energy kernel with an atomic total, a shared-memory block RMS and a host RK4 driver, each
+/// checked in the program against finite differences.
+#[test]
+fn clad_physics_kernel_gradients() {
+    clad_test_prints_check_exec("PhysicsKernelGradients");
+}
+
 /// tests/clad/IntegerKernelGradients.cu (cuad's own program): `int` kernels differentiated with
 /// integer adjoints (requests naming integer parameters), as Clad does.
 #[test]
