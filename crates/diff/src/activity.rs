@@ -318,6 +318,12 @@ fn is_pointer_member(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -> b
         .is_some_and(|t| matches!(prog.canonical(&t).kind, TyKind::Pointer { .. }))
 }
 
+/// `k[0]` of `double k[4][3]`, `s.f` of `double f[3]`: an expression of array type.
+fn is_array_valued(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -> bool {
+    prog.type_of(e, &crate::reverse::TypeScope(types))
+        .is_some_and(|t| matches!(prog.canonical(&t).kind, TyKind::Array { .. }))
+}
+
 fn differentiable_var(prog: &Program, types: &HashMap<String, Ty>, name: &str) -> bool {
     types.get(name).is_some_and(|t| is_differentiable(prog, t))
 }
@@ -397,6 +403,13 @@ fn node(
                             })
                         }
                         _ if by_reference => lvalue_root(a),
+                        // An array that decays to a pointer: a row of a local 2-D array
+                        // (`rk4_stage(p, y, k[st])`) or an array field (`f(s.acc)`).
+                        ExprKind::Index(..) | ExprKind::Member { .. }
+                            if is_array_valued(prog, types, a) =>
+                        {
+                            lvalue_root(a)
+                        }
                         // A pointer field of a local struct (`cudaMemcpy(s.h, x, ...)`): the
                         // struct holds the buffer.
                         ExprKind::Member { .. }

@@ -2237,6 +2237,7 @@ fn may_hold_pointer(prog: &cuad_sema::Program, ty: &Ty, depth: u32) -> bool {
             .fields(&ty)
             .iter()
             .any(|(_, f)| may_hold_pointer(prog, f, depth + 1)),
+        TyKind::Array { elem, .. } => may_hold_pointer(prog, elem, depth),
         _ => true,
     }
 }
