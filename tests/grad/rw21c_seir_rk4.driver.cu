@@ -4,6 +4,9 @@ using namespace cuad_test;
 
 int main() {
   Checker check("rw21c_seir_rk4");
+  // Gradients whose tapes spill to device malloc: compute-sanitizer's instrumented malloc needs
+  // more stack than a 2 KB tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 8 * 1024), "cudaDeviceSetLimit");
   const int members = 24;
   SeirParams prm{0.4, 0.25, 0.02, 0.95, 0.5, 40};
   Rng rng(21038);

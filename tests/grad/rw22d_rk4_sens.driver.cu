@@ -10,6 +10,9 @@ static std::vector<double> flat(const std::vector<double>& a, const std::vector<
 
 int main() {
   Checker check("rw22d_rk4_sens");
+  // Gradients whose tapes spill to device malloc: compute-sanitizer's instrumented malloc needs
+  // more stack than a 2 KB tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 8 * 1024), "cudaDeviceSetLimit");
 #if CUAD_OUTPUT >= 4
   {
     const int n = 24, steps = 40;
