@@ -1309,6 +1309,24 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "unknown_type.cu:3:30: error: cuad cannot tell whether `h` (of type `__nv_fp8_e4m3`, which cuad does not know) carries the derivative",
         ),
         (
+            // an array of such a type (before, its elements silently carried no derivative)
+            "unknown_elem_type.cu",
+            "__global__ void k(float* y, const float* x, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 Acc<float> a[2]; for (int c = 0; c < 2; ++c) a[c] = x[i] * c; y[i] = a[1];\n\
+             }\n",
+            "k",
+            "unknown_elem_type.cu:3:48: error: cuad cannot tell whether `a` (of type `Acc`, which cuad does not know) carries the derivative",
+        ),
+        (
+            // a value with derivatives passed to a parameter of such a type
+            "unknown_param_type.cu",
+            "__device__ float sq(Opaque<float> a) { return a * a; }\n\
+             __global__ void k(float* y, const float* x) { int i = threadIdx.x; y[i] = sq(x[i]); }\n",
+            "k",
+            "unknown_param_type.cu:2:78: error: cuad cannot tell whether parameter `a` of `sq` (of type `Opaque`, which cuad does not know) carries the derivative of this argument",
+        ),
+        (
             // (a `return (i % 2) ? a : b;` helper is an address computation cuad follows)
             "untraced_pointer.cu",
             "__device__ float* pick(float* a, float* b, int i) { if (i % 2) return a; return b; }\n\
@@ -3543,7 +3561,9 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          __global__ void ucv(const double* x, double* y) {\n\
          \x20 std::conditional_t<UN(), double, float> acc = x[0] * x[0];\n\
          \x20 y[0] = acc + x[0];\n\
-         }\n",
+         }\n\
+         __device__ double uhelp(Opaque<double> a) { return a * a; }\n\
+         __global__ void upar(const double* x, double* y) { y[0] = uhelp(x[0]); }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -3664,6 +3684,12 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "ucv"]);
     assert!(
         err.contains("fd.cu:61:43: error: forward mode: cuad cannot tell whether `acc` (of type `std::conditional_t`, which cuad does not know) carries the derivative"),
+        "{err}"
+    );
+    // so is a varied argument of a parameter of such a type
+    let err = run(&["--fn", "upar"]);
+    assert!(
+        err.contains("fd.cu:65:65: error: forward mode: cuad cannot tell whether parameter `a` of `uhelp` (of type `Opaque`, which cuad does not know) carries the derivative of this argument"),
         "{err}"
     );
 }

@@ -514,7 +514,40 @@ const RUNTIME_HANDLES: [&str; 11] = [
     "curandGenerator_t",
 ];
 
-/// Does the value of `e` depend on an active variable or active memory?
+/// A named type cuad does not know (no struct, enum, alias or CUDA vector type of that
+/// name: `__nv_fp8_e4m3`, `std::decay_t<float>`, a library class): whether its values carry
+/// derivatives is unknown.
+pub fn unknown_type(prog: &Program, t: &Ty) -> bool {
+    match &prog.canonical(t).kind {
+        TyKind::Named { name, .. } => {
+            prog.struct_def(name).is_none()
+                && prog.enum_def(name).is_none()
+                && cuad_sema::builtins::vector_type(name).is_none()
+                && !matches!(name.as_str(), "dim3" | "uint3" | "int3")
+                && !RUNTIME_HANDLES.contains(&name.as_str())
+        }
+        _ => false,
+    }
+}
+
+/// The message for a value that carries derivatives passed to parameter `param` of `callee`
+/// whose type (`pty`, by value or reference) cuad does not know; `None` for known types.
+pub fn unknown_param_message(
+    prog: &Program,
+    callee: &str,
+    param: &str,
+    pty: &Ty,
+) -> Option<String> {
+    let t = match &pty.kind {
+        TyKind::LRef(inner) | TyKind::RRef(inner) => inner,
+        _ => pty,
+    };
+    unknown_type(prog, t).then(|| {
+        let ty = cuad_emit_free_name(t);
+        format!("cuad cannot tell whether parameter `{param}` of `{callee}` (of type `{ty}`, which cuad does not know) carries the derivative of this argument; use a real type (float, double, a struct of the file)")
+    })
+}
+
 /// Assignments of values that carry derivatives to locals of a type cuad does not know (no
 /// struct, enum, alias or CUDA vector type of that name: `__nv_bfloat16`, a library class):
 /// whether such a value carries the derivative on is unknown, and dropping it would be a
@@ -526,16 +559,7 @@ pub fn unknown_type_receivers(
     params: &[(String, Ty)],
     active: &Names,
 ) -> Vec<(cuad_syntax::Span, String, String)> {
-    let unknown = |t: &Ty| match &prog.canonical(t).kind {
-        TyKind::Named { name, .. } => {
-            prog.struct_def(name).is_none()
-                && prog.enum_def(name).is_none()
-                && cuad_sema::builtins::vector_type(name).is_none()
-                && !matches!(name.as_str(), "dim3" | "uint3" | "int3")
-                && !RUNTIME_HANDLES.contains(&name.as_str())
-        }
-        _ => false,
-    };
+    let unknown = |t: &Ty| unknown_type(prog, t);
     let mut out = Vec::new();
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
@@ -548,13 +572,13 @@ pub fn unknown_type_receivers(
                 // p(d_y)`) reads it later where cuad cannot see.
                 let value = active_value_in(r, active, types);
                 let wraps = !value && wraps_active_memory(r, active, types);
-                let (ExprKind::Ident(n), true) = (&l.kind, value || wraps) else {
+                let (Some((n, t)), true) = (written_local(l, types), value || wraps) else {
                     return;
                 };
                 if params.iter().any(|(p, _)| p == n) {
                     return;
                 }
-                if let Some(t) = types.get(n).filter(|t| unknown(t)) {
+                if unknown(t) {
                     let ty = cuad_emit_free_name(t);
                     let message = if wraps {
                         format!("cuad cannot tell what reads through `{n}` (of type `{ty}`, which cuad does not know): it is built around memory that carries derivatives, and what reads through it would get none; pass the raw pointer to code cuad differentiates")
@@ -567,6 +591,26 @@ pub fn unknown_type_receivers(
         });
     }
     out
+}
+
+/// The variable an assignment writes, whole or as an element of an array (`acc[c]`), and the
+/// type of what it writes.
+fn written_local<'t>(l: &'t Expr, types: &'t HashMap<String, Ty>) -> Option<(&'t String, &'t Ty)> {
+    match &l.kind {
+        ExprKind::Ident(n) => Some((n, types.get(n)?)),
+        ExprKind::Paren(b) => written_local(b, types),
+        ExprKind::Index(b, _) => match written_local(b, types)? {
+            (
+                n,
+                Ty {
+                    kind: TyKind::Array { elem, .. },
+                    ..
+                },
+            ) => Some((n, elem)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Stores of values that carry derivatives through a local pointer whose target cuad cannot

@@ -944,7 +944,17 @@ impl Gen<'_, '_> {
                         }
                     }
                 }
-                _ => call_args.push(Expr::synth(ExprKind::Nullptr)),
+                _ => {
+                    if self.expr_is_active(a) {
+                        let param = callee.params[j].name.as_deref().unwrap_or("");
+                        let unknown =
+                            crate::activity::unknown_param_message(self.prog, name, param, pty);
+                        if let Some(message) = unknown {
+                            self.error(a.span, message);
+                        }
+                    }
+                    call_args.push(Expr::synth(ExprKind::Nullptr))
+                }
             }
         }
         let pb_name = match custom {

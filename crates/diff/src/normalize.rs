@@ -1015,20 +1015,16 @@ impl Hoister<'_, '_> {
                 Init::Paren(es) => Init::Paren(es.into_iter().map(|e| self.expr(e)).collect()),
             });
             let mut ty = self.resolve_local_aliases(&self.prog.canonical(&v.ty));
-            if let Some(operand) = decltype_operand(&ty) {
-                match self.decltype_type(&operand) {
-                    Some(t) => {
-                        let is_const = ty.is_const;
-                        ty = t;
-                        ty.is_const |= is_const;
-                    }
-                    None => {
-                        self.errors.push(Diagnostic::error(
-                            v.span,
-                            format!("cuad cannot tell the type of `decltype({operand})`; write the type"),
-                        ));
-                        continue;
-                    }
+            match self.resolve_decltypes(&ty) {
+                Ok(t) => ty = t,
+                Err(operand) => {
+                    self.errors.push(Diagnostic::error(
+                        v.span,
+                        format!(
+                            "cuad cannot tell the type of `decltype({operand})`; write the type"
+                        ),
+                    ));
+                    continue;
                 }
             }
             if let TyKind::LRef(inner) | TyKind::RRef(inner) = &ty.kind {
@@ -1248,6 +1244,58 @@ impl Hoister<'_, '_> {
         self.prog
             .type_of(e, &self.scope)
             .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+    }
+
+    /// `ty` with every `decltype(e)` in it replaced by the type it names, also as an array's
+    /// element or a pointer's target (`decltype(v + 0.0f) acc[C]`); the operand cuad cannot
+    /// type is the error.
+    fn resolve_decltypes(&self, ty: &Ty) -> Result<Ty, String> {
+        let kind = match &ty.kind {
+            TyKind::Named { name, args } => match decltype_operand(ty) {
+                Some(operand) => {
+                    let mut t = self.decltype_type(&operand).ok_or(operand)?;
+                    t.is_const |= ty.is_const;
+                    t.is_volatile |= ty.is_volatile;
+                    return Ok(t);
+                }
+                // `std::decay_t<decltype(v)>`: resolved again with its arguments' types.
+                None if !args.is_empty() => {
+                    let args = args
+                        .iter()
+                        .map(|a| match a {
+                            TemplateArg::Type(t) => {
+                                self.resolve_decltypes(t).map(TemplateArg::Type)
+                            }
+                            other => Ok(other.clone()),
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let named = TyKind::Named {
+                        name: name.clone(),
+                        args,
+                    };
+                    return Ok(self.prog.canonical(&Ty {
+                        kind: named,
+                        ..ty.clone()
+                    }));
+                }
+                None => return Ok(ty.clone()),
+            },
+            TyKind::Array { elem, len } => TyKind::Array {
+                elem: Box::new(self.resolve_decltypes(elem)?),
+                len: len.clone(),
+            },
+            TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+                pointee: Box::new(self.resolve_decltypes(pointee)?),
+                restrict: *restrict,
+            },
+            TyKind::LRef(inner) => match self.resolve_decltypes(inner)? {
+                // `decltype(x[i])&` collapses to one reference.
+                t if matches!(t.kind, TyKind::LRef(_)) => t.kind,
+                t => TyKind::LRef(Box::new(t)),
+            },
+            _ => return Ok(ty.clone()),
+        };
+        Ok(Ty { kind, ..ty.clone() })
     }
 
     /// The type `decltype(operand)` names: the declared type of a name, a reference for

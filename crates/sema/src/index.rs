@@ -434,10 +434,16 @@ impl<'a> Index<'a> {
             if let Some(t) = self.conditional_member(key) {
                 return Some(self.canonical(&t, depth + 1));
             }
+            if let Some(t) = self.trait_member(key, depth) {
+                return Some(t);
+            }
         }
         if depth < MAX_DEPTH {
             if let Some(t) = self.conditional_alias(key, args) {
                 return Some(self.canonical(&t, depth + 1));
+            }
+            if let Some(t) = self.trait_alias(key, args, depth) {
+                return Some(t);
             }
         }
         if args.is_empty() {

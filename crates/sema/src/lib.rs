@@ -16,7 +16,8 @@
 //!
 //! Layout: `index` builds the name tables, `exprs` types expressions, `overload` ranks
 //! candidates and deduces templates, `builtins` is the CUDA/C++ library table as data,
-//! `types` holds context-free type rules, `check` walks bodies for diagnostics.
+//! `types` holds context-free type rules, `conditional` and `traits` the standard
+//! type-level helpers (`conditional_t`, `decay_t`, ...), `check` walks bodies for diagnostics.
 
 pub mod builtins;
 mod check;
@@ -27,6 +28,7 @@ mod index;
 mod overload;
 pub mod packs;
 mod scope;
+mod traits;
 pub mod types;
 
 pub use check::check;

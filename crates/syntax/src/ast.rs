@@ -94,6 +94,10 @@ impl Ty {
         self.is_const = c;
         self
     }
+    pub fn with_volatile(mut self, v: bool) -> Ty {
+        self.is_volatile = v;
+        self
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -385,6 +385,12 @@ impl Fwd<'_, '_> {
         for (j, (p, a)) in callee.params.iter().zip(args).enumerate() {
             let pty = self.prog.canonical(&p.ty);
             if !is_differentiable(self.prog, &pty) {
+                let name = p.name.as_deref().unwrap_or("");
+                let unknown =
+                    crate::activity::unknown_param_message(self.prog, &callee.name, name, &pty);
+                if let Some(message) = unknown.filter(|_| self.tangent(a).is_some()) {
+                    self.error(a.span, message);
+                }
                 continue;
             }
             // a `const T&` binds rvalues too (`f(x * 2)`, `g(_t1.value)`)
