@@ -1212,16 +1212,6 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "goto.cu:2:1: error: `k` cannot be differentiated: cuad could not model its definition (`goto` is not supported by cuad)",
         ),
         (
-            "comma_continue.cu",
-            "__global__ void k(double* y, const double* x, int m) {\n\
-             \x20 double s = 0.0; int j = threadIdx.x;\n\
-             \x20 for (int c = 0; c < m; ++c, j += 32) { if (x[j] < 0.0) continue; s += x[j] * x[j]; }\n\
-             \x20 y[threadIdx.x] = s;\n\
-             }\n",
-            "k",
-            "comma_continue.cu:3:3: error: cuad cannot differentiate `continue` in a for loop whose condition or step (a comma expression) has side effects yet",
-        ),
-        (
             // A method of a class with private data stays opaque: the error says why.
             "private_method.cu",
             "class M {\n\

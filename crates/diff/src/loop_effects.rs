@@ -11,34 +11,23 @@
 //! ```
 //!
 //! `_c = a && b` with effects in `b` evaluates `b` only when `a` holds (`||` likewise), and an
-//! assignment nested in the condition becomes a statement before it. A `continue` would skip
-//! a step or condition moved into the body, so such a loop is an error instead. Calls of
-//! functions without effects (`j < min(n, m)`) are not effects.
+//! assignment nested in the condition becomes a statement before it. A `continue` of the loop
+//! would skip the step or condition moved into the body, so it runs them first (`{ step;
+//! continue; }`, `{ _c = cond; continue; }`). Calls of functions without effects
+//! (`j < min(n, m)`) are not effects.
 
 use crate::builder::*;
 use crate::usage::{has_effects_beyond, may_have_effects};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
-use cuad_syntax::Diagnostic;
 
-pub fn lower(prog: &Program, body: Vec<Stmt>) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
-    let mut l = Lowerer {
-        prog,
-        next: 0,
-        errors: vec![],
-    };
-    let out = l.stmts(body);
-    if l.errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(l.errors)
-    }
+pub fn lower(prog: &Program, body: Vec<Stmt>) -> Vec<Stmt> {
+    Lowerer { prog, next: 0 }.stmts(body)
 }
 
 struct Lowerer<'p> {
     prog: &'p Program<'p>,
     next: usize,
-    errors: Vec<Diagnostic>,
 }
 
 impl Lowerer<'_> {
@@ -87,14 +76,10 @@ impl Lowerer<'_> {
                 let body = self.boxed(body);
                 if !self.has_effects(&cond) {
                     StmtKind::DoWhile { body, cond }
-                } else if has_own_continue(&body) {
-                    return self.unsupported(
-                        span,
-                        "`continue` in a do-while loop whose condition has side effects",
-                    );
                 } else {
                     let c = self.fresh();
-                    let mut inner = vec![*body];
+                    let body = continue_after(*body, &evaluate(&c, &cond));
+                    let mut inner = vec![body];
                     inner.extend(evaluate(&c, &cond));
                     return block(vec![
                         decl(Ty::new(TyKind::Bool), &c, None),
@@ -126,14 +111,15 @@ impl Lowerer<'_> {
                         step,
                         body,
                     }
-                } else if has_own_continue(&body) {
-                    return self.unsupported(
-                        span,
-                        "`continue` in a for loop whose condition or step (a comma expression) has side effects",
-                    );
                 } else {
                     let init: Vec<Stmt> = init.map(|i| *i).into_iter().collect();
                     let cond = cond.unwrap_or_else(|| Expr::synth(ExprKind::BoolLit(true)));
+                    let step_stmts: Vec<Stmt> = step
+                        .iter()
+                        .flat_map(|e| comma_parts(e.clone()))
+                        .map(expr_stmt)
+                        .collect();
+                    let body = Box::new(continue_after(*body, &step_stmts));
                     return self.endless(init, &cond, body, step, span);
                 }
             }
@@ -178,23 +164,17 @@ impl Lowerer<'_> {
         self.next += 1;
         format!("_cuad_cond{}", self.next - 1)
     }
-
-    fn unsupported(&mut self, span: cuad_syntax::Span, what: &str) -> Stmt {
-        self.errors.push(Diagnostic::error(
-            span,
-            format!(
-                "cuad cannot differentiate {what} yet; move the side effects into the loop body"
-            ),
-        ));
-        Stmt::new(StmtKind::Empty, span)
-    }
 }
 
 /// Statements that leave the value of `cond` in `c`, with `&&`/`||` short-circuiting the
 /// operand that has effects and nested assignments as statements before their use.
 fn evaluate(c: &str, cond: &Expr) -> Vec<Stmt> {
     match &cond.strip_parens().kind {
-        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b) if may_have_effects(b) => {
+        // Split when either side has effects: `k++ < n && w[k - 1] > 0` then increments `k`
+        // between the two tests, as C++ sequences them.
+        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), a, b)
+            if may_have_effects(a) || may_have_effects(b) =>
+        {
             let mut out = evaluate(c, a);
             let test = match op {
                 BinOp::And => ident(c),
@@ -256,14 +236,39 @@ fn comma_parts(e: Expr) -> Vec<Expr> {
 }
 
 /// A `continue` of this loop (not of a loop nested in it).
-fn has_own_continue(body: &Stmt) -> bool {
-    match &body.kind {
-        StmtKind::Continue => true,
-        StmtKind::Block(b) => b.iter().any(has_own_continue),
-        StmtKind::If { then, els, .. } => {
-            has_own_continue(then) || els.as_deref().is_some_and(has_own_continue)
+/// `body` with each `continue` of its own loop (not of nested loops) preceded by `before`:
+/// the step or condition the lowering moved to the end of the body.
+fn continue_after(body: Stmt, before: &[Stmt]) -> Stmt {
+    let span = body.span;
+    let kind = match body.kind {
+        StmtKind::Continue => {
+            let mut run = before.to_vec();
+            run.push(Stmt::new(StmtKind::Continue, span));
+            StmtKind::Block(run)
         }
-        StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).any(has_own_continue),
-        _ => false,
-    }
+        StmtKind::Block(b) => {
+            StmtKind::Block(b.into_iter().map(|s| continue_after(s, before)).collect())
+        }
+        StmtKind::If { cond, then, els } => StmtKind::If {
+            cond,
+            then: Box::new(continue_after(*then, before)),
+            els: els.map(|e| Box::new(continue_after(*e, before))),
+        },
+        StmtKind::Switch { cond, cases } => StmtKind::Switch {
+            cond,
+            cases: cases
+                .into_iter()
+                .map(|c| SwitchCase {
+                    body: c
+                        .body
+                        .into_iter()
+                        .map(|s| continue_after(s, before))
+                        .collect(),
+                    ..c
+                })
+                .collect(),
+        },
+        k => k,
+    };
+    Stmt::new(kind, span)
 }

@@ -59,7 +59,7 @@ pub fn normalize(
         .map(split_sincos)
         .collect();
     let body = host_patterns(body, &mut 0);
-    let body = crate::loop_effects::lower(prog, body)?;
+    let body = crate::loop_effects::lower(prog, body);
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let body = crate::jumps::lower_jumps(body, is_value.then(|| prog.canonical(&func.ret)));
     let body = structure_returns(body);
@@ -1746,8 +1746,26 @@ fn pull_increments(e: Expr, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> Expr {
             post.push(expr_stmt(unary(op, (*x).clone())));
             return *x;
         }
-        // Only one side of `&&`, `||` and `?:` runs: leave their increments alone.
-        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r) => ExprKind::Binary(op, l, r),
+        // Only one side of `&&`, `||` and `?:` runs: leave their increments alone, except in
+        // the left operand of `&&`/`||`, which always runs first (`while (++k < n && w[k] >
+        // 0)`): its pre-increments run before the statement, its post-increments after it
+        // when the right operand does not read the variable.
+        ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r) => {
+            let (mut l_pre, mut l_post) = (Vec::new(), Vec::new());
+            let pulled = pull_increments((*l).clone(), &mut l_pre, &mut l_post);
+            let mut changed = crate::usage::Names::default();
+            crate::usage::stmt_writes(&l_post, &mut changed);
+            let mut right = crate::usage::Names::default();
+            crate::usage::reads(&r, &mut right);
+            let right_reads_post = changed.iter().any(|v| right.contains(v));
+            if right_reads_post {
+                ExprKind::Binary(op, l, r)
+            } else {
+                pre.extend(l_pre);
+                post.extend(l_post);
+                ExprKind::Binary(op, Box::new(pulled), r)
+            }
+        }
         ExprKind::Cond(c, a, b) => ExprKind::Cond(c, a, b),
         ExprKind::Unary(op, x) => ExprKind::Unary(op, rec(x)),
         ExprKind::Binary(op, l, r) => {

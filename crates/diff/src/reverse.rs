@@ -3098,8 +3098,12 @@ impl<'p, 'a> Gen<'p, 'a> {
     fn address_reads(&self, lv: &Expr, out: &mut Names) {
         let mut names = Names::new();
         reads(&assign(lv.clone(), int_lit(0)), &mut names);
+        // A local array's address never changes: the array the lvalue indexes is not read.
+        // Arrays read inside its indices are (`x[cor[c]]` reads `cor`).
+        let root = lvalue_root(lv).filter(|r| !usage::index_mentions(lv, r));
         names.retain(|n| {
             self.is_param(n)
+                || root != Some(n.as_str())
                 || !self
                     .types
                     .get(n)

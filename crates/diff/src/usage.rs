@@ -101,7 +101,7 @@ pub fn content_reads(e: &Expr, out: &mut Names) {
 }
 
 /// Does an index (or dereferenced address) inside lvalue `l` mention `root` again?
-fn index_mentions(l: &Expr, root: &str) -> bool {
+pub fn index_mentions(l: &Expr, root: &str) -> bool {
     match &l.kind {
         ExprKind::Index(b, i) => {
             let mut r = Names::new();
