@@ -1306,7 +1306,15 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              \x20 Acc<float> a[2]; for (int c = 0; c < 2; ++c) a[c] = x[i] * c; y[i] = a[1];\n\
              }\n",
             "k",
-            "unknown_elem_type.cu:3:48: error: cuad cannot tell whether `a` (of type `Acc`, which cuad does not know) carries the derivative",
+            "unknown_elem_type.cu:3:48: error: cuad cannot tell whether `a[c]` (of type `Acc`, which cuad does not know) carries the derivative",
+        ),
+        (
+            // a member of such a type
+            "unknown_field_type.cu",
+            "struct S { Acc<float> v; float w; };\n\
+             __global__ void k(float* y, const float* x) { int i = threadIdx.x; S s; s.v = x[i] * x[i]; s.w = 1; y[i] = s.w; }\n",
+            "k",
+            "unknown_field_type.cu:2:73: error: cuad cannot tell whether `s.v` (of type `Acc`, which cuad does not know) carries the derivative",
         ),
         (
             // a value with derivatives passed to a parameter of such a type
@@ -3553,7 +3561,9 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
          \x20 y[0] = acc + x[0];\n\
          }\n\
          __device__ double uhelp(Opaque<double> a) { return a * a; }\n\
-         __global__ void upar(const double* x, double* y) { y[0] = uhelp(x[0]); }\n",
+         __global__ void upar(const double* x, double* y) { y[0] = uhelp(x[0]); }\n\
+         __device__ Opaque<double> uf(double a) { return a * a; }\n\
+         __global__ void uret(const double* x, double* y) { y[0] = uf(x[0]); }\n",
     );
     let run = |args: &[&str]| {
         let mut all = vec!["fwd", path_str(&input)];
@@ -3680,6 +3690,12 @@ fn fwd_diagnoses_what_it_would_get_wrong() {
     let err = run(&["--fn", "upar"]);
     assert!(
         err.contains("fd.cu:65:65: error: forward mode: cuad cannot tell whether parameter `a` of `uhelp` (of type `Opaque`, which cuad does not know) carries the derivative of this argument"),
+        "{err}"
+    );
+    // or the value of a function returning such a type
+    let err = run(&["--fn", "uret"]);
+    assert!(
+        err.contains("fd.cu:67:59: error: forward mode: cuad cannot tell whether the value of `uf` (of type `Opaque`, which cuad does not know) carries the derivative of its arguments"),
         "{err}"
     );
 }

@@ -543,15 +543,15 @@ pub fn unknown_param_message(
         _ => pty,
     };
     unknown_type(prog, t).then(|| {
-        let ty = cuad_emit_free_name(t);
+        let ty = type_name(t);
         format!("cuad cannot tell whether parameter `{param}` of `{callee}` (of type `{ty}`, which cuad does not know) carries the derivative of this argument; use a real type (float, double, a struct of the file)")
     })
 }
 
-/// Assignments of values that carry derivatives to locals of a type cuad does not know (no
-/// struct, enum, alias or CUDA vector type of that name: `__nv_bfloat16`, a library class):
-/// whether such a value carries the derivative on is unknown, and dropping it would be a
-/// silently wrong gradient. The assignments' spans and the locals' names and types.
+/// Assignments of values that carry derivatives to locals (their elements or members) of a
+/// type cuad does not know (`unknown_type`): whether such a value carries the derivative on is
+/// unknown, and dropping it would be a silently wrong gradient. The assignments' spans, the
+/// locals' names and the messages.
 pub fn unknown_type_receivers(
     prog: &Program,
     body: &[Stmt],
@@ -572,20 +572,26 @@ pub fn unknown_type_receivers(
                 // p(d_y)`) reads it later where cuad cannot see.
                 let value = active_value_in(r, active, types);
                 let wraps = !value && wraps_active_memory(r, active, types);
-                let (Some((n, t)), true) = (written_local(l, types), value || wraps) else {
+                let (Some(n), true) = (written_local(l), value || wraps) else {
                     return;
                 };
                 if params.iter().any(|(p, _)| p == n) {
                     return;
                 }
-                if unknown(t) {
-                    let ty = cuad_emit_free_name(t);
+                let written = prog.type_of(l, &crate::reverse::TypeScope(types));
+                if let Some(t) = written.filter(|t| unknown(t)) {
+                    let ty = type_name(&t);
+                    let root = n.clone();
+                    let n = match &l.kind {
+                        ExprKind::Ident(_) => root.clone(),
+                        _ => cuad_emit::print_expr(l),
+                    };
                     let message = if wraps {
                         format!("cuad cannot tell what reads through `{n}` (of type `{ty}`, which cuad does not know): it is built around memory that carries derivatives, and what reads through it would get none; pass the raw pointer to code cuad differentiates")
                     } else {
                         format!("cuad cannot tell whether `{n}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)")
                     };
-                    out.push((x.span, n.clone(), message));
+                    out.push((x.span, root, message));
                 }
             })
         });
@@ -593,22 +599,15 @@ pub fn unknown_type_receivers(
     out
 }
 
-/// The variable an assignment writes, whole or as an element of an array (`acc[c]`), and the
-/// type of what it writes.
-fn written_local<'t>(l: &'t Expr, types: &'t HashMap<String, Ty>) -> Option<(&'t String, &'t Ty)> {
+/// The variable an assignment writes, whole, as an element of an array (`acc[c]`) or as a
+/// member (`s.v`).
+fn written_local(l: &Expr) -> Option<&String> {
     match &l.kind {
-        ExprKind::Ident(n) => Some((n, types.get(n)?)),
-        ExprKind::Paren(b) => written_local(b, types),
-        ExprKind::Index(b, _) => match written_local(b, types)? {
-            (
-                n,
-                Ty {
-                    kind: TyKind::Array { elem, .. },
-                    ..
-                },
-            ) => Some((n, elem)),
-            _ => None,
-        },
+        ExprKind::Ident(n) => Some(n),
+        ExprKind::Paren(b) | ExprKind::Index(b, _) => written_local(b),
+        ExprKind::Member {
+            base, arrow: false, ..
+        } => written_local(base),
         _ => None,
     }
 }
@@ -958,7 +957,8 @@ fn active_value_in(e: &Expr, active: &Names, types: &HashMap<String, Ty>) -> boo
     }
 }
 
-fn cuad_emit_free_name(t: &Ty) -> String {
+/// A named type's name, as the diagnostics print it.
+pub fn type_name(t: &Ty) -> String {
     match &t.kind {
         TyKind::Named { name, .. } => name.clone(),
         _ => String::new(),

@@ -596,6 +596,13 @@ impl Fwd<'_, '_> {
                     _ => false,
                 });
             if !writes {
+                if crate::activity::unknown_type(self.prog, &ret) {
+                    let ty = crate::activity::type_name(&ret);
+                    self.error(
+                        e.span,
+                        format!("cuad cannot tell whether the value of `{name}` (of type `{ty}`, which cuad does not know) carries the derivative of its arguments; use a real type (float, double, a struct of the file)"),
+                    );
+                }
                 return None;
             }
             if !super::is_integral(&ret) {
