@@ -1870,6 +1870,122 @@ fn symbols_get_adjoints_in_host_gradients_only() {
     assert!(!kernel.contains("_d_c_tab"), "{kernel}");
 }
 
+/// Forward mode: a copy into a symbol from a buffer carrying tangents copies the tangent into
+/// the symbol's tangent global, and the launch reads it through a variant of the kernel's
+/// pushforward; the kernel's own pushforward keeps the symbol a constant. What reverse mode
+/// refuses for the same reasons (helpers reading the symbol, kernels writing it, reads back,
+/// symbols of other types) is refused too.
+#[test]
+fn fwd_symbols_get_tangents_in_host_pushforwards_only() {
+    let dir = scratch("fwd_symbols");
+    let input = write(
+        &dir,
+        "taps.cu",
+        "__constant__ float c_tab[4];\n\
+         __global__ void k(float* y, const float* x) { y[threadIdx.x] = c_tab[threadIdx.x % 4] * x[threadIdx.x]; }\n\
+         void run(const float* tab, float* y, const float* x) {\n\
+         \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
+         \x20 k<<<1, 32>>>(y, x);\n\
+         }\n",
+    );
+    let generate = |func: &str| {
+        let output = dir.join(format!("{func}.out.cu"));
+        let out = cuad(&[
+            "fwd",
+            path_str(&input),
+            "--fn",
+            func,
+            "-o",
+            path_str(&output),
+        ]);
+        assert!(out.status.success(), "{func}: {}", text(&out.stderr));
+        std::fs::read_to_string(&output).unwrap()
+    };
+    let host = generate("run");
+    for want in [
+        "__device__ float _d_c_tab[4];",
+        "cudaMemcpyToSymbol(_d_c_tab, _d_tab, 4 * sizeof(float));",
+        "k_pushforward_via_c_tab<<<1, 32>>>(y, x, _d_y, _d_x);",
+        "_d_c_tab[threadIdx.x % 4] * x[threadIdx.x]",
+    ] {
+        assert!(host.contains(want), "{want}: {host}");
+    }
+    let kernel = generate("k");
+    assert!(!kernel.contains("_d_c_tab"), "{kernel}");
+    let errors = [
+        (
+            "const_table.cu",
+            "__constant__ float c_tab[4];\n\
+             __device__ float tap(int k) { return c_tab[k]; }\n\
+             __global__ void k(float* y) { y[threadIdx.x] = tap(threadIdx.x % 4); }\n\
+             void run(const float* tab, float* y) {\n\
+             \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
+             \x20 k<<<1, 4>>>(y);\n\
+             }\n",
+            "const_table.cu:6:3: error: forward mode: `tap`, called by kernel `k`, names a symbol that carries derivatives from `cudaMemcpyToSymbol`",
+        ),
+        (
+            "const_helper.cu",
+            "__constant__ float c_tab[4];\n\
+             __global__ void k(float* y) { y[threadIdx.x] = c_tab[threadIdx.x % 4]; }\n\
+             void launch(float* y) { k<<<1, 4>>>(y); }\n\
+             void run(const float* tab, float* y) {\n\
+             \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
+             \x20 launch(y);\n\
+             }\n",
+            "const_helper.cu:6:3: error: forward mode: `k`, reached from this call, names a symbol that carries derivatives from `cudaMemcpyToSymbol`",
+        ),
+        (
+            "sym_write.cu",
+            "__device__ float g_tab[4];\n\
+             __global__ void k(float* y) { g_tab[threadIdx.x % 4] *= 2.0f; y[threadIdx.x] = g_tab[threadIdx.x % 4]; }\n\
+             void run(const float* tab, float* y) {\n\
+             \x20 cudaMemcpyToSymbol(g_tab, tab, 4 * sizeof(float));\n\
+             \x20 k<<<1, 4>>>(y);\n\
+             }\n",
+            "sym_write.cu:5:3: error: forward mode: kernel `k` writes `g_tab`, which carries derivatives from `cudaMemcpyToSymbol`",
+        ),
+        (
+            "from_sym.cu",
+            "__constant__ float c_tab[4];\n\
+             __global__ void k(float* y) { y[threadIdx.x] = c_tab[threadIdx.x % 4]; }\n\
+             void run(const float* tab, float* y, float* back) {\n\
+             \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
+             \x20 k<<<1, 4>>>(y);\n\
+             \x20 cudaMemcpyFromSymbol(back, c_tab, 4 * sizeof(float));\n\
+             }\n",
+            "from_sym.cu:6:3: error: forward mode: cuad cannot differentiate through `cudaMemcpyFromSymbol` of `c_tab`, which carries tangents",
+        ),
+        (
+            "symbol.cu",
+            "struct P { float a, b; };\n\
+             __constant__ P c;\n\
+             __global__ void k(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] = c.a * c.b; }\n\
+             void run(float* y, const P* h, int n) {\n\
+             \x20 cudaMemcpyToSymbol(c, h, sizeof(P));\n\
+             \x20 k<<<1, 32>>>(y, n);\n\
+             }\n",
+            "symbol.cu:5:3: error: forward mode: cuad cannot differentiate through this `cudaMemcpyToSymbol`: `c` has type `P`",
+        ),
+    ];
+    for (name, src, expected) in errors {
+        let input = write(&dir, name, src);
+        let output = dir.join(format!("{name}.out.cu"));
+        let out = cuad(&[
+            "fwd",
+            path_str(&input),
+            "--fn",
+            "run",
+            "-o",
+            path_str(&output),
+        ]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(!output.exists(), "{name}: no output after errors");
+        assert!(err.contains(expected), "{name}: {err}");
+    }
+}
+
 /// A helper returning a pointer with a branch: not an address helper (address_calls.rs).
 const POINTER_HELPER_SRC: &str = "__device__ double* advance(double* p, int k) {\n\
                                   \x20 if (k > 0) return p + k;\n\

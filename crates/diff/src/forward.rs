@@ -33,6 +33,9 @@ pub struct PushforwardReq {
     pub callee: Function,
     pub name: String,
     pub wrt: Vec<usize>,
+    /// Active symbols the kernel reads (its pushforward is the variant reading their
+    /// tangents, symbols.rs).
+    pub symbols: Vec<String>,
     /// For a kernel template's instance: the template (`name` is `NAME<ARGS>`, an explicit
     /// specialization of a primary template to declare).
     pub primary: Option<Function>,
@@ -48,6 +51,8 @@ pub struct Generated {
     pub smem_helper: bool,
     /// The helper `cuad_zero_tangent<T>()` (zero tangents of structs with constructors).
     pub zero_tangent: bool,
+    /// Declarations of the tangent globals of active symbols (`__device__ float _d_c[3];`).
+    pub tangent_globals: Vec<String>,
 }
 
 /// State of one pushforward being generated.
@@ -71,6 +76,10 @@ struct Fwd<'p, 'a> {
     zero_tangent: std::cell::Cell<bool>,
     /// `extern __shared__` arrays (the tangents of real views of them are the second half).
     extern_shared: Names,
+    /// Symbols carrying tangents: in a kernel, those of its variant; in a host function, those
+    /// a copy fills from values with tangents (symbols.rs).
+    symbols: Names,
+    tangent_globals: Vec<String>,
 }
 
 /// `NAME_pushforward` when `wrt` is every parameter that can carry a derivative, else
@@ -133,6 +142,7 @@ pub fn generate(
     func: &Function,
     name: &str,
     wrt: &[usize],
+    symbols: &[String],
 ) -> Result<Generated, Vec<Diagnostic>> {
     let Some(body) = &func.body else {
         return Err(vec![Diagnostic::error(
@@ -174,6 +184,13 @@ pub fn generate(
     for l in &norm.locals {
         types.insert(l.name.clone(), l.ty.clone());
     }
+    // A kernel variant's active symbols are read like global arrays whose tangents are the
+    // globals `_d_<symbol>`.
+    for sym in symbols {
+        if let Ok((ty, _)) = crate::symbols::tangent_symbol(prog, sym) {
+            types.insert(sym.clone(), ty);
+        }
+    }
     let object_type = |e: &Expr| {
         prog.type_of(e, &TypeScope(&types))
             .map(|t| prog.canonical(&t))
@@ -188,12 +205,19 @@ pub fn generate(
         declares: &declares,
     };
     crate::address_calls::inline_address_calls(prog, &mut norm.body, &scope);
-    let seeds: Names = wrt.iter().map(|&i| params[i].0.clone()).collect();
+    let mut seeds: Names = wrt.iter().map(|&i| params[i].0.clone()).collect();
+    seeds.extend(symbols.iter().cloned());
     let mut activity_types = types.clone();
     for (n, t) in &params {
         activity_types.insert(format!("__param:{n}"), t.clone());
     }
-    let active = active_vars(prog, &norm.body, &activity_types, &seeds);
+    let is_host = !func.attrs.global && !func.attrs.device;
+    let (active, symbols) = if is_host {
+        host_activity(prog, &norm.body, &activity_types, seeds)
+    } else {
+        let active = active_vars(prog, &norm.body, &activity_types, &seeds);
+        (active, symbols.iter().cloned().collect())
+    };
     let mut g = Fwd {
         prog,
         types,
@@ -208,6 +232,8 @@ pub fn generate(
         smem_helper: false,
         zero_tangent: std::cell::Cell::new(false),
         extern_shared: Names::new(),
+        symbols,
+        tangent_globals: vec![],
     };
     g.errors
         .extend(crate::activity::bit_cast_errors(&norm.body, &g.active));
@@ -281,21 +307,36 @@ pub fn generate(
         digamma: g.digamma,
         smem_helper: g.smem_helper,
         zero_tangent: g.zero_tangent.get(),
+        tangent_globals: g.tangent_globals,
     })
 }
 
-/// Does the kernel declare an `extern __shared__` array (its pushforward then needs twice the
-/// dynamic shared memory)?
-pub fn uses_dynamic_shared(f: &Function) -> bool {
-    let mut found = false;
-    for s in f.body.iter().flatten() {
-        s.visit(&mut |s| {
-            if let StmtKind::Decl(d) = &s.kind {
-                found |= d.specs.shared && d.specs.is_extern;
-            }
-        });
+/// A host function's active variables and active symbols: a symbol a copy fills from a value
+/// carrying a tangent is active, and so are the buffers that launches of kernels reading it
+/// write (activity.rs does not see the symbol flow into them).
+fn host_activity(
+    prog: &Program,
+    body: &[Stmt],
+    types: &HashMap<String, Ty>,
+    mut seeds: Names,
+) -> (Names, Names) {
+    let is_buffer = |n: &str| {
+        !types.contains_key(&format!("__param:{n}"))
+            && types.get(n).is_some_and(|t| {
+                matches!(t.kind, TyKind::Pointer { .. }) && is_differentiable(prog, t)
+            })
+    };
+    loop {
+        let active = active_vars(prog, body, types, &seeds);
+        let symbols: Names = crate::symbols::filled_from_active(body, &active)
+            .into_iter()
+            .collect();
+        let written = crate::symbols::launch_outputs(prog, body, &symbols, &is_buffer);
+        if written.iter().all(|w| active.contains(w)) {
+            return (active, symbols);
+        }
+        seeds.extend(written);
     }
-    found
 }
 
 /// The name `_tN.value` goes by in the type map.

@@ -1304,7 +1304,7 @@ fn launch(
     let written = kernel_written(g.prog, body, &aliases);
     let wrt = launch_wrt(g, &param_tys, args);
     // Active symbols the kernel reads: its gradient is the variant adding into them.
-    let symbols = crate::symbols::read_symbols(g, kfun);
+    let symbols = crate::symbols::read_symbols(&g.symbols, kfun);
     if !g.symbols.is_empty() && !wrt.is_empty() {
         crate::symbols::check_launch(g, kfun, &symbols, s.span);
     }
@@ -1517,7 +1517,7 @@ fn launch(
         let mut launch_args = args.to_vec();
         launch_args.extend(adj_args);
         let mut rev = restore;
-        let config = gradient_config(kfun, config);
+        let config = gradient_config(g.prog, kfun, config);
         let fusable = pre.is_empty() && !g.managed_memory && config.len() == 2;
         rev.extend(pre);
         match split.zero_gather.take().filter(|_| fusable) {
@@ -1575,10 +1575,10 @@ fn launch(
     let grad_launch = Expr::synth(ExprKind::Launch {
         kernel: Box::new(ident(&grad)),
         template_args: template_args.to_vec(),
-        config: gradient_config(kfun, config),
+        config: gradient_config(g.prog, kfun, config),
         args: launch_args,
     });
-    if config.len() >= 3 && gradient_config(kfun, config)[2] != config[2] {
+    if config.len() >= 3 && gradient_config(g.prog, kfun, config)[2] != config[2] {
         rev.extend(opt_in_dynamic_shared(&grad_launch));
     }
     rev.push(expr_stmt(grad_launch));
@@ -2181,7 +2181,7 @@ pub(crate) fn launch_rev_reads(
     if wrt.is_empty() {
         return;
     }
-    let symbols = crate::symbols::read_symbols(g, kfun);
+    let symbols = crate::symbols::read_symbols(&g.symbols, kfun);
     let grad_name = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);
     let (pointer_only, _) = pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt, &symbols);
     for (j, a) in args.iter().enumerate() {
@@ -2243,16 +2243,10 @@ fn may_hold_pointer(prog: &cuad_sema::Program, ty: &Ty, depth: u32) -> bool {
 }
 
 /// The gradient's launch configuration: the primal's, with twice the dynamic shared memory
-/// when the kernel has `extern __shared__` arrays (their adjoints take the second half).
-fn gradient_config(kfun: &Function, config: &[Expr]) -> Vec<Expr> {
+/// when the kernel reaches `extern __shared__` arrays (their adjoints take the second half).
+fn gradient_config(prog: &cuad_sema::Program, kfun: &Function, config: &[Expr]) -> Vec<Expr> {
     let mut config = config.to_vec();
-    let dynamic_shared = kfun.body.iter().flatten().any(|s| {
-        crate::usage::any_stmt(
-            s,
-            &|x| matches!(&x.kind, StmtKind::Decl(d) if d.specs.shared && d.specs.is_extern),
-        )
-    });
-    if dynamic_shared && config.len() >= 3 {
+    if config.len() >= 3 && crate::dynamic_region::reaches_dynamic_shared(prog, kfun) {
         config[2] = binary(BinOp::Mul, int_lit(2), paren(config[2].clone()));
     }
     config

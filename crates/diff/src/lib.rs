@@ -27,6 +27,7 @@ mod cond_calls;
 mod coop;
 mod cub;
 mod dead_shared;
+mod dynamic_region;
 mod effects;
 mod forward;
 mod fuse;
@@ -364,9 +365,9 @@ impl<'a> Differentiator<'a> {
             name = format!("{name}<{args}>");
         }
         let before = self.done.len();
-        let mut queue = vec![(func.clone(), name.clone(), wrt)];
+        let mut queue = vec![(func.clone(), name.clone(), wrt, vec![])];
         let mut instances = InstanceCount::default();
-        while let Some((mut f, n, w)) = queue.pop() {
+        while let Some((mut f, n, w, symbols)) = queue.pop() {
             instances.note(&f)?;
             // `auto f(...)`: the return type deduced from the body
             if matches!(f.ret.kind, TyKind::Auto) {
@@ -379,9 +380,9 @@ impl<'a> Differentiator<'a> {
                 continue;
             }
             let scope = self.lookup_scope(&f);
-            let mut g = self
-                .prog
-                .with_lookup_scope(scope, || forward::generate(&self.prog, &f, &n, &w))?;
+            let mut g = self.prog.with_lookup_scope(scope, || {
+                forward::generate(&self.prog, &f, &n, &w, &symbols)
+            })?;
             if n.contains('<') {
                 g.function.template = Some(vec![]);
             }
@@ -389,13 +390,18 @@ impl<'a> Differentiator<'a> {
             self.helpers.digamma |= g.digamma;
             self.helpers.block_add |= g.smem_helper;
             self.helpers.zero_tangent |= g.zero_tangent;
+            for decl in g.tangent_globals {
+                if !self.adjoint_globals.contains(&decl) {
+                    self.adjoint_globals.push(decl);
+                }
+            }
             let ns = namespace_path(&self.prog, &f);
             self.done.push((key, g.function, ns));
             for req in g.requests {
                 if let (Some(primary), Some((base, _))) = (&req.primary, req.name.split_once('<')) {
                     self.declare_primary_pushforward(primary, base, &req.wrt);
                 }
-                queue.push((req.callee, req.name, req.wrt));
+                queue.push((req.callee, req.name, req.wrt, req.symbols));
             }
         }
         Ok(self.generated_info(before, name, &func, vec![]))

@@ -97,6 +97,15 @@ impl Cx<'_, '_> {
             },
             _ => temporary(e)?,
         };
+        // An alias (`using SM = SharedMemory<float>; SM()`) converts as what it names.
+        let canonical = self.prog.canonical(&Ty::new(TyKind::Named {
+            name: name.to_string(),
+            args: args.to_vec(),
+        }));
+        let (name, args) = match &canonical.kind {
+            TyKind::Named { name, args } => (name.as_str(), args.as_slice()),
+            _ => return None,
+        };
         let def = find_struct(&self.prog.tu.items, crate::base_name(self.prog, name))?;
         let converts = def.members.iter().flatten().any(|m| {
             matches!(m, Member::Method(f) if f.name == "operator" && matches!(f.ret.kind, TyKind::Pointer { .. }))

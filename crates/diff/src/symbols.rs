@@ -14,6 +14,13 @@
 //!
 //! The symbol's contents must stay what the reverse launches read: one copy, outside loops,
 //! and no launched kernel writing the symbol. Other forms are located errors.
+//!
+//! Forward mode (forward.rs, forward/calls.rs) keeps the symbol's tangent in the same global
+//! `_d_c`: each copy into an active symbol copies the source's tangent into it (or clears its
+//! bytes when the source carries none), and a launch of a kernel reading it launches the
+//! variant `k_pushforward_via_c`, in which the symbol is active with tangent `_d_c`. Copies may
+//! repeat and sit in loops (the tangent follows the contents); the kernels that write it and
+//! helpers reading it are errors, as in reverse mode.
 
 use crate::adjoint::adj_name;
 use crate::builder::*;
@@ -45,14 +52,19 @@ fn real_element(ty: &Ty) -> Option<Ty> {
 }
 
 /// `NAME_grad[_<i>...]`, with `_via_<symbol>` for each active symbol the variant adds into
-/// (the plain name stays the kernel's own gradient, which treats symbols as constants).
+/// (the plain name stays the kernel's own gradient, which treats symbols as constants; so
+/// does a kernel's own pushforward).
 pub(crate) fn kernel_grad_name(
     prog: &Program,
     kernel: &Function,
     wrt: &[usize],
     symbols: &[String],
 ) -> String {
-    let mut name = crate::grad_name(prog, kernel, wrt);
+    via_symbols(crate::grad_name(prog, kernel, wrt), symbols)
+}
+
+/// A kernel derivative's name with `_via_<symbol>` for each active symbol it reads.
+pub(crate) fn via_symbols(mut name: String, symbols: &[String]) -> String {
     if !symbols.is_empty() {
         name.push_str("_via_");
         name.push_str(&symbols.join("_"));
@@ -83,9 +95,9 @@ pub(crate) fn kernel_symbols(
     found
 }
 
-/// The host gradient's active symbols that `kernel`'s body names (a parameter of the same
-/// name hides the symbol).
-pub(crate) fn read_symbols(g: &Gen, kernel: &Function) -> Vec<String> {
+/// The active `symbols` (of a host gradient or pushforward) that `kernel`'s body names (a
+/// parameter of the same name hides the symbol).
+pub(crate) fn read_symbols(symbols: &crate::usage::Names, kernel: &Function) -> Vec<String> {
     let hidden = |n: &str| kernel.params.iter().any(|p| p.name.as_deref() == Some(n));
     let mut named = crate::usage::Names::new();
     for s in kernel.body.iter().flatten() {
@@ -97,7 +109,7 @@ pub(crate) fn read_symbols(g: &Gen, kernel: &Function) -> Vec<String> {
             })
         });
     }
-    g.symbols
+    symbols
         .iter()
         .filter(|n| named.contains(*n) && !hidden(n))
         .cloned()
@@ -107,48 +119,61 @@ pub(crate) fn read_symbols(g: &Gen, kernel: &Function) -> Vec<String> {
 /// Errors for a launch of `kernel` whose gradient would miss part of an active symbol's
 /// derivative: the kernel writes the symbol, or a function it calls reads it.
 pub(crate) fn check_launch(g: &mut Gen, kernel: &Function, symbols: &[String], at: Span) {
+    let active: Vec<String> = g.symbols.iter().cloned().collect();
+    if let Some(message) = launch_problem(g.prog, kernel, symbols, &active) {
+        g.error(at, message);
+    }
+}
+
+/// Why a launch of `kernel`, which reads the active `symbols` (of all the `active` ones),
+/// would miss part of their derivatives (in either mode): the kernel writes one, or a
+/// function it calls reads one.
+pub(crate) fn launch_problem(
+    prog: &Program,
+    kernel: &Function,
+    symbols: &[String],
+    active: &[String],
+) -> Option<String> {
     let mut written = crate::usage::Names::new();
     crate::usage::stmt_writes(kernel.body.as_deref().unwrap_or_default(), &mut written);
     if let Some(sym) = symbols.iter().find(|s| written.contains(*s)) {
-        g.error(
-            at,
-            format!(
-                "kernel `{}` writes `{sym}`, which carries derivatives from `cudaMemcpyToSymbol`: cuad differentiates symbols that launched kernels only read",
-                kernel.name
-            ),
-        );
-        return;
+        return Some(format!(
+            "kernel `{}` writes `{sym}`, which carries derivatives from `cudaMemcpyToSymbol`: cuad differentiates symbols that launched kernels only read",
+            kernel.name
+        ));
     }
-    let active: Vec<String> = g.symbols.iter().cloned().collect();
-    if let Some(callee) =
-        crate::callee_mentioning(g.prog, kernel, &|n| active.iter().any(|s| s == n))
-    {
-        g.error(
-            at,
-            format!(
-                "`{callee}`, called by kernel `{}`, names a symbol that carries derivatives from `cudaMemcpyToSymbol`: cuad follows such a symbol's reads in the launched kernel's own body only (pass the value to `{callee}` as an argument)",
-                kernel.name
-            ),
-        );
-    }
+    crate::callee_mentioning(prog, kernel, &|n| active.iter().any(|s| s == n)).map(|callee| {
+        format!(
+            "`{callee}`, called by kernel `{}`, names a symbol that carries derivatives from `cudaMemcpyToSymbol`: cuad follows such a symbol's reads in the launched kernel's own body only (pass the value to `{callee}` as an argument)",
+            kernel.name
+        )
+    })
 }
 
 /// An error for a call of a user function, from a host gradient with active symbols, that
 /// reaches one (through its calls and launches): its own gradient launches kernels' plain
 /// gradients, which would drop the symbol's derivative.
 pub(crate) fn check_host_call(g: &mut Gen, name: &str, at: Span) {
-    if g.symbols.is_empty() || g.prog.functions(name).is_empty() {
-        return;
+    if let Some(message) = host_call_problem(g.prog, name, &g.symbols) {
+        g.error(at, message);
+    }
+}
+
+/// Why a call of the user function `name` from a host function with the active `symbols`
+/// would drop their derivatives (in either mode): it reaches one through its calls and
+/// launches, and its own derivative launches the kernels' plain ones.
+pub(crate) fn host_call_problem(
+    prog: &Program,
+    name: &str,
+    symbols: &crate::usage::Names,
+) -> Option<String> {
+    if symbols.is_empty() || prog.functions(name).is_empty() {
+        return None;
     }
     let mut seen = crate::usage::Names::new();
-    if let Some(user) = reaching_function(g.prog, name, &g.symbols, &mut seen) {
-        g.error(
-            at,
-            format!(
-                "`{user}`, reached from this call, names a symbol that carries derivatives from `cudaMemcpyToSymbol`: cuad follows such a symbol into the kernels this function launches itself only"
-            ),
-        );
-    }
+    reaching_function(prog, name, symbols, &mut seen).map(|user| format!(
+        "`{user}`, reached from this call, names a symbol that carries derivatives from `cudaMemcpyToSymbol`: cuad follows such a symbol into the kernels this function launches itself only"
+    ))
 }
 
 /// The first function among `name` and what it calls or launches whose body names one of
@@ -209,16 +234,7 @@ pub(crate) fn copy_to_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>
     };
     g.symbols.insert(sym.clone());
     let d_sym = adj_name(&sym);
-    let global = decl_with(
-        DeclSpecs {
-            device: true,
-            ..DeclSpecs::default()
-        },
-        crate::reverse::mutable_ty(&ty),
-        &d_sym,
-        None,
-    );
-    g.adjoint_globals.push(cuad_emit::print_stmt(&global, 0));
+    g.adjoint_globals.push(derivative_global(&sym, &ty));
     // The adjoint's device address, for cudaMemset and the copy's pullback.
     let at = format!("_cuad_sym_{sym}");
     g.decls.push(decl(
@@ -252,6 +268,21 @@ pub(crate) fn copy_to_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>
         cuad_emit::print_expr(&args[1])
     ));
     (fwd, rev)
+}
+
+/// `__device__ T _d_sym[N];`, the adjoint (reverse) or tangent (forward) of the symbol `sym`
+/// of type `ty`: one declaration text in both modes, printed once before the generated code.
+pub(crate) fn derivative_global(sym: &str, ty: &Ty) -> String {
+    let global = decl_with(
+        DeclSpecs {
+            device: true,
+            ..DeclSpecs::default()
+        },
+        crate::reverse::mutable_ty(ty),
+        &adj_name(sym),
+        None,
+    );
+    cuad_emit::print_stmt(&global, 0)
 }
 
 /// The symbol a copy fills, its type and its real element type, when cuad can keep an adjoint
@@ -290,4 +321,92 @@ fn checked_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> Option<(String, Ty, T
         return fail(g, format!("`{sym}` was already filled from a buffer carrying derivatives: the reverse launches read its contents as the forward left it, so cuad needs one copy into it"));
     }
     Some((sym.clone(), ty, elem))
+}
+
+/// Forward mode, host functions: the symbols that a `cudaMemcpyToSymbol` fills from a value
+/// carrying a tangent (`active` variables).
+pub(crate) fn filled_from_active(body: &[Stmt], active: &crate::usage::Names) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let Some((sym, src)) = copy_into_symbol(x) else {
+                    return;
+                };
+                if crate::activity::depends_on_active(src, active) && !out.contains(&sym) {
+                    out.push(sym);
+                }
+            })
+        });
+    }
+    out
+}
+
+/// `cudaMemcpyToSymbol(sym, src, ...)` (or its `Async` form): the symbol's name and the source.
+pub(crate) fn copy_into_symbol(e: &Expr) -> Option<(String, &Expr)> {
+    let ExprKind::Call { callee, args, .. } = &e.kind else {
+        return None;
+    };
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    if !matches!(
+        name.trim_start_matches("::"),
+        "cudaMemcpyToSymbol" | "cudaMemcpyToSymbolAsync"
+    ) || args.len() < 3
+    {
+        return None;
+    }
+    let sym = crate::usage::lvalue_root(&args[0])?;
+    Some((sym.to_string(), &args[1]))
+}
+
+/// Forward mode, host functions: what launches of kernels reading one of the active `symbols`
+/// may write, so what carries tangents after them: the buffers (`is_buffer`) passed for
+/// pointer parameters that do not point to const.
+pub(crate) fn launch_outputs(
+    prog: &Program,
+    body: &[Stmt],
+    symbols: &crate::usage::Names,
+    is_buffer: &dyn Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Launch { kernel, args, .. } = &x.kind else {
+                    return;
+                };
+                let ExprKind::Ident(k) = &kernel.kind else {
+                    return;
+                };
+                for kfun in prog.functions(k).into_iter().filter(|f| f.body.is_some()) {
+                    if read_symbols(symbols, kfun).is_empty() {
+                        continue;
+                    }
+                    for (p, a) in kfun.params.iter().zip(args) {
+                        let writable = matches!(&prog.canonical(&p.ty).kind, TyKind::Pointer { pointee, .. } if !pointee.is_const);
+                        let root =
+                            crate::usage::lvalue_root(a).filter(|r| writable && is_buffer(r));
+                        if let Some(root) = root.filter(|r| !out.iter().any(|o| o == r)) {
+                            out.push(root.to_string());
+                        }
+                    }
+                }
+            })
+        });
+    }
+    out
+}
+
+/// The type of the symbol `sym` and its real element type, when forward mode can keep a
+/// tangent for it; otherwise why not.
+pub(crate) fn tangent_symbol(prog: &Program, sym: &str) -> Result<(Ty, Ty), String> {
+    let Some(ty) = symbol_type(prog, sym) else {
+        return Err(format!("`{sym}` is not a file-scope `__constant__` or `__device__` variable (cuad keeps tangents for those only, outside namespaces)"));
+    };
+    match real_element(&ty) {
+        Some(elem) => Ok((ty, elem)),
+        None => Err(format!("`{sym}` has type `{}`; cuad keeps tangents of symbols that are real scalars or fixed-size arrays of reals", cuad_emit::print_ty(&ty))),
+    }
 }

@@ -302,6 +302,19 @@ impl Fwd<'_, '_> {
                     (None, None) => {}
                 }
             }
+            "cudaMemcpyToSymbol" | "cudaMemcpyToSymbolAsync" if args.len() >= 3 => {
+                self.copy_to_symbol(e, args, out)
+            }
+            // The destination would need the symbol's tangent, which activity does not follow.
+            "cudaMemcpyFromSymbol" | "cudaMemcpyFromSymbolAsync"
+                if crate::usage::lvalue_root(&args[1])
+                    .is_some_and(|n| self.symbols.contains(n)) =>
+            {
+                self.error(
+                    e.span,
+                    format!("cuad cannot differentiate through `{base}` of `{}`, which carries tangents from `cudaMemcpyToSymbol` (it follows them into kernels reading the symbol only); read the values from a buffer instead", cuad_emit::print_expr(&args[1])),
+                );
+            }
             _ => {
                 if self.any_active_arg(args) && base.starts_with("cudaMemcpy") {
                     self.error(
@@ -309,6 +322,74 @@ impl Fwd<'_, '_> {
                         format!("`{base}` of memory that carries tangents is not supported in forward mode"),
                     );
                 }
+            }
+        }
+    }
+
+    /// `cudaMemcpyToSymbol(c, src, bytes[, offset[, kind[, stream]]])` into an active symbol:
+    /// the same copy of `src`'s tangent into `_d_c`, or, when `src` carries none, the copied
+    /// bytes of `_d_c` cleared (symbols.rs).
+    fn copy_to_symbol(&mut self, e: &Expr, args: &[Expr], out: &mut Vec<Stmt>) {
+        let Some(sym) = crate::usage::lvalue_root(&args[0])
+            .filter(|n| self.symbols.contains(*n))
+            .map(str::to_string)
+        else {
+            return;
+        };
+        let ty = match crate::symbols::tangent_symbol(self.prog, &sym) {
+            Ok((ty, _)) => ty,
+            Err(why) => {
+                self.error(
+                    e.span,
+                    format!("cuad cannot differentiate through this `cudaMemcpyToSymbol`: {why}"),
+                );
+                return;
+            }
+        };
+        if !matches!(&args[0].strip_parens().kind, ExprKind::Ident(_)) {
+            self.error(
+                e.span,
+                format!("cuad cannot differentiate through this `cudaMemcpyToSymbol`: `{}` is not a symbol named directly", cuad_emit::print_expr(&args[0])),
+            );
+            return;
+        }
+        let global = crate::symbols::derivative_global(&sym, &ty);
+        if !self.tangent_globals.contains(&global) {
+            self.tangent_globals.push(global);
+        }
+        let d_sym = ident(&crate::adjoint::adj_name(&sym));
+        match self.pointer_arg_tangent(&args[1]) {
+            Some(tsrc) => {
+                let mut a = args.to_vec();
+                a[0] = d_sym;
+                a[1] = tsrc;
+                out.push(expr_stmt(with_args(e, a)));
+            }
+            None => {
+                // `{ void* p; cudaGetSymbolAddress(&p, _d_c); cudaMemset((char*)p + offset, 0, bytes); }`
+                let p = self.fresh("_cuad_sym");
+                let void_ptr = Ty::pointer_to(Ty::new(TyKind::Void));
+                let char_ptr = Ty::pointer_to(Ty::new(TyKind::Int {
+                    kind: IntKind::Char,
+                    signed: None,
+                }));
+                let at = Expr::synth(ExprKind::Cast {
+                    kind: CastKind::CStyle,
+                    ty: char_ptr,
+                    expr: Box::new(ident(&p)),
+                });
+                let at = match args.get(3) {
+                    Some(offset) => binary(BinOp::Add, at, paren(offset.clone())),
+                    None => at,
+                };
+                out.push(block(vec![
+                    decl(void_ptr, &p, Some(Expr::synth(ExprKind::Nullptr))),
+                    expr_stmt(call(
+                        "cudaGetSymbolAddress",
+                        vec![addr_of(ident(&p)), d_sym],
+                    )),
+                    expr_stmt(call("cudaMemset", vec![at, int_lit(0), args[2].clone()])),
+                ]));
             }
         }
     }
@@ -355,18 +436,32 @@ impl Fwd<'_, '_> {
             None => (callee.clone(), None),
         };
         let callee = &callee;
+        // Active symbols the kernel reads: its pushforward is the variant reading their tangents.
+        let symbols = crate::symbols::read_symbols(&self.symbols, callee);
+        let all_symbols: Vec<String> = self.symbols.iter().cloned().collect();
+        if !all_symbols.is_empty() {
+            if let Some(message) =
+                crate::symbols::launch_problem(self.prog, callee, &symbols, &all_symbols)
+            {
+                self.error(e.span, message);
+                return None;
+            }
+        }
         let (wrt, tangents) = self.argument_tangents(callee, args);
         if wrt.is_empty() {
             return None;
         }
         let pf = match primary {
-            Some(primary) => self.request_instance(callee, &wrt, primary, template_args),
-            None => self.request(callee, &wrt),
+            Some(primary) => self.request_instance(callee, &wrt, &symbols, primary, template_args),
+            None => self.request(callee, &wrt, &symbols),
         };
         let mut all = args.to_vec();
         all.extend(tangents);
         let mut config = config.to_vec();
-        if let (true, Some(bytes)) = (super::uses_dynamic_shared(callee), config.get_mut(2)) {
+        if let (true, Some(bytes)) = (
+            crate::dynamic_region::reaches_dynamic_shared(self.prog, callee),
+            config.get_mut(2),
+        ) {
             // the tangents of `extern __shared__` arrays live in the second half
             *bytes = binary(BinOp::Mul, int_lit(2), paren(bytes.clone()));
         }
@@ -414,10 +509,12 @@ impl Fwd<'_, '_> {
         &mut self,
         instance: &Function,
         wrt: &[usize],
+        symbols: &[String],
         primary: Function,
         template_args: &[TemplateArg],
     ) -> String {
-        let name = callee_pushforward_name(self.prog, instance, wrt);
+        let name =
+            crate::symbols::via_symbols(callee_pushforward_name(self.prog, instance, wrt), symbols);
         let printed: Vec<String> = template_args
             .iter()
             .map(|a| match a {
@@ -429,6 +526,7 @@ impl Fwd<'_, '_> {
             callee: instance.clone(),
             name: format!("{name}<{}>", printed.join(", ")),
             wrt: wrt.to_vec(),
+            symbols: symbols.to_vec(),
             primary: Some(primary),
         };
         if !self.requests.iter().any(|r| r.name == req.name) {
@@ -439,12 +537,14 @@ impl Fwd<'_, '_> {
     }
 
     /// Queues a pushforward and returns the name to call it by.
-    fn request(&mut self, callee: &Function, wrt: &[usize]) -> String {
-        let name = callee_pushforward_name(self.prog, callee, wrt);
+    fn request(&mut self, callee: &Function, wrt: &[usize], symbols: &[String]) -> String {
+        let name =
+            crate::symbols::via_symbols(callee_pushforward_name(self.prog, callee, wrt), symbols);
         let req = PushforwardReq {
             callee: callee.clone(),
             name: name.clone(),
             wrt: wrt.to_vec(),
+            symbols: symbols.to_vec(),
             primary: None,
         };
         if !self
@@ -529,6 +629,20 @@ impl Fwd<'_, '_> {
         let ExprKind::Ident(name) = &callee.kind else {
             return None;
         };
+        // A host helper launching kernels that read an active symbol would launch their plain
+        // pushforwards.
+        let host_callee = self
+            .prog
+            .functions(name)
+            .iter()
+            .any(|f| !f.attrs.global && !f.attrs.device);
+        if host_callee {
+            if let Some(message) = crate::symbols::host_call_problem(self.prog, name, &self.symbols)
+            {
+                self.error(e.span, message);
+                return None;
+            }
+        }
         if let Some((custom, arity)) = self.find_custom(name) {
             return self.custom_call(&custom, arity, name, args, e.span);
         }
@@ -613,7 +727,7 @@ impl Fwd<'_, '_> {
                 return None;
             }
         }
-        let pf = self.request(f, &wrt);
+        let pf = self.request(f, &wrt, &[]);
         let mut all = args.to_vec();
         all.extend(tangents);
         Some(call(&pf, all))
