@@ -52,9 +52,25 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         return;
     };
     // Private members would not be reachable from a free function.
-    if !fields_public(s) || !s.bases.is_empty() {
+    if !fields_public(s) {
         return;
     }
+    // Bases without data members (an empty tag, a CRTP base) add only methods: the struct's
+    // own are lowered as without them, the bases' as its own ones (`inherited_methods`).
+    let Some(inherited) = inherited_methods(s, prog, 0) else {
+        return;
+    };
+    let own = |f: &Function| {
+        members
+            .iter()
+            .any(|m| matches!(m, Member::Method(g) if g.name == f.name && g.params.len() == f.params.len()))
+    };
+    let inherited: Vec<Member> = inherited
+        .into_iter()
+        .filter(|f| !own(f))
+        .map(Member::Method)
+        .collect();
+    let members: Vec<&Member> = members.iter().chain(&inherited).collect();
     let fields: HashSet<String> = crate::normalize::struct_field_names(s)
         .into_iter()
         .chain(prog.fields(&Ty::named(name)).into_iter().map(|(f, _)| f))
@@ -75,7 +91,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         .flatten()
         .collect();
     let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
-    for m in members {
+    for m in &members {
         let Member::Method(f) = m else { continue };
         if f.name == *name {
             let owner = Owner {
@@ -132,6 +148,96 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             }
             out.push(free);
         }
+    }
+}
+
+/// The methods `s` inherits from its bases, each a struct of this file without data members
+/// (`struct Tag {};`, a CRTP base `template <class D> struct ActBase { float operator()(float
+/// x) const { return static_cast<const D&>(*this).eval(x); } };`): the bases' template
+/// parameters bound to the arguments `s` gives them, and casts of `this` to `s` itself dropped
+/// (the object is `s`). Constructors, destructors and static members are not inherited here.
+/// `None` when a base is anything else (its fields or methods cuad would not see).
+fn inherited_methods(s: &StructDef, prog: &Program, depth: u32) -> Option<Vec<Function>> {
+    let derived = s.name.as_deref()?;
+    let derived = derived.split('<').next().unwrap_or(derived).trim();
+    let mut out = Vec::new();
+    for spec in &s.bases {
+        let spec = spec
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "public" | "private" | "protected" | "virtual"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (base_name, args) = match spec.find('<') {
+            Some(at) => (spec[..at].trim(), prog.spelled_template_args(&spec[at..])?),
+            None => (spec.as_str(), vec![]),
+        };
+        let base = prog.struct_def(base_name)?;
+        let has_data = base.members.as_ref()?.iter().any(|m| match m {
+            Member::Field(d) => !d.specs.is_static && !d.specs.is_typedef,
+            Member::Item(_) => true,
+            Member::Method(_) | Member::Access(_) => false,
+        });
+        if has_data || depth > 8 {
+            return None;
+        }
+        let mut types = cuad_sema::Bindings::new();
+        let mut values = crate::instantiate::Values::new();
+        for (p, a) in base.template.iter().flatten().zip(&args) {
+            match a {
+                TemplateArg::Type(t) => {
+                    types.insert(p.name.clone(), t.clone());
+                }
+                TemplateArg::Expr(e) => {
+                    values.insert(p.name.clone(), e.clone());
+                }
+            }
+        }
+        let own = base.members.iter().flatten().filter_map(|m| match m {
+            Member::Method(f) => Some(f.clone()),
+            _ => None,
+        });
+        let base_own_name = base.name.as_deref().unwrap_or_default();
+        for mut f in own.chain(inherited_methods(base, prog, depth + 1)?) {
+            if f.name == base_own_name
+                || f.name.starts_with('~')
+                || f.attrs.is_static
+                || f.body.is_none()
+            {
+                continue;
+            }
+            crate::instantiate::substitute_params(&mut f, &types, &values);
+            for st in f.body.iter_mut().flatten() {
+                map_stmt_exprs(st, &mut |e| drop_cast_to_self(e, derived));
+            }
+            out.push(f);
+        }
+    }
+    Some(out)
+}
+
+/// `static_cast<const D&>(*this)` -> `(*this)`, `static_cast<D*>(this)` -> `this`, where `D`
+/// is the struct `derived` the method is lowered for.
+fn drop_cast_to_self(e: &mut Expr, derived: &str) {
+    let ExprKind::Cast {
+        kind: CastKind::Static | CastKind::CStyle,
+        ty,
+        expr,
+    } = &e.kind
+    else {
+        return;
+    };
+    let names_derived = |t: &Ty| matches!(&t.kind, TyKind::Named { name, .. } if name.rsplit("::").next() == Some(derived));
+    let inner = expr.strip_parens();
+    let is_this = |x: &Expr| matches!(&x.kind, ExprKind::Ident(n) if n == "this");
+    let drop = match &ty.kind {
+        TyKind::LRef(t) | TyKind::RRef(t) => {
+            names_derived(t) && matches!(&inner.kind, ExprKind::Unary(UnOp::Deref, x) if is_this(x))
+        }
+        TyKind::Pointer { pointee, .. } => names_derived(pointee) && is_this(inner),
+        _ => false,
+    };
+    if drop {
+        *e = paren(inner.clone());
     }
 }
 
@@ -1049,7 +1155,7 @@ fn inline_accessor(
     };
     let def = prog
         .struct_def(name)
-        .filter(|d| fields_public(d) && d.bases.is_empty())?;
+        .filter(|d| fields_public(d) && inherited_methods(d, prog, 0).is_some())?;
     let returned = def.members.iter().flatten().find_map(|m| match m {
         Member::Method(f)
             if f.name == method
