@@ -1060,7 +1060,9 @@ impl Differentiator<'_> {
         }
         for f in &used {
             let ns = namespace_path(&self.prog, f);
-            out.push_str(&in_namespaces(&ns, &cuad_emit::print_function(f)));
+            let mut f = (*f).clone();
+            normalize::written_range_extents(&self.prog, &mut f);
+            out.push_str(&in_namespaces(&ns, &cuad_emit::print_function(&f)));
             out.push('\n');
         }
         out

@@ -1905,3 +1905,46 @@ fn pull_runtime_calls(e: Expr, pre: &mut Vec<Stmt>, counter: &mut usize) -> Expr
     };
     Expr::new(kind, span)
 }
+
+/// `__cuad_extent(a)` (the trip count of a range-based `for`, parser/stmt.rs) of a fixed-size
+/// array, or a reference to one (`const L (&ls)[N]`), replaced by its length in `f`: for
+/// functions cuad prints as they are (stand-ins: methods as free functions, templates
+/// instantiated for a lambda), which normalize never sees. Other ranges stay; normalize
+/// reports them where the function is differentiated.
+pub(crate) fn written_range_extents(prog: &Program, f: &mut Function) {
+    let mut types: HashMap<String, Ty> = f
+        .params
+        .iter()
+        .filter_map(|p| Some((p.name.clone()?, p.ty.clone())))
+        .collect();
+    for s in f.body.iter().flatten() {
+        s.visit(&mut |s| {
+            if let StmtKind::Decl(d) = &s.kind {
+                for v in &d.vars {
+                    types.insert(v.name.clone(), v.ty.clone());
+                }
+            }
+        });
+    }
+    let scope = crate::reverse::TypeScope(&types);
+    for s in f.body.iter_mut().flatten() {
+        crate::methods::map_stmt_exprs(s, &mut |e| {
+            let ExprKind::Call { callee, args, .. } = &e.kind else {
+                return;
+            };
+            if !matches!(&callee.kind, ExprKind::Ident(n) if n == "__cuad_extent")
+                || args.len() != 1
+            {
+                return;
+            }
+            let ty = prog.type_of(&args[0], &scope).map(|t| prog.canonical(&t));
+            let ty = match ty.map(|t| t.kind) {
+                Some(TyKind::LRef(inner)) => Some(inner.kind),
+                other => other,
+            };
+            if let Some(TyKind::Array { len: Some(len), .. }) = ty {
+                *e = paren(*len);
+            }
+        });
+    }
+}
