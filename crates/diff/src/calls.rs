@@ -707,20 +707,10 @@ impl Gen<'_, '_> {
                 }
                 match crate::instantiate::instantiate_with_values(f, &bindings, &values) {
                     Some(mut inst) => {
-                        // Instances that differ only in values have the same parameter types:
-                        // their pullbacks need distinct names (`reduce_256_pullback`).
-                        if !values.is_empty() {
-                            let mut keys: Vec<&String> = values.keys().collect();
-                            keys.sort();
-                            for k in keys {
-                                let text = cuad_emit::print_expr(&values[k]);
-                                let clean: String = text
-                                    .chars()
-                                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                                    .collect();
-                                inst.name = format!("{}_{clean}", inst.name);
-                            }
-                        }
+                        // Instances with the same parameter types need distinct pullback
+                        // names (`reduce_256_pullback`, `load_V_2_pullback`).
+                        inst.name
+                            .push_str(&crate::instantiate::instance_suffix(f, &bindings, &values));
                         Some(inst)
                     }
                     None => {

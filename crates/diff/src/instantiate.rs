@@ -50,6 +50,68 @@ pub fn instantiate_with_values(
     Some(out)
 }
 
+/// What makes the name of an instance of the function template `f` unique among its
+/// instances whose parameter types agree, appended to its name: each non-type argument
+/// (`reduce_256`) and each type argument its parameters do not show (`load<V<2>>(p)` ->
+/// `load_V_2`), in the order of the names bound.
+pub fn instance_suffix(f: &Function, types: &Bindings, values: &Values) -> String {
+    let shown = |name: &str| f.params.iter().any(|p| ty_mentions(&p.ty, name));
+    let mut parts: Vec<(&String, String)> = values
+        .iter()
+        .map(|(k, v)| (k, value_part(&cuad_emit::print_expr(v))))
+        .chain(
+            types
+                .iter()
+                .filter(|(k, _)| !shown(k))
+                .map(|(k, t)| (k, type_part(&cuad_emit::print_ty(t)))),
+        )
+        .collect();
+    parts.sort();
+    parts.into_iter().map(|(_, p)| format!("_{p}")).collect()
+}
+
+/// A non-type argument in a name (`-1` -> `_1`, as before types were added).
+fn value_part(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+/// A type in a name: `V<2>` -> `V_2`, `unsigned int` -> `unsigned_int` (no `__`, reserved).
+fn type_part(text: &str) -> String {
+    let mapped: String = text
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    mapped
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// Does `ty` name `name` (itself, or inside pointers, references, arrays, template arguments)?
+fn ty_mentions(ty: &Ty, name: &str) -> bool {
+    match &ty.kind {
+        TyKind::Named { name: n, args } => {
+            n == name
+                || args.iter().any(|a| match a {
+                    TemplateArg::Type(t) => ty_mentions(t, name),
+                    TemplateArg::Expr(e) => crate::usage::any_expr(
+                        e,
+                        &|x| matches!(&x.kind, ExprKind::Ident(i) if i == name),
+                    ),
+                })
+        }
+        TyKind::Pointer { pointee: t, .. }
+        | TyKind::LRef(t)
+        | TyKind::RRef(t)
+        | TyKind::Pack(t)
+        | TyKind::Array { elem: t, .. } => ty_mentions(t, name),
+        _ => false,
+    }
+}
+
 pub use cuad_sema::deduce_values;
 
 /// Replaces types named in `types` throughout `f` (signature and body), keeping its template

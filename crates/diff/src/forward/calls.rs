@@ -765,8 +765,8 @@ impl Fwd<'_, '_> {
             })
     }
 
-    /// The instance of the function template `f` a call uses. Instances that differ only in
-    /// non-type arguments get distinct names (`reduce_256`), as their parameter types agree.
+    /// The instance of the function template `f` a call uses. Instances whose parameter types
+    /// agree get distinct names (`reduce_256`, `load_V_2`: `instance_suffix`).
     fn instance(
         &self,
         f: &Function,
@@ -779,16 +779,8 @@ impl Fwd<'_, '_> {
             values.extend(explicit);
         }
         let mut inst = crate::instantiate::instantiate_with_values(f, bindings, &values)?;
-        let mut keys: Vec<&String> = values.keys().collect();
-        keys.sort();
-        for k in keys {
-            let text = cuad_emit::print_expr(&values[k]);
-            let clean: String = text
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                .collect();
-            inst.name = format!("{}_{clean}", inst.name);
-        }
+        inst.name
+            .push_str(&crate::instantiate::instance_suffix(f, bindings, &values));
         Some(inst)
     }
 
