@@ -1247,7 +1247,7 @@ private:
 struct V2 { float x, y; };
 __host__ __device__ inline V2 operator<<(V2 a, int b) { return a; }
 template <> struct Matrix<float, 0> { __device__ float at() const { return 0.f; } };
-[[nodiscard]] int attr_fn();
+[[vendor::layout(4)]] int attr_fn();
 typedef void (*callback_t)(int);
 __global__ void kernel(float* out, const float* in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -1268,7 +1268,9 @@ __global__ void kernel(float* out, const float* in, int n) {
         "{reasons:?}"
     );
     assert!(
-        reasons.iter().any(|r| r.contains("attributes")),
+        reasons
+            .iter()
+            .any(|r| r.contains("attribute `[[vendor::layout]]`")),
         "{reasons:?}"
     );
     assert!(

@@ -326,7 +326,9 @@ impl<'t> Parser<'t, '_> {
     /// than a parenthesized initializer (`dim3 grid(16, 16);`).
     pub(crate) fn looks_like_params(&self) -> bool {
         let first = self.nth(1);
-        if first.is(")") || first.is("...") || self.is_type_start_at(self.pos + 1) {
+        // `f([[maybe_unused]] int tag)`: attributes start only declarations
+        let attribute = first.is("[") && self.nth_is(2, "[");
+        if first.is(")") || first.is("...") || attribute || self.is_type_start_at(self.pos + 1) {
             return true;
         }
         if !first.is_ident() || is_reserved(first.text) {

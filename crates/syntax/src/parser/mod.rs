@@ -6,6 +6,7 @@
 //! tell declarations from expressions, `names` the set of known type names and `island` the
 //! fallback that keeps unmodelled top-level constructs as verbatim `Item::Opaque` text.
 
+mod attrs;
 mod expr;
 mod island;
 mod items;

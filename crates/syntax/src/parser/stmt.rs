@@ -119,6 +119,7 @@ impl Parser<'_, '_> {
     }
 
     fn parse_stmt_kind(&mut self) -> PResult<StmtKind> {
+        self.skip_attributes()?;
         let t = *self.peek();
         match t.kind {
             TokenKind::Directive => {

@@ -80,10 +80,15 @@ impl Parser<'_, '_> {
         Ok((ty, Some(Aggregate::Struct(def))))
     }
 
-    /// `__align__(16)` / `alignas(16)` between the keyword and the name.
+    /// `__align__(16)` / `alignas(16)` between the keyword and the name (and `[[...]]`
+    /// attributes, dropped).
     fn parse_struct_attributes(&mut self) -> PResult<Vec<String>> {
         let mut attributes = Vec::new();
-        while self.at("__align__") || self.at("alignas") {
+        loop {
+            self.skip_attributes()?;
+            if !self.at("__align__") && !self.at("alignas") {
+                break;
+            }
             let start = self.pos;
             self.bump();
             if !self.at("(") {
@@ -92,7 +97,7 @@ impl Parser<'_, '_> {
             self.skip_balanced();
             attributes.push(self.text_of(start, self.pos));
         }
-        if self.at("__attribute__") || self.at("[") && self.nth_is(1, "[") {
+        if self.at("__attribute__") {
             return self.err_here("attributes on classes are not modelled");
         }
         Ok(attributes)
@@ -303,6 +308,7 @@ impl Parser<'_, '_> {
         let start = self.pos;
         self.bump();
         let scoped = self.eat("class") || self.eat("struct");
+        self.skip_attributes()?;
         let name = self.take_name();
         let underlying = if self.eat(":") {
             Some(self.parse_type_id()?)

@@ -76,7 +76,8 @@ impl Parser<'_, '_> {
         loop {
             let t = *self.peek();
             if t.is("[") && self.nth_is(1, "[") {
-                return self.err_here("attributes `[[...]]` are not modelled");
+                self.skip_attributes()?;
+                continue;
             }
             if !t.is_ident() {
                 break;
@@ -428,6 +429,10 @@ impl Parser<'_, '_> {
         };
         if name.contains("::") && (self.at("operator") || self.at("~")) {
             return self.err_here("out-of-line operators and destructors are not modelled");
+        }
+        // `float t [[maybe_unused]] = ...`
+        if !name.is_empty() {
+            self.skip_attributes()?;
         }
         if self.at("<") && !name.is_empty() {
             let member_of_template = self
