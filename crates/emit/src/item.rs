@@ -47,6 +47,14 @@ fn write_item(out: &mut String, item: &Item, indent: usize) {
             out.push_str(&format!("{p}using {name} = {};\n", print_ty(ty)));
         }
         Item::Global(d) => write_decl(out, d, indent, ""),
+        Item::VarTemplate { params, decl } => {
+            out.push_str(&format!(
+                "{p}{}
+",
+                template_head(params)
+            ));
+            in_template(|| write_decl(out, decl, indent, ""));
+        }
         Item::Namespace { name, items, .. } => {
             let name = name.as_deref().map(|n| format!(" {n}")).unwrap_or_default();
             out.push_str(&format!("{p}namespace{name} {{\n"));

@@ -20,7 +20,7 @@ fn item(it: &mut Item) {
                 .filter_map(|(_, v)| v.as_mut())
                 .for_each(expr);
         }
-        Item::Typedef(d) | Item::Global(d) => decl(d),
+        Item::Typedef(d) | Item::Global(d) | Item::VarTemplate { decl: d, .. } => decl(d),
         Item::Using { ty: t, span, .. } => {
             *span = Span::default();
             ty(t);

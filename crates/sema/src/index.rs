@@ -21,6 +21,9 @@ pub(crate) struct Index<'a> {
     pub enumerators: HashMap<String, Ty>,
     pub functions: HashMap<String, Vec<&'a Function>>,
     pub globals: HashMap<String, Ty>,
+    /// Variable templates (`template <typename T> constexpr T kFar = T(1000);`): parameters
+    /// and the variable's type.
+    pub var_templates: HashMap<String, (&'a [TemplateParam], &'a Ty)>,
     pub namespaces: HashSet<String>,
     /// Struct name of each method defined inside a struct body, keyed by the method's address
     /// (stable: the index borrows the translation unit).
@@ -173,6 +176,13 @@ impl<'a> Index<'a> {
             Item::Using { name, ty, .. } => self.add_alias(ns, name, ty),
             Item::Global(d) if d.specs.is_typedef => self.add_typedef(d, ns),
             Item::Global(d) => self.add_globals(d, ns),
+            Item::VarTemplate { params, decl } => {
+                for v in &decl.vars {
+                    for q in qualified_names(ns, &v.name) {
+                        self.var_templates.insert(q, (params, &v.ty));
+                    }
+                }
+            }
             Item::Namespace { name, items, .. } => self.add_namespace(name.as_deref(), items, ns),
             Item::ExternC { items, .. } => items.iter().for_each(|i| self.add_item(i, ns)),
             Item::UsingDirective { .. } | Item::Directive { .. } | Item::Opaque { .. } => {}
@@ -370,6 +380,13 @@ impl<'a> Index<'a> {
         }
         if let Some(t) = self.enumerators.get(key) {
             return Some(t.clone());
+        }
+        // an instance of a variable template, `kFar<float>` (spelled as written)
+        if let Some(lt) = key.find('<').filter(|_| key.ends_with('>')) {
+            if let Some((params, ty)) = self.var_templates.get(key[..lt].trim()) {
+                let args = self.spelled_template_args(&key[lt..])?;
+                return Some(substitute_class(ty, params, &args));
+            }
         }
         // static data member `S::count`
         let (owner, field) = key.rsplit_once("::")?;

@@ -577,6 +577,12 @@ pub enum Item {
     },
     /// Global variables, `__constant__` / `__device__` / `__managed__` included.
     Global(DeclStmt),
+    /// A variable template, `template <typename T> inline constexpr T kFar = T(1000);` (one
+    /// declarator), used as `kFar<float>`.
+    VarTemplate {
+        params: Vec<TemplateParam>,
+        decl: DeclStmt,
+    },
     Namespace {
         name: Option<String>,
         items: Vec<Item>,

@@ -184,7 +184,7 @@ pub fn item_span(item: &Item) -> Span {
         Item::Function(f) => f.span,
         Item::Struct(s) => s.span,
         Item::Enum(e) => e.span,
-        Item::Typedef(d) | Item::Global(d) => d.span,
+        Item::Typedef(d) | Item::Global(d) | Item::VarTemplate { decl: d, .. } => d.span,
         Item::Using { span, .. }
         | Item::UsingDirective { span, .. }
         | Item::Namespace { span, .. }

@@ -772,7 +772,9 @@ impl Parser<'_, '_> {
         let args = self.parse_template_args();
         self.speculation -= 1;
         let pack = std::mem::replace(&mut self.pack_in_template_args, outer_pack);
-        let trusted = is_type || self.templates.contains(name);
+        // `ns::kHalf<T>`: templates are recorded by their own name
+        let last = name.rsplit("::").next().unwrap_or(name);
+        let trusted = is_type || self.templates.contains(name) || self.templates.contains(last);
         let followed = self.at("(") || self.at("<<<") || self.at("::") || self.at("{");
         let qualified = name.contains(':');
         match args {

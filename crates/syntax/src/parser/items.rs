@@ -298,17 +298,25 @@ impl Parser<'_, '_> {
             let function = self.parse_function_rest(specs, declarator, template, start)?;
             return Ok(vec![Item::Function(function)]);
         }
-        if template.is_some() {
-            return self.err_here("variable templates are not modelled");
-        }
         if specs.ty.is_none() {
             return self.err_here("expected a type");
         }
+        let name = declarator.name.clone();
         let decl = self.finish_var_decl_from(specs.decl, &base, declarator, start)?;
-        Ok(vec![if decl.specs.is_typedef {
-            Item::Typedef(decl)
-        } else {
-            Item::Global(decl)
+        Ok(vec![match template {
+            Some(_) if decl.specs.is_typedef || decl.vars.len() != 1 => {
+                return Err(super::PErr {
+                    span: decl.span,
+                    msg: "variable templates of several declarators are not modelled".into(),
+                });
+            }
+            Some(params) => {
+                // `kFar<T>` is then a template-id, not comparisons.
+                self.templates.insert(name);
+                Item::VarTemplate { params, decl }
+            }
+            None if decl.specs.is_typedef => Item::Typedef(decl),
+            None => Item::Global(decl),
         }])
     }
 
