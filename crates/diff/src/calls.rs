@@ -1477,9 +1477,10 @@ impl Gen<'_, '_> {
             return false;
         };
         args.iter().enumerate().any(|(j, a)| {
+            // A pointer, or an array that decays to one (`chol_inplace(a)`, `double a[4][4]`).
             matches!(
                 arg_types[j].as_ref().map(|t| &t.kind),
-                Some(TyKind::Pointer { .. })
+                Some(TyKind::Pointer { .. } | TyKind::Array { .. })
             ) && self.expr_is_active(a)
                 && callee_writes_param(callee, j)
         })

@@ -68,6 +68,20 @@ const ATOMIC_ADDS: &[&str] = &[
     "atomicSub",
 ];
 
+/// A parameter the callee may store through: a pointer or reference to non-const, or an
+/// array parameter (`double a[4][4]`, a pointer) of non-const elements.
+fn writable_param(ty: &Ty) -> bool {
+    match &ty.kind {
+        TyKind::Pointer { pointee, .. } => !pointee.is_const,
+        TyKind::LRef(t) => !t.is_const,
+        TyKind::Array { elem, .. } => match &elem.kind {
+            TyKind::Array { .. } => writable_param(elem),
+            _ => !elem.is_const,
+        },
+        _ => false,
+    }
+}
+
 impl Fwd<'_, '_> {
     /// Tangent of a pointer argument seen through casts (`(void**)&p` -> `(void**)&_d_p`).
     fn pointer_arg_tangent(&mut self, a: &Expr) -> Option<Expr> {
@@ -704,11 +718,7 @@ impl Fwd<'_, '_> {
         if !matches!(ret.kind, TyKind::Void) && !is_differentiable(self.prog, &ret) {
             let writes = wrt
                 .iter()
-                .any(|&j| match self.prog.canonical(&f.params[j].ty).kind {
-                    TyKind::LRef(t) => !t.is_const,
-                    TyKind::Pointer { pointee, .. } => !pointee.is_const,
-                    _ => false,
-                });
+                .any(|&j| writable_param(&self.prog.canonical(&f.params[j].ty)));
             if !writes {
                 if crate::activity::unknown_type(self.prog, &ret) {
                     let ty = crate::activity::type_name(&ret);
@@ -758,11 +768,7 @@ impl Fwd<'_, '_> {
         };
         f.params
             .iter()
-            .any(|p| match &self.prog.canonical(&p.ty).kind {
-                TyKind::Pointer { pointee, .. } => !pointee.is_const,
-                TyKind::LRef(t) => !t.is_const,
-                _ => false,
-            })
+            .any(|p| writable_param(&self.prog.canonical(&p.ty)))
     }
 
     /// The instance of the function template `f` a call uses. Instances whose parameter types
