@@ -453,9 +453,12 @@ impl Gen<'_, '_> {
             return vec![];
         }
         self.helpers.warp_add = true;
+        // The adjoint temporaries are written (`_r += __shfl_xor_sync(...)`): not `const` even
+        // where the shuffled value is (`x[t]` of a `const double*`).
         let ty = self
             .type_of(&args[1])
-            .unwrap_or_else(|| Ty::new(TyKind::Double));
+            .unwrap_or_else(|| Ty::new(TyKind::Double))
+            .with_const(false);
         let mut out = Vec::new();
         let adj = self.bind(adj, Some(ty.clone()), 2, &mut out);
         let (mask, v, k) = (args[0].clone(), &args[1], args[2].clone());
@@ -525,9 +528,12 @@ impl Gen<'_, '_> {
             }
             "__shfl_sync" => {
                 out.push(decl(ty.clone(), &moved, Some(adj)));
+                // A butterfly within each `width`-lane segment (offsets width/2 .. 1) sums the
+                // adjoints of the lanes that read the segment's source lane.
                 let off = self.fresh("_off");
+                let half = binary(BinOp::Div, paren(width.clone()), int_lit(2));
                 out.push(Stmt::synth(StmtKind::For {
-                    init: Some(Box::new(decl(Ty::int(), &off, Some(int_lit(16))))),
+                    init: Some(Box::new(decl(Ty::int(), &off, Some(half)))),
                     cond: Some(binary(BinOp::Gt, ident(&off), int_lit(0))),
                     step: Some(compound(BinOp::Shr, ident(&off), int_lit(1))),
                     body: Box::new(block(vec![expr_stmt(compound(
