@@ -55,9 +55,15 @@ fn write_item(out: &mut String, item: &Item, indent: usize) {
             ));
             in_template(|| write_decl(out, decl, indent, ""));
         }
-        Item::Namespace { name, items, .. } => {
+        Item::Namespace {
+            name,
+            inline,
+            items,
+            ..
+        } => {
             let name = name.as_deref().map(|n| format!(" {n}")).unwrap_or_default();
-            out.push_str(&format!("{p}namespace{name} {{\n"));
+            let inline = if *inline { "inline " } else { "" };
+            out.push_str(&format!("{p}{inline}namespace{name} {{\n"));
             write_items(out, items, indent);
             out.push_str(&format!("{p}}}  // namespace{name}\n"));
         }

@@ -768,6 +768,7 @@ fn translation_unit_layout() {
             },
             Item::Namespace {
                 name: Some("ns".into()),
+                inline: false,
                 items: vec![Item::Function(f.clone()), Item::Function(f.clone())],
                 span: Span::default(),
             },
@@ -893,6 +894,7 @@ fn opaque_text_is_indented_by_brace_depth() {
     };
     let ns = Item::Namespace {
         name: Some("n".into()),
+        inline: false,
         items: vec![opaque.clone()],
         span: Span::default(),
     };

@@ -92,6 +92,13 @@ fn qualified_names(ns: &[&str], name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Adds `x` unless it is there: an inline namespace's items are added under two paths.
+fn push_once<'a, T>(list: &mut Vec<&'a T>, x: &'a T) {
+    if !list.iter().any(|y| std::ptr::eq(*y, x)) {
+        list.push(x);
+    }
+}
+
 /// `template <> struct Acc<float> {...}`: the parser names it with its arguments.
 fn is_explicit_specialization(s: &StructDef) -> bool {
     s.template.as_ref().is_some_and(|p| p.is_empty())
@@ -183,7 +190,18 @@ impl<'a> Index<'a> {
                     }
                 }
             }
-            Item::Namespace { name, items, .. } => self.add_namespace(name.as_deref(), items, ns),
+            Item::Namespace {
+                name,
+                inline,
+                items,
+                ..
+            } => {
+                self.add_namespace(name.as_deref(), items, ns);
+                // `geom::sq` names `geom::v1::sq` of an inline `v1`
+                if *inline {
+                    items.iter().for_each(|i| self.add_item(i, ns));
+                }
+            }
             Item::ExternC { items, .. } => items.iter().for_each(|i| self.add_item(i, ns)),
             Item::UsingDirective { .. } | Item::Directive { .. } | Item::Opaque { .. } => {}
         }
@@ -212,7 +230,7 @@ impl<'a> Index<'a> {
             .entry(f as *const Function as usize)
             .or_insert_with(|| names[0].clone());
         for q in names {
-            self.functions.entry(q).or_default().push(f);
+            push_once(self.functions.entry(q).or_default(), f);
         }
     }
 
@@ -257,7 +275,7 @@ impl<'a> Index<'a> {
             let name = struct_name(s);
             let base = name.split('<').next().unwrap_or(&name).trim();
             for q in qualified_names(ns, base) {
-                self.specializations.entry(q).or_default().push(s);
+                push_once(self.specializations.entry(q).or_default(), s);
             }
             return;
         }
@@ -265,7 +283,7 @@ impl<'a> Index<'a> {
         if s.template.as_ref().is_some_and(|p| !p.is_empty()) && owner.contains('<') {
             let base = owner.split('<').next().unwrap_or(&owner).trim();
             for q in qualified_names(ns, base) {
-                self.partial_specializations.entry(q).or_default().push(s);
+                push_once(self.partial_specializations.entry(q).or_default(), s);
             }
         }
         self.register_struct(s, ns, &owner);

@@ -585,6 +585,8 @@ pub enum Item {
     },
     Namespace {
         name: Option<String>,
+        /// `inline namespace v1 { ... }`: its names are also names of the enclosing namespace.
+        inline: bool,
         items: Vec<Item>,
         span: Span,
     },

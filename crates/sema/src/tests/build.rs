@@ -291,6 +291,7 @@ pub fn enumeration(name: Option<&str>, variants: &[&str], scoped: bool) -> Item 
 pub fn namespace(name: &str, items: Vec<Item>) -> Item {
     Item::Namespace {
         name: Some(name.to_string()),
+        inline: false,
         items,
         span: Span::default(),
     }

@@ -54,10 +54,10 @@ impl Parser<'_, '_> {
                 self.bump();
                 Ok(vec![])
             }
-            "namespace" => self.parse_namespace(),
+            "namespace" => self.parse_namespace(false),
             "inline" if self.nth_is(1, "namespace") => {
                 self.bump();
-                self.parse_namespace()
+                self.parse_namespace(true)
             }
             "extern" if self.nth(1).kind == TokenKind::Str && self.nth_is(2, "{") => {
                 self.parse_extern_c_block()
@@ -73,7 +73,7 @@ impl Parser<'_, '_> {
     }
 
     /// `namespace a::b { items }` (anonymous allowed).
-    fn parse_namespace(&mut self) -> PResult<Vec<Item>> {
+    fn parse_namespace(&mut self, inline: bool) -> PResult<Vec<Item>> {
         let start = self.pos;
         self.bump();
         let name = self.take_name();
@@ -92,6 +92,7 @@ impl Parser<'_, '_> {
         self.expect("}", "to close namespace")?;
         Ok(vec![Item::Namespace {
             name,
+            inline,
             items,
             span: self.span_from(start),
         }])
