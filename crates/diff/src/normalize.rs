@@ -83,6 +83,11 @@ pub fn normalize(
         kept_vectors,
         binding_count: 0,
         integer_constants: crate::reverse::integer_constants(&prog.tu.items, ""),
+        namespaces: crate::namespace_path(prog, func)
+            .into_iter()
+            .flatten()
+            .collect(),
+        usings: body_usings(&body),
     };
     for p in &func.params {
         if let Some(n) = &p.name {
@@ -449,6 +454,20 @@ fn deref_target(p: &Expr) -> Expr {
 }
 
 /// Can `e` be bound to a non-const reference (a variable or memory, not a temporary)?
+/// The using-directives and -declarations of a body (at any depth: they only spare types
+/// a qualification).
+fn body_usings(body: &[Stmt]) -> Vec<cuad_sema::Using> {
+    let mut out = Vec::new();
+    for s in body {
+        s.visit(&mut |s| {
+            if let StmtKind::Using(text) = &s.kind {
+                out.extend(cuad_sema::Using::parse(text));
+            }
+        });
+    }
+    out
+}
+
 /// `decltype(e)` as a type (the parser keeps it spelled): the operand's text.
 fn decltype_operand(ty: &Ty) -> Option<String> {
     let TyKind::Named { name, args } = &ty.kind else {
@@ -838,6 +857,10 @@ struct Hoister<'p, 'a> {
     binding_count: usize,
     /// The file's integer constants (array bounds of structured bindings).
     integer_constants: Vec<(String, i64)>,
+    /// The named namespaces the function is defined in (where its locals' types must mean
+    /// the same) and the body's using-directives.
+    namespaces: Vec<String>,
+    usings: Vec<cuad_sema::Using>,
 }
 
 impl Hoister<'_, '_> {
@@ -1067,6 +1090,10 @@ impl Hoister<'_, '_> {
                     }
                 }
             }
+            // A type read from a callee's or a member's declaration (`auto h = g::hit(r)`, a
+            // structured binding's object) names its structs as the declaring namespace does.
+            let scope: Vec<&str> = self.namespaces.iter().map(String::as_str).collect();
+            let ty = self.prog.qualified_for(&ty, &scope, &self.usings);
             let name = self.hoisted_name(&v.name, &ty);
             self.scope.declare(&v.name, ty.clone());
             self.renames

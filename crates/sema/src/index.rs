@@ -25,6 +25,12 @@ pub(crate) struct Index<'a> {
     /// and the variable's type.
     pub var_templates: HashMap<String, (&'a [TemplateParam], &'a Ty)>,
     pub namespaces: HashSet<String>,
+    /// The definition (address) and full path of the struct or enum each of its (suffix)
+    /// names denotes (`Hit` -> `g::Hit`); `None` for a name that denotes several.
+    pub type_paths: HashMap<String, Option<(usize, String)>>,
+    /// `using namespace n;` and `using n::T;` of the file: the namespace they are in and
+    /// what they name.
+    pub usings: Vec<(String, Using)>,
     /// Struct name of each method defined inside a struct body, keyed by the method's address
     /// (stable: the index borrows the translation unit).
     pub method_owners: HashMap<usize, String>,
@@ -90,6 +96,32 @@ fn qualified_names(ns: &[&str], name: &str) -> Vec<String> {
             parts.join("::")
         })
         .collect()
+}
+
+/// What a using-directive or using-declaration brings into its scope.
+#[derive(Clone, Debug)]
+pub enum Using {
+    /// `using namespace n;`
+    Namespace(String),
+    /// `using n::T;`
+    Name(String),
+}
+
+impl Using {
+    /// From the text of the declaration (`using namespace a::b;`, `using a::T;`).
+    pub fn parse(text: &str) -> Option<Using> {
+        let rest = text
+            .trim()
+            .strip_prefix("using")?
+            .trim()
+            .strip_suffix(';')?
+            .trim();
+        let path = |t: &str| normalize(&t.split_whitespace().collect::<String>()).to_string();
+        Some(match rest.strip_prefix("namespace") {
+            Some(n) if n.starts_with(char::is_whitespace) => Using::Namespace(path(n)),
+            _ => Using::Name(path(rest)),
+        })
+    }
 }
 
 /// Adds `x` unless it is there: an inline namespace's items are added under two paths.
@@ -203,7 +235,12 @@ impl<'a> Index<'a> {
                 }
             }
             Item::ExternC { items, .. } => items.iter().for_each(|i| self.add_item(i, ns)),
-            Item::UsingDirective { .. } | Item::Directive { .. } | Item::Opaque { .. } => {}
+            Item::UsingDirective { text, .. } => {
+                if let Some(u) = Using::parse(text) {
+                    self.usings.push((ns.join("::"), u));
+                }
+            }
+            Item::Directive { .. } | Item::Opaque { .. } => {}
         }
     }
 
@@ -325,7 +362,29 @@ impl<'a> Index<'a> {
         }
     }
 
+    /// Notes the full path of a struct or enum `name` declared in `ns` (`def` its address),
+    /// under each of its names.
+    fn note_type_path(&mut self, ns: &[&str], name: &str, def: usize) {
+        let names = qualified_names(ns, name);
+        let full = names[0].clone();
+        for q in names {
+            let entry = self
+                .type_paths
+                .entry(q)
+                .or_insert(Some((def, full.clone())));
+            // One definition under two paths (an inline namespace's) keeps the first; a
+            // forward declaration and its definition share their path.
+            if entry
+                .as_ref()
+                .is_some_and(|(d, path)| *d != def && *path != full)
+            {
+                *entry = None;
+            }
+        }
+    }
+
     fn register_struct(&mut self, s: &'a StructDef, ns: &[&str], name: &str) {
+        self.note_type_path(ns, name, s as *const StructDef as usize);
         for q in qualified_names(ns, name) {
             let keep_old = self
                 .structs
@@ -343,6 +402,7 @@ impl<'a> Index<'a> {
             None => Ty::int(),
         };
         if let Some(n) = &e.name {
+            self.note_type_path(ns, n, e as *const EnumDef as usize);
             for q in qualified_names(ns, n) {
                 self.enums.insert(q, e);
             }
@@ -411,6 +471,77 @@ impl<'a> Index<'a> {
         self.struct_def(owner)?;
         // `Scale<double>::kA` declared `static constexpr T kA`: a `double`.
         self.field_type(&type_from_spelling(owner), field, 0)
+    }
+
+    /// `ty` spelled so that code in the namespaces `scope` means the same types: a struct or
+    /// enum name that C++ would not find there (`Hit` of `g::Hit` from a function outside
+    /// `g`, as a callee's return type reads) gets its full path (`::g::Hit`). Names the file's
+    /// using-declarations and -directives, or `local` ones of the function's body, make
+    /// visible, and names that denote several types, stay as they are.
+    pub fn qualified_for(&self, ty: &Ty, scope: &[&str], local: &[Using]) -> Ty {
+        let kind = match &ty.kind {
+            TyKind::Named { name, args } => {
+                let args = args
+                    .iter()
+                    .map(|a| match a {
+                        TemplateArg::Type(t) => {
+                            TemplateArg::Type(self.qualified_for(t, scope, local))
+                        }
+                        other => other.clone(),
+                    })
+                    .collect();
+                let name = match self.type_paths.get(normalize(name)) {
+                    Some(Some((_, full)))
+                        if !name.starts_with("::") && !self.visible(name, full, scope, local) =>
+                    {
+                        format!("::{full}")
+                    }
+                    _ => name.clone(),
+                };
+                TyKind::Named { name, args }
+            }
+            TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+                pointee: Box::new(self.qualified_for(pointee, scope, local)),
+                restrict: *restrict,
+            },
+            TyKind::LRef(t) => TyKind::LRef(Box::new(self.qualified_for(t, scope, local))),
+            TyKind::RRef(t) => TyKind::RRef(Box::new(self.qualified_for(t, scope, local))),
+            TyKind::Array { elem, len } => TyKind::Array {
+                elem: Box::new(self.qualified_for(elem, scope, local)),
+                len: len.clone(),
+            },
+            other => other.clone(),
+        };
+        Ty { kind, ..ty.clone() }
+    }
+
+    /// Does C++ find the type whose full path is `full` by `name` in the namespaces `scope`:
+    /// declared in one of them, or brought in by a using-declaration or -directive of one of
+    /// them (or of the body, `local`)?
+    fn visible(&self, name: &str, full: &str, scope: &[&str], local: &[Using]) -> bool {
+        let name = normalize(name);
+        let joined = |parts: &[&str]| {
+            parts
+                .iter()
+                .filter(|p| !p.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join("::")
+        };
+        let enclosing: Vec<String> = (0..=scope.len()).map(|k| scope[..k].join("::")).collect();
+        let brings = |at: &str, u: &Using| match u {
+            Using::Namespace(n) => joined(&[at, n, name]) == full || joined(&[n, name]) == full,
+            Using::Name(n) => {
+                n.rsplit("::").next() == Some(name) && (joined(&[at, n]) == full || n == full)
+            }
+        };
+        let scope_path = scope.join("::");
+        enclosing.iter().any(|at| joined(&[at, name]) == full)
+            || local.iter().any(|u| brings(&scope_path, u))
+            || self
+                .usings
+                .iter()
+                .any(|(at, u)| enclosing.contains(at) && brings(at, u))
     }
 
     pub fn canonical(&self, ty: &Ty, depth: usize) -> Ty {

@@ -34,7 +34,7 @@ pub mod types;
 pub use check::check;
 pub use consts::fold_constant;
 pub use exprs::binop_symbol;
-pub use index::{member_types, PartialPick};
+pub use index::{member_types, PartialPick, Using};
 pub use overload::{deduce_values, spelling, substitute, substitute_in_spelling, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 
@@ -121,6 +121,12 @@ impl<'a> Program<'a> {
     /// Typedefs and `using` aliases resolved (recursively, also under pointers/arrays/refs).
     pub fn canonical(&self, ty: &Ty) -> Ty {
         self.index.canonical(ty, 0)
+    }
+
+    /// `ty` spelled for code in the namespaces `scope` whose body has the using-directives
+    /// `local` (see `Index::qualified_for`).
+    pub fn qualified_for(&self, ty: &Ty, scope: &[&str], local: &[Using]) -> Ty {
+        self.index.qualified_for(ty, scope, local)
     }
 
     /// The struct/class definition a (canonical) named type refers to.
