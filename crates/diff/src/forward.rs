@@ -739,6 +739,9 @@ impl Fwd<'_, '_> {
             StmtKind::Switch { .. } => {
                 self.error(s.span, "`switch` left after normalization");
             }
+            // at the top of the generated function (`using_directives`); a using-declaration
+            // twice in one scope (`using ns::real;`) is a redeclaration
+            StmtKind::Using(_) => {}
             _ => out.push(s.clone()),
         }
     }
