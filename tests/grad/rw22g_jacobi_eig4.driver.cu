@@ -4,6 +4,9 @@ using namespace cuad_test;
 
 int main() {
   Checker check("rw22g_jacobi_eig4");
+  // Gradients whose tapes spill to device malloc: compute-sanitizer's instrumented malloc needs
+  // more stack than a 2 KB tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 8 * 1024), "cudaDeviceSetLimit");
   const int nm = 8, n = 4;
   Rng rng(22710);
   std::vector<double> A = rng.vec(nm * n * n, -1.0, 1.0);  // not symmetric: the kernel symmetrizes
