@@ -525,15 +525,32 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
     let Some((dst, src)) = copy_end_adjoints(g, &args[0], &args[2], s) else {
         return (vec![s.clone()], vec![]);
     };
-    // Rows the copy overwrites: a buffer allocated elsewhere is checkpointed over `dpitch`
-    // times `height` bytes.
+    // A buffer allocated elsewhere: `dpitch` times `height` bytes, the size that later
+    // checkpoints of the whole buffer (before a launch writing it) take.
     if let ExprKind::Ident(n) = &args[0].strip_parens().kind {
         if !g.allocations.iter().any(|(m, _)| m == n) {
             let bytes = binary(BinOp::Mul, paren(args[1].clone()), paren(args[5].clone()));
             g.allocations.push((n.clone(), bytes));
         }
     }
-    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    // `height` rows of `width` bytes, `dpitch` apart.
+    let (width, height) = (paren(args[4].clone()), paren(args[5].clone()));
+    let rows = binary(
+        BinOp::Add,
+        binary(
+            BinOp::Mul,
+            paren(binary(BinOp::Sub, height.clone(), int_lit(1))),
+            paren(args[1].clone()),
+        ),
+        width,
+    );
+    let bytes = Expr::synth(ExprKind::Cond(
+        Box::new(binary(BinOp::Gt, height, int_lit(0))),
+        Box::new(rows),
+        Box::new(int_lit(0)),
+    ));
+    let memory = destination_memory(args.get(6));
+    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], &bytes, memory, s);
     sync_around_checkpoint(&mut fwd, args.get(7));
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
@@ -627,7 +644,8 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let Some((dst, src)) = copy_end_adjoints(g, &args[0], &args[1], s) else {
         return (vec![s.clone()], vec![]);
     };
-    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    let memory = destination_memory(args.get(3));
+    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], &args[2], memory, s);
     sync_around_checkpoint(&mut fwd, args.get(4));
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
@@ -787,7 +805,7 @@ fn real_scalars(prog: &cuad_sema::Program, ty: &Ty, depth: u32, found: &mut Opti
 /// gradient), are checkpointed and restored at its reverse point, where `p`'s adjoint is
 /// zeroed (the values it had no longer reach the output).
 fn cuda_memset(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
-    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], s);
+    let (mut fwd, mut rev) = overwrite_checkpoint(g, &args[0], &args[2], Memory::Device, s);
     sync_around_checkpoint(&mut fwd, args.get(3));
     fwd.push(s.clone());
     if let Some((sh, _, _)) = g.shadow(&args[0]) {
@@ -937,7 +955,13 @@ pub(crate) fn checkpoint_helper_buffers(
                 .then(|| helper_extent(g.prog, helper, p.name.as_deref()?, args))
                 .flatten()?;
             let elem = Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false)));
-            checkpoint_bytes(g, &arr, ty, binary(BinOp::Mul, count, elem), false)
+            checkpoint_bytes(
+                g,
+                &ident(&arr),
+                ty,
+                binary(BinOp::Mul, count, elem),
+                Memory::Device,
+            )
         });
         match saved {
             Some((f, r)) => {
@@ -1068,28 +1092,60 @@ fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) 
     Some(extent)
 }
 
-/// A runtime call that overwrites device buffer `dst` (`buf` or `buf + k`), whose old
-/// contents reverse code reads, first copies the whole buffer aside.
-fn overwrite_checkpoint(g: &mut Gen, dst: &Expr, s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
+/// A runtime call that overwrites `bytes` bytes at `dst` (`buf`, `buf + k`, `&buf[k]`) of a
+/// buffer whose old contents reverse code reads first copies that region aside, restored at
+/// the call's reverse. The region, not the whole buffer: a buffer of the caller's (a host array
+/// the copy writes back into) has no size here, and a loop writing one slice per iteration
+/// needs only that slice saved.
+fn overwrite_checkpoint(
+    g: &mut Gen,
+    dst: &Expr,
+    bytes: &Expr,
+    memory: Memory,
+    s: &Stmt,
+) -> (Vec<Stmt>, Vec<Stmt>) {
     let Some(name) = pointer_root(dst.strip_parens()) else {
         return (vec![], vec![]);
     };
-    let name = &name;
-    if g.is_param(name) || !g.needs_checkpoint(name) {
+    if !g.needs_checkpoint(&name) {
         return (vec![], vec![]);
     }
-    let Some(ty) = g.types.get(name).cloned() else {
-        return (vec![], vec![]);
+    let ty = match g.type_of(dst).map(|t| g.prog.canonical(&t)) {
+        Some(Ty {
+            kind: TyKind::Array { elem, .. },
+            ..
+        }) => Some(Ty::pointer_to(*elem)),
+        t => t,
     };
-    match checkpoint(g, name, &ty) {
-        Some(saved) => saved,
+    match ty.and_then(|ty| checkpoint_bytes(g, dst, &ty, bytes.clone(), memory)) {
+        Some(saved) => {
+            note_reverse_reads(g, &[dst.clone(), bytes.clone()]);
+            saved
+        }
         None => {
             g.error(
                 s.span,
-                format!("cuad needs the old contents of `{name}` here and does not know its size"),
+                format!("cuad needs the old contents of `{name}` here and cannot save them (the destination is not a pointer to data)"),
             );
             (vec![], vec![])
         }
+    }
+}
+
+/// The memory a `cudaMemcpy` of kind `kind` writes.
+fn destination_memory(kind: Option<&Expr>) -> Memory {
+    match kind.map(|k| &k.strip_parens().kind) {
+        Some(ExprKind::Ident(k))
+            if k == "cudaMemcpyDeviceToHost" || k == "cudaMemcpyHostToHost" =>
+        {
+            Memory::Host
+        }
+        Some(ExprKind::Ident(k))
+            if k == "cudaMemcpyHostToDevice" || k == "cudaMemcpyDeviceToDevice" =>
+        {
+            Memory::Device
+        }
+        _ => Memory::Either,
     }
 }
 
@@ -1456,7 +1512,7 @@ fn launch(
                 }
                 let saved = g.types.get(&buffer).cloned().and_then(|ty| {
                     let (bytes, on_host) = field_buffer_bytes(g, &field, &buffer)?;
-                    checkpoint_bytes(g, &field, &ty, bytes, on_host)
+                    checkpoint_bytes(g, &ident(&field), &ty, bytes, Memory::of(on_host))
                 });
                 (saved, format!("kernel `{kname}` overwrites the buffer of `{field}`, which the reverse pass needs, and cuad does not know its size (the buffers assigned to `{field}` must be allocated here with one size)"))
             }
@@ -1484,7 +1540,8 @@ fn launch(
                         .flatten()?;
                     let elem =
                         Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false)));
-                    checkpoint_bytes(g, &arr, &arr_ty, binary(BinOp::Mul, count, elem), false)
+                    let bytes = binary(BinOp::Mul, count, elem);
+                    checkpoint_bytes(g, &ident(&arr), &arr_ty, bytes, Memory::Device)
                 });
                 (saved, format!("kernel `{kname}` overwrites `{arr}`, which the reverse pass needs, and cuad does not know its size (allocate it with cudaMalloc in this function)"))
             }
@@ -2196,6 +2253,19 @@ pub(crate) fn launch_rev_reads(
     }
 }
 
+/// The names a runtime call's reverse (`cudaMemcpy`, `cudaMemset`...) reads, for the reads of
+/// a loop's reverse iterations: its arguments' values, never the contents of the buffers they
+/// point to (the reverse moves adjoints only; `pointer_value_reads` tracks the pointers).
+pub(crate) fn runtime_call_rev_reads(g: &Gen, args: &[Expr], out: &mut crate::usage::Names) {
+    for a in args {
+        if matches!(g.type_of(a).map(|t| t.kind), Some(TyKind::Pointer { .. })) {
+            out.extend(crate::usage::reads_but_root(a).0);
+        } else {
+            crate::usage::reads(a, out);
+        }
+    }
+}
+
 /// The pointer parameters of `kernel` whose pointed-to contents the functions read (any mention
 /// that is not the array of a plain store counts, a pointer passed to a call included).
 fn memory_reads(
@@ -2367,7 +2437,7 @@ fn alias_size(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
             .filter(|(n, _)| *n == v)
             .map(|(_, b)| b)
             .collect();
-        if d.other > 0 || allocs.len() != d.mallocs + d.addr_taken {
+        if d.other > 0 || !d.offsets.is_empty() || allocs.len() != d.mallocs + d.addr_taken {
             return None;
         }
         if allocs.is_empty() && d.copies.is_empty() {
@@ -2389,15 +2459,55 @@ fn alias_size(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
 /// host memory for a host buffer: a device copy of it would be a copy of the wrong kind).
 fn checkpoint(g: &mut Gen, arr: &str, ty: &Ty) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
     let (bytes, on_host) = buffer_bytes(g, arr)?;
-    checkpoint_bytes(g, arr, ty, bytes, on_host)
+    checkpoint_bytes(g, &ident(arr), ty, bytes, Memory::of(on_host))
 }
 
 /// The byte size of the buffer pointer variable `arr` holds (and whether it is host memory).
 fn buffer_bytes(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
     match g.allocations.iter().rev().find(|(n, _)| n == arr) {
         Some((_, b)) => Some((b.clone(), g.host_buffers.iter().any(|n| n == arr))),
-        None => alias_size(g, arr),
+        None => alias_size(g, arr).or_else(|| sub_buffer_bytes(g, arr)),
     }
+}
+
+/// The byte size of the rest of a buffer that pointer variable `arr` points into, when every
+/// value it gets is an offset into the buffer of one variable `q` (slices of one allocation:
+/// `double* d_O = act + batch * hid;`) that is allocated once here and never repointed: `q`'s
+/// size less the distance between the two pointers when the size is taken.
+fn sub_buffer_bytes(g: &Gen, arr: &str) -> Option<(Expr, bool)> {
+    let d = g.pointer_defs.get(arr)?;
+    let [base, rest @ ..] = &d.offsets[..] else {
+        return None;
+    };
+    let only_offsets = d.copies.is_empty() && d.other + d.mallocs + d.addr_taken == 0;
+    if !only_offsets || rest.iter().any(|b| b != base) || g.is_param(arr) || g.is_param(base) {
+        return None;
+    }
+    let b = g.pointer_defs.get(base)?;
+    let allocated_once = b.copies.is_empty()
+        && b.offsets.is_empty()
+        && b.other == 0
+        && b.mallocs + b.addr_taken == 1;
+    if !allocated_once {
+        return None;
+    }
+    let (bytes, on_host) = buffer_bytes(g, base)?;
+    let bytes_at = |v: &str| {
+        Expr::synth(ExprKind::Cast {
+            kind: CastKind::CStyle,
+            ty: Ty::pointer_to(
+                Ty::new(TyKind::Int {
+                    kind: IntKind::Char,
+                    signed: None,
+                })
+                .with_const(true),
+            ),
+            expr: Box::new(ident(v)),
+        })
+    };
+    let distance = binary(BinOp::Sub, bytes_at(arr), bytes_at(base));
+    let rest = binary(BinOp::Sub, paren(bytes), paren(distance));
+    Some((rest, on_host))
 }
 
 /// The byte size of the buffer a struct's pointer field (`a.h`) holds, `src` last assigned to
@@ -2418,13 +2528,34 @@ fn field_buffer_bytes(g: &Gen, field: &str, src: &str) -> Option<(Expr, bool)> {
     same.then_some((bytes, on_host))
 }
 
-/// [`checkpoint`] of the first `bytes` bytes of `arr`.
+/// Where saved memory lives: what holds its copy and how it is copied.
+#[derive(Clone, Copy)]
+enum Memory {
+    Host,
+    Device,
+    /// Either (a `cudaMemcpyDefault` destination): the copy is held in host memory and copied
+    /// with `cudaMemcpyDefault` (unified addressing finds the other end).
+    Either,
+}
+
+impl Memory {
+    fn of(on_host: bool) -> Memory {
+        if on_host {
+            Memory::Host
+        } else {
+            Memory::Device
+        }
+    }
+}
+
+/// [`checkpoint`] of the first `bytes` bytes at `at` (a buffer `arr`, `arr + k`), `ty` the type
+/// of the buffer's pointer.
 fn checkpoint_bytes(
     g: &mut Gen,
-    arr: &str,
+    at: &Expr,
     ty: &Ty,
     bytes: Expr,
-    on_host: bool,
+    memory: Memory,
 ) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
     let TyKind::Pointer { pointee, .. } = &ty.kind else {
         return None;
@@ -2436,12 +2567,12 @@ fn checkpoint_bytes(
         &t,
         Some(Expr::synth(ExprKind::Nullptr)),
     ));
-    let (kind, free) = if on_host {
-        ("cudaMemcpyHostToHost", "free")
-    } else {
-        ("cudaMemcpyDeviceToDevice", "cudaFree")
+    let (kind, free) = match memory {
+        Memory::Host => ("cudaMemcpyHostToHost", "free"),
+        Memory::Device => ("cudaMemcpyDeviceToDevice", "cudaFree"),
+        Memory::Either => ("cudaMemcpyDefault", "free"),
     };
-    let alloc = if on_host {
+    let alloc = if free == "free" {
         assign(
             ident(&t),
             Expr::synth(ExprKind::Cast {
@@ -2457,7 +2588,7 @@ fn checkpoint_bytes(
         expr_stmt(alloc),
         expr_stmt(call(
             "cudaMemcpy",
-            vec![ident(&t), ident(arr), bytes.clone(), ident(kind)],
+            vec![ident(&t), at.clone(), bytes.clone(), ident(kind)],
         )),
     ];
     let mut rev = Vec::new();
@@ -2471,7 +2602,7 @@ fn checkpoint_bytes(
     }
     rev.push(expr_stmt(call(
         "cudaMemcpy",
-        vec![ident(arr), ident(&t), bytes, ident(kind)],
+        vec![at.clone(), ident(&t), bytes, ident(kind)],
     )));
     rev.push(expr_stmt(call(free, vec![ident(&t)])));
     Some((fwd, rev))

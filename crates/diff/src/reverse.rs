@@ -902,7 +902,9 @@ pub(crate) struct PointerDefs {
     pub mallocs: usize,
     /// Occurrences of `&p` (allocation calls such as `cudaMalloc(&p, n)` among them).
     pub addr_taken: usize,
-    /// Any other change: `p = q + k`, `p = f()`, `p += k`, `++p`.
+    /// The bases of offsets into another pointer variable's buffer (`p = q + k;`, `p = &q[k];`).
+    pub offsets: Vec<String>,
+    /// Any other change: `p = f()`, `p += k`, `++p`.
     pub other: usize,
 }
 
@@ -929,6 +931,15 @@ fn pointer_definitions(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<St
                     }
                     match (op, &rhs.kind) {
                         (None, ExprKind::Ident(q)) if is_pointer(q) => d.copies.push(q.clone()),
+                        (None, ExprKind::Binary(BinOp::Add, q, _)) if plain(q).is_some() => {
+                            d.offsets.extend(plain(q))
+                        }
+                        (None, ExprKind::Unary(UnOp::AddrOf, x)) => match &x.strip_parens().kind {
+                            ExprKind::Index(q, _) if plain(q).is_some() => {
+                                d.offsets.extend(plain(q))
+                            }
+                            _ => d.other += 1,
+                        },
                         (None, _)
                             if crate::host::callee_name(rhs)
                                 .is_some_and(|c| c == "malloc" || c == "calloc") =>
@@ -2409,13 +2420,22 @@ impl<'p, 'a> Gen<'p, 'a> {
         fwd.extend(init_fwd);
         self.reads_so_far.extend(loop_reads);
         if self.mode == Mode::Host {
-            // Launches in the loop read their pointer arguments' values in reverse.
+            // Launches and runtime calls in the loop read their pointer arguments' values in
+            // reverse.
             usage::visit_stmt_exprs(body, &mut |e| {
                 usage::walk_expr(e, &mut |x| {
-                    if let ExprKind::Launch { args, .. } = &x.kind {
-                        let roots = args.iter().filter_map(|a| lvalue_root(a));
-                        self.pointer_value_reads.extend(roots.map(str::to_string));
-                    }
+                    let args = match &x.kind {
+                        ExprKind::Launch { args, .. } => args,
+                        ExprKind::Call { args, .. }
+                            if crate::host::callee_name(x)
+                                .is_some_and(|n| n.starts_with("cuda")) =>
+                        {
+                            args
+                        }
+                        _ => return,
+                    };
+                    let roots = args.iter().filter_map(|a| lvalue_root(a));
+                    self.pointer_value_reads.extend(roots.map(str::to_string));
                 })
             });
         }
@@ -2859,6 +2879,8 @@ impl<'p, 'a> Gen<'p, 'a> {
     fn rev_reads_assuming(&self, s: &Stmt, assumed: &Names, out: &mut Names) {
         match &s.kind {
             StmtKind::Expr(e) => {
+                // `err = cudaMemcpy(...)` (error-checking macros): its reverse is the call's.
+                let e = self.runtime_call_under_assign(e).unwrap_or(e);
                 if self.stmt_is_active(e) {
                     match &e.kind {
                         ExprKind::Assign(_, l, r) => {
@@ -2879,6 +2901,13 @@ impl<'p, 'a> Gen<'p, 'a> {
                             config.iter().for_each(|c| reads(c, out));
                             crate::host::launch_rev_reads(self, kernel, template_args, args, out);
                         }
+                        ExprKind::Call { args, .. }
+                            if self.mode == Mode::Host
+                                && crate::host::callee_name(e)
+                                    .is_some_and(|n| n.starts_with("cuda")) =>
+                        {
+                            crate::host::runtime_call_rev_reads(self, args, out);
+                        }
                         _ => self.call_rev_reads(e, out),
                     }
                 } else if let ExprKind::Assign(_, l, _) = &e.kind {
@@ -2892,6 +2921,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 .iter()
                 .for_each(|x| self.rev_reads_assuming(x, assumed, out)),
             StmtKind::If { cond, then, els } => {
+                self.condition_call_reads(cond, out);
                 let mut inner = Names::new();
                 self.rev_reads_assuming(then, assumed, &mut inner);
                 if let Some(e) = els {
@@ -2966,6 +2996,14 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             StmtKind::Return(Some(e)) if self.seed.is_some() => reads(e, out),
             _ => {}
+        }
+    }
+
+    /// The reads of the pullbacks of calls in an `if` condition that are differentiated for
+    /// what they write (`if (advance(d_x, n) != 0)`, hoisted before the condition by `gen_stmt`).
+    fn condition_call_reads(&self, cond: &Expr, out: &mut Names) {
+        for c in self.active_writing_calls(cond) {
+            self.call_rev_reads(&c, out);
         }
     }
 
@@ -3122,6 +3160,21 @@ impl<'p, 'a> Gen<'p, 'a> {
             _ => false,
         });
         calls
+    }
+
+    /// The CUDA runtime call `c` of a host statement `v = c` (under parens and casts), which
+    /// `gen_assign` differentiates as the call statement `c`.
+    fn runtime_call_under_assign<'e>(&self, e: &'e Expr) -> Option<&'e Expr> {
+        let ExprKind::Assign(_, _, r) = &e.kind else {
+            return None;
+        };
+        let mut r = r.strip_parens();
+        while let ExprKind::Cast { expr, .. } = &r.kind {
+            r = expr.strip_parens();
+        }
+        (self.mode == Mode::Host
+            && crate::host::callee_name(r).is_some_and(|n| n.starts_with("cuda")))
+        .then_some(r)
     }
 
     fn stmt_is_active(&self, e: &Expr) -> bool {

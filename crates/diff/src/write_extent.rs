@@ -7,8 +7,9 @@
 //! Every use of the parameter must be an element access `x[e]` (or `&x[e]` given to an atomic);
 //! every store's index must be, up to a constant offset `k`, a guarded value `a < b` with `b`
 //! the same in every thread (`x[i + 1]` under `i < n - 1` writes below `n`), or a constant
-//! multiple of one (`x[2 * i + 1]` under `i < n` writes below `2 * n`). Indices are taken
-//! to be non-negative. Anything else gives no extent.
+//! multiple of one (`x[2 * i + 1]` under `i < n` writes below `2 * n`), or row-major
+//! (`x[j * nx + i]` under `i < nx - 1` and `j < ny - 1` writes below `(ny - 1) * nx`). Indices
+//! are taken to be non-negative. Anything else gives no extent.
 
 use crate::index::{build_env, facts, Atom, IndexEnv, Poly};
 use cuad_sema::Program;
@@ -213,14 +214,17 @@ impl Walk<'_> {
         })
     }
 
-    /// `h * w` for a row-major index `r * w + c` under guards `c < w` and `r < h` (`w` one
-    /// uniform name or product of names, `h` uniform).
+    /// `h * w` for a row-major index `r * w + c` under guards `c < w - k` (`k >= 0` a
+    /// constant: interior points `c < w - 1` too) and `r < h` (`w` one uniform name or product
+    /// of names, `h` uniform).
     fn row_major_bound(&self, p: &Poly) -> Option<Poly> {
-        self.facts.iter().rev().find_map(|(c, w)| {
+        self.facts.iter().rev().find_map(|(c, b)| {
+            let k = b.0.get(&vec![]).copied().unwrap_or(0);
+            let w = b.sub(&Poly::constant(k));
             let [(atoms, 1)] = w.0.iter().collect::<Vec<_>>()[..] else {
                 return None;
             };
-            if !w.is_uniform() || atoms.is_empty() {
+            if k > 0 || !w.is_uniform() || atoms.is_empty() {
                 return None;
             }
             let row = divide(&p.sub(c), atoms)?;
@@ -228,7 +232,7 @@ impl Walk<'_> {
                 .facts
                 .iter()
                 .find(|(r, h)| *r == row && h.is_uniform())?;
-            Some(h.mul(w))
+            Some(h.mul(&w))
         })
     }
 }
