@@ -875,9 +875,10 @@ fn grad_diagnoses_what_it_would_get_wrong() {
     let dir = scratch("grad_diagnostics");
     let cases = [
         (
-            // symbols get adjoint globals only for reals and arrays of reals
+            // symbols get adjoint globals only for reals, arrays of reals and structs of one
+            // real type
             "symbol.cu",
-            "struct P { float a, b; };\n\
+            "struct P { float a; double b; };\n\
              __constant__ P c;\n\
              __global__ void k(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] = c.a * c.b; }\n\
              void run(float* y, const P* h, int n) {\n\
@@ -885,7 +886,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              \x20 k<<<1, 32>>>(y, n);\n\
              }\n",
             "run",
-            "symbol.cu:5:3: error: cuad cannot differentiate through this `cudaMemcpyToSymbol`: `c` has type `P`; cuad keeps adjoints of symbols that are real scalars or fixed-size arrays of reals",
+            "symbol.cu:5:3: error: cuad cannot differentiate through this `cudaMemcpyToSymbol`: `c` has type `P`; cuad keeps adjoints of symbols that are real scalars, fixed-size arrays of reals, or structs (and arrays of them) whose real fields have one real type beside integers",
         ),
         (
             "union.cu",

@@ -763,7 +763,7 @@ fn is_plain_buffer(e: &Expr) -> bool {
 /// v; }`): an adjoint buffer of such structs is summed as an array of that real type, and
 /// since every real field is aligned to its size, the chunks that cover integer fields never
 /// overlap a real field (those bytes of the adjoint are unused).
-fn uniform_real(prog: &cuad_sema::Program, ty: &Ty) -> Option<Ty> {
+pub(crate) fn uniform_real(prog: &cuad_sema::Program, ty: &Ty) -> Option<Ty> {
     let mut found = None;
     real_scalars(prog, ty, 0, &mut found)
         .then_some(found)

@@ -11,6 +11,10 @@
 //!   A kernel differentiated on its own keeps treating symbols as constants.
 //! - At the copy, the forward sweep zeroes `_d_c`; its reverse adds `_d_c` into the source's
 //!   adjoint (`cuad_memcpy_pullback`, as for `cudaMemcpy`) and zeroes it again.
+//! - A symbol of structs (`__constant__ Params c_p;`, arrays of them) whose real fields have
+//!   one real type, integers beside them, has an adjoint of the same struct type; the kernel's
+//!   field reads add into its fields, and the copy's reverse sums both adjoints as arrays of
+//!   that real type (the chunks over integer fields stay zero).
 //!
 //! The symbol's contents must stay what the reverse launches read: one copy, outside loops,
 //! and no launched kernel writing the symbol. Other forms are located errors.
@@ -259,6 +263,17 @@ pub(crate) fn copy_to_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>
         .get(4)
         .cloned()
         .unwrap_or_else(|| ident("cudaMemcpyHostToDevice"));
+    // A struct's source adjoint is summed as an array of its one real type, as `cudaMemcpy`
+    // sums buffers of structs.
+    let d_src = if real_element(&ty).is_some() {
+        d_src
+    } else {
+        Expr::synth(ExprKind::Cast {
+            kind: CastKind::Reinterpret,
+            ty: Ty::pointer_to(elem.clone()),
+            expr: Box::new(d_src),
+        })
+    };
     let rev = vec![expr_stmt(call(
         "cuad_memcpy_pullback",
         vec![ident(&at), d_src, args[2].clone(), kind],
@@ -301,8 +316,9 @@ fn checked_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> Option<(String, Ty, T
     let Some(ty) = symbol_type(g.prog, sym) else {
         return fail(g, format!("`{sym}` is not a file-scope `__constant__` or `__device__` variable (cuad keeps adjoints for those only, outside namespaces)"));
     };
-    let Some(elem) = real_element(&ty) else {
-        return fail(g, format!("`{sym}` has type `{}`; cuad keeps adjoints of symbols that are real scalars or fixed-size arrays of reals", cuad_emit::print_ty(&ty)));
+    let elem = real_element(&ty).or_else(|| crate::host::uniform_real(g.prog, &ty));
+    let Some(elem) = elem else {
+        return fail(g, format!("`{sym}` has type `{}`; cuad keeps adjoints of symbols that are real scalars, fixed-size arrays of reals, or structs (and arrays of them) whose real fields have one real type beside integers", cuad_emit::print_ty(&ty)));
     };
     if args
         .get(3)
