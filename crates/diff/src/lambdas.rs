@@ -82,6 +82,11 @@ pub fn lift_partial(prog: &Program, func: &Function) -> (Vec<Lifted>, Vec<Diagno
         out: vec![],
         errors: vec![],
         passed_count: 0,
+        prelude: vec![],
+        namespaces: crate::namespace_path(prog, func)
+            .into_iter()
+            .flatten()
+            .collect(),
     };
     cx.block(body, &mut scope);
     (cx.out, cx.errors)
@@ -116,15 +121,69 @@ struct Lifter<'p, 'a> {
     errors: Vec<Diagnostic>,
     /// Lambdas passed as arguments so far (they are named `arg0`, `arg1`, ...).
     passed_count: usize,
+    /// The body's using-directives and type aliases in scope: a lifted lambda's body starts
+    /// with them (its function is outside the body).
+    prelude: Vec<Stmt>,
+    /// The named namespaces of the function (where its lambdas' functions go).
+    namespaces: Vec<String>,
 }
 
 impl Lifter<'_, '_> {
     fn block(&mut self, stmts: &[Stmt], scope: &mut HashMap<String, Ty>) {
         let outer = scope.clone();
+        let prelude = self.prelude.len();
         for s in stmts {
             self.stmt(s, scope);
         }
+        self.prelude.truncate(prelude);
         *scope = outer;
+    }
+
+    /// The body-local type aliases in scope, resolved.
+    fn aliases(&self) -> HashMap<String, Ty> {
+        let mut out = HashMap::new();
+        for s in &self.prelude {
+            if let StmtKind::Decl(d) = &s.kind {
+                for v in &d.vars {
+                    let ty = crate::normalize::resolve_aliases(&out, &self.prog.canonical(&v.ty));
+                    out.insert(v.name.clone(), ty);
+                }
+            }
+        }
+        out
+    }
+
+    /// What of the prelude the lambda's function starts with: the using-directives, and the
+    /// aliases its text names (directly or through an alias it names).
+    fn prelude_for(&self, l: &Lambda) -> Vec<Stmt> {
+        let mut text: String = l.body.iter().map(|s| cuad_emit::print_stmt(s, 0)).collect();
+        for p in &l.params {
+            text.push_str(&cuad_emit::print_ty(&p.ty));
+        }
+        if let Some(t) = &l.ret {
+            text.push_str(&cuad_emit::print_ty(t));
+        }
+        let mut kept = Vec::new();
+        for s in self.prelude.iter().rev() {
+            let named = match &s.kind {
+                StmtKind::Decl(d) => d.vars.iter().any(|v| names_word(&text, &v.name)),
+                _ => true,
+            };
+            if named {
+                text.push_str(&cuad_emit::print_stmt(s, 0));
+                kept.push(s.clone());
+            }
+        }
+        kept.reverse();
+        kept
+    }
+
+    /// A type written in the body as the lifted lambda's function declares it: body-local
+    /// aliases replaced, struct names qualified where the body's using-directives found them.
+    fn outside_body(&self, ty: &Ty) -> Ty {
+        let ty = crate::normalize::resolve_aliases(&self.aliases(), &self.prog.canonical(ty));
+        let scope: Vec<&str> = self.namespaces.iter().map(String::as_str).collect();
+        self.prog.qualified_for(&ty, &scope, &[])
     }
 
     fn stmt(&mut self, s: &Stmt, scope: &mut HashMap<String, Ty>) {
@@ -137,6 +196,8 @@ impl Lifter<'_, '_> {
             });
         }
         match &s.kind {
+            StmtKind::Using(_) => self.prelude.push(s.clone()),
+            StmtKind::Decl(d) if d.specs.is_typedef => self.prelude.push(s.clone()),
             StmtKind::Decl(d) => {
                 for v in &d.vars {
                     if let Some(Init::Assign(Expr {
@@ -152,7 +213,10 @@ impl Lifter<'_, '_> {
                             Some(Init::Assign(e)) => self.prog.type_of(e, &Types(scope)),
                             _ => None,
                         },
-                        _ => Some(self.prog.canonical(&v.ty)),
+                        _ => Some(crate::normalize::resolve_aliases(
+                            &self.aliases(),
+                            &self.prog.canonical(&v.ty),
+                        )),
                     };
                     if let Some(t) = ty {
                         scope.insert(v.name.clone(), t);
@@ -171,15 +235,19 @@ impl Lifter<'_, '_> {
             StmtKind::Block(b) => self.block(b, scope),
             StmtKind::For { init, body, .. } => {
                 let outer = scope.clone();
+                let prelude = self.prelude.len();
                 if let Some(i) = init {
                     self.stmt(i, scope);
                 }
                 self.stmt(body, scope);
+                self.prelude.truncate(prelude);
                 *scope = outer;
             }
             _ => {
                 let outer = scope.clone();
+                let prelude = self.prelude.len();
                 s.for_each_child(&mut |c| self.stmt(c, scope));
+                self.prelude.truncate(prelude);
                 *scope = outer;
             }
         }
@@ -321,7 +389,14 @@ impl Lifter<'_, '_> {
                 })
             });
         }
-        let mut params = l.params.clone();
+        let mut params: Vec<Param> = l
+            .params
+            .iter()
+            .map(|p| Param {
+                ty: self.outside_body(&p.ty),
+                ..p.clone()
+            })
+            .collect();
         let mut body_writes = Names::new();
         stmt_writes(&l.body, &mut body_writes);
         for c in &captures {
@@ -339,9 +414,9 @@ impl Lifter<'_, '_> {
                 return false;
             };
             // A captured reference (`const P& el = ps[i]`) captures what it names.
-            let ty = match scope[c].clone().kind {
+            let ty = match self.outside_body(&scope[c]).kind {
                 TyKind::LRef(t) | TyKind::RRef(t) => *t,
-                _ => scope[c].clone(),
+                _ => self.outside_body(&scope[c]),
             };
             if matches!(ty.kind, TyKind::Array { .. }) {
                 self.errors.push(Diagnostic::error(
@@ -396,8 +471,8 @@ impl Lifter<'_, '_> {
             returns_value.then(|| Ty::new(TyKind::Auto))
         };
         let ret = match (&l.ret, deduced, returns_value) {
-            (Some(t), _, _) => t.clone(),
-            (None, Some(t), _) => t,
+            (Some(t), _, _) => self.outside_body(t),
+            (None, Some(t), _) => self.outside_body(&t),
             (None, None, false) => Ty::new(TyKind::Void),
             (None, None, true) => {
                 self.errors.push(Diagnostic::error(
@@ -431,7 +506,12 @@ impl Lifter<'_, '_> {
             params,
             is_const_method: false,
             ctor_inits: vec![],
-            body: Some(l.body.clone()),
+            body: Some(
+                self.prelude_for(l)
+                    .into_iter()
+                    .chain(l.body.clone())
+                    .collect(),
+            ),
             span,
             name_span: span,
         };
@@ -733,4 +813,12 @@ fn replace_auto(ty: &mut Ty, name: &str) -> bool {
         TyKind::Pointer { pointee, .. } => replace_auto(pointee, name),
         _ => false,
     }
+}
+
+/// Does `text` contain `word` as a whole identifier?
+fn names_word(text: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        !text[..at].ends_with(is_ident) && !text[at + word.len()..].starts_with(is_ident)
+    })
 }

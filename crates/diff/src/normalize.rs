@@ -1583,51 +1583,11 @@ pub fn struct_field_names(def: &StructDef) -> Vec<String> {
 impl Hoister<'_, '_> {
     /// `ty` with the body's own type aliases replaced by what they name.
     fn resolve_local_aliases(&self, ty: &Ty) -> Ty {
-        let kind = match &ty.kind {
-            TyKind::Named { name, args } if args.is_empty() => match self.aliases.get(name) {
-                Some(t) => {
-                    let mut t = t.clone();
-                    t.is_const |= ty.is_const;
-                    return t;
-                }
-                None => return ty.clone(),
-            },
-            // `P<acc_t>`
-            TyKind::Named { name, args } => TyKind::Named {
-                name: name.clone(),
-                args: args.iter().map(|a| self.resolve_alias_arg(a)).collect(),
-            },
-            TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
-                pointee: Box::new(self.resolve_local_aliases(pointee)),
-                restrict: *restrict,
-            },
-            TyKind::LRef(t) => TyKind::LRef(Box::new(self.resolve_local_aliases(t))),
-            TyKind::RRef(t) => TyKind::RRef(Box::new(self.resolve_local_aliases(t))),
-            TyKind::Array { elem, len } => TyKind::Array {
-                elem: Box::new(self.resolve_local_aliases(elem)),
-                len: len.clone(),
-            },
-            _ => return ty.clone(),
-        };
-        Ty {
-            kind,
-            is_const: ty.is_const,
-            is_volatile: ty.is_volatile,
-        }
+        resolve_aliases(&self.aliases, ty)
     }
 
     fn resolve_alias_arg(&self, a: &TemplateArg) -> TemplateArg {
-        match a {
-            TemplateArg::Type(t) => TemplateArg::Type(self.resolve_local_aliases(t)),
-            // `P<acc_t>` parsed before `acc_t` was known as a type
-            TemplateArg::Expr(Expr {
-                kind: ExprKind::Ident(n),
-                ..
-            }) if self.aliases.contains_key(n) => {
-                TemplateArg::Type(self.resolve_local_aliases(&Ty::named(n)))
-            }
-            other => other.clone(),
-        }
+        resolve_alias_arg(&self.aliases, a)
     }
 
     /// Literals, arithmetic on them, `sizeof` and constants hoisted before: a compile-time
@@ -1973,5 +1933,53 @@ pub(crate) fn written_range_extents(prog: &Program, f: &mut Function) {
                 *e = paren(*len);
             }
         });
+    }
+}
+
+/// `ty` with the body-local aliases `aliases` (`typedef double acc_t;`) replaced by what
+/// they name.
+pub(crate) fn resolve_aliases(aliases: &HashMap<String, Ty>, ty: &Ty) -> Ty {
+    let kind = match &ty.kind {
+        TyKind::Named { name, args } if args.is_empty() => match aliases.get(name) {
+            Some(t) => {
+                let mut t = t.clone();
+                t.is_const |= ty.is_const;
+                return t;
+            }
+            None => return ty.clone(),
+        },
+        // `P<acc_t>`
+        TyKind::Named { name, args } => TyKind::Named {
+            name: name.clone(),
+            args: args.iter().map(|a| resolve_alias_arg(aliases, a)).collect(),
+        },
+        TyKind::Pointer { pointee, restrict } => TyKind::Pointer {
+            pointee: Box::new(resolve_aliases(aliases, pointee)),
+            restrict: *restrict,
+        },
+        TyKind::LRef(t) => TyKind::LRef(Box::new(resolve_aliases(aliases, t))),
+        TyKind::RRef(t) => TyKind::RRef(Box::new(resolve_aliases(aliases, t))),
+        TyKind::Array { elem, len } => TyKind::Array {
+            elem: Box::new(resolve_aliases(aliases, elem)),
+            len: len.clone(),
+        },
+        _ => return ty.clone(),
+    };
+    Ty {
+        kind,
+        is_const: ty.is_const,
+        is_volatile: ty.is_volatile,
+    }
+}
+
+fn resolve_alias_arg(aliases: &HashMap<String, Ty>, a: &TemplateArg) -> TemplateArg {
+    match a {
+        TemplateArg::Type(t) => TemplateArg::Type(resolve_aliases(aliases, t)),
+        // `P<acc_t>` parsed before `acc_t` was known as a type
+        TemplateArg::Expr(Expr {
+            kind: ExprKind::Ident(n),
+            ..
+        }) if aliases.contains_key(n) => TemplateArg::Type(resolve_aliases(aliases, &Ty::named(n))),
+        other => other.clone(),
     }
 }

@@ -226,13 +226,16 @@ impl<'a> Program<'a> {
     }
 
     /// The namespaces enclosing `f`'s definition, outermost first (`None` for an anonymous
-    /// one), found by `f`'s name span (so copies and template instances of `f` match). Empty
-    /// for functions at file scope and methods.
+    /// one), found by `f`'s name span (so copies and template instances of `f` match; a
+    /// function cuad lifted out of a body, a lambda, is where that body is). Empty for
+    /// functions at file scope and methods.
     pub fn namespace_of(&self, f: &Function) -> Vec<Option<String>> {
         fn find(items: &[Item], f: &Function, path: &mut Vec<Option<String>>) -> bool {
             for item in items {
                 match item {
-                    Item::Function(g) if g.name_span == f.name_span => return true,
+                    Item::Function(g) if g.name_span == f.name_span || lifted_from(g, f) => {
+                        return true
+                    }
                     Item::Namespace { name, items, .. } => {
                         path.push(name.clone());
                         if find(items, f, path) {
@@ -249,9 +252,17 @@ impl<'a> Program<'a> {
             }
             false
         }
+        // (a lambda's function is named by the lambda's span, inside the body it came from)
+        fn lifted_from(g: &Function, f: &Function) -> bool {
+            let (inner, outer) = (f.name_span, g.span);
+            inner != cuad_syntax::Span::default()
+                && inner.file == outer.file
+                && outer.lo < inner.lo
+                && inner.hi <= outer.hi
+        }
         fn defines_method(def: &StructDef, f: &Function) -> bool {
             def.members.iter().flatten().any(|m| match m {
-                Member::Method(g) => g.name_span == f.name_span,
+                Member::Method(g) => g.name_span == f.name_span || lifted_from(g, f),
                 Member::Item(item) => matches!(&**item, Item::Struct(d) if defines_method(d, f)),
                 _ => false,
             })
