@@ -704,7 +704,7 @@ impl Gen<'_, '_> {
                 return vec![];
             }
             Some((f, bindings)) if f.template.is_some() => {
-                let mut values = crate::instantiate::deduce_values(f, &arg_types);
+                let mut values = self.prog.deduce_values(f, &arg_types);
                 // Non-type arguments written at the call (`reduce<256>(s)`).
                 if let Ok((_, explicit)) =
                     crate::instantiate::bind_explicit_prefix(f, &template_args)

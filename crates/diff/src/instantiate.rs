@@ -112,8 +112,6 @@ fn ty_mentions(ty: &Ty, name: &str) -> bool {
     }
 }
 
-pub use cuad_sema::deduce_values;
-
 /// Replaces types named in `types` throughout `f` (signature and body), keeping its template
 /// parameters: a class template's injected name `Vec3T` -> `Vec3T<T>` in a lowered method.
 pub fn substitute_types(f: &mut Function, types: &Bindings) {

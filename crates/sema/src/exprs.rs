@@ -266,7 +266,7 @@ impl<'a> Program<'a> {
         let Some(params) = &f.template else {
             return ty;
         };
-        let mut values = crate::deduce_values(f, arg_types);
+        let mut values = self.deduce_values(f, arg_types);
         for (p, a) in params.iter().zip(template_args) {
             if let (TemplateParamKind::Value { .. }, TemplateArg::Expr(e)) = (&p.kind, a) {
                 values.insert(p.name.clone(), e.clone());

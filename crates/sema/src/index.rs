@@ -473,6 +473,19 @@ impl<'a> Index<'a> {
         self.field_type(&type_from_spelling(owner), field, 0)
     }
 
+    /// Do two spellings of a struct or enum name (`ns::W` and `W` written inside `ns`) denote
+    /// one definition? Names that denote several stay distinct unless spelled alike.
+    pub fn same_type_name(&self, a: &str, b: &str) -> bool {
+        let (a, b) = (normalize(a), normalize(b));
+        if a == b {
+            return true;
+        }
+        match (self.type_paths.get(a), self.type_paths.get(b)) {
+            (Some(Some((da, _))), Some(Some((db, _)))) => da == db,
+            _ => false,
+        }
+    }
+
     /// `ty` spelled so that code in the namespaces `scope` means the same types: a struct or
     /// enum name that C++ would not find there (`Hit` of `g::Hit` from a function outside
     /// `g`, as a callee's return type reads) gets its full path (`::g::Hit`). Names the file's

@@ -35,7 +35,7 @@ pub use check::check;
 pub use consts::fold_constant;
 pub use exprs::binop_symbol;
 pub use index::{member_types, PartialPick, Using};
-pub use overload::{deduce_values, spelling, substitute, substitute_in_spelling, Bindings};
+pub use overload::{spelling, substitute, substitute_in_spelling, Bindings};
 pub use scope::{EmptyScope, Scope, ScopeStack};
 
 use cuad_syntax::ast::*;

@@ -297,7 +297,7 @@ impl<'a> Program<'a> {
     fn rank(&self, param: &Ty, arg: &Ty) -> Option<Rank> {
         let p = self.arith_view(&unqualified(param));
         let a = self.arith_view(&unqualified(arg));
-        if p == a || decay(&a) == p {
+        if self.same_type(&p, &a) || self.same_type(&decay(&a), &p) {
             return Some(Rank::Exact);
         }
         if is_arithmetic(&p) && is_arithmetic(&a) {
@@ -343,9 +343,10 @@ impl<'a> Program<'a> {
             .map(|p| p.name.as_str())
             .filter(|n| !bindings.contains_key(*n))
             .collect();
+        let same = |a: &str, b: &str| self.index.same_type_name(a, b);
         for (param, arg) in f.params.iter().zip(args) {
             if let Some(a) = arg {
-                deduce_top(&param.ty, a, &names, &mut bindings)?;
+                deduce_top(&param.ty, a, &names, &same, &mut bindings)?;
             }
         }
         for p in params {
@@ -372,6 +373,51 @@ impl<'a> Program<'a> {
             }) => Some(self.canonical(&Ty::named(n))),
             TemplateArg::Expr(_) => None,
         }
+    }
+
+    /// Equal types, struct names compared by what they denote (`ns::W<float>` is the
+    /// `W<float>` of a parameter written inside `ns`).
+    fn same_type(&self, a: &Ty, b: &Ty) -> bool {
+        if a == b {
+            return true;
+        }
+        if (a.is_const, a.is_volatile) != (b.is_const, b.is_volatile) {
+            return false;
+        }
+        match (&a.kind, &b.kind) {
+            (TyKind::Named { name: na, args: aa }, TyKind::Named { name: nb, args: ab }) => {
+                self.index.same_type_name(na, nb)
+                    && aa.len() == ab.len()
+                    && aa.iter().zip(ab).all(|(x, y)| match (x, y) {
+                        (TemplateArg::Type(x), TemplateArg::Type(y)) => self.same_type(x, y),
+                        _ => x == y,
+                    })
+            }
+            (TyKind::Pointer { pointee: x, .. }, TyKind::Pointer { pointee: y, .. })
+            | (TyKind::LRef(x), TyKind::LRef(y))
+            | (TyKind::RRef(x), TyKind::RRef(y)) => self.same_type(x, y),
+            _ => false,
+        }
+    }
+
+    /// Non-type template parameters deduced from argument types: a parameter `const Poly<T, N>&`
+    /// given a `Poly<double, 4>` binds `N` to `4`.
+    pub fn deduce_values(&self, f: &Function, arg_types: &[Option<Ty>]) -> HashMap<String, Expr> {
+        let value_params: Vec<&str> = f
+            .template
+            .iter()
+            .flatten()
+            .filter(|p| matches!(p.kind, TemplateParamKind::Value { .. }))
+            .map(|p| p.name.as_str())
+            .collect();
+        let same = |a: &str, b: &str| self.index.same_type_name(a, b);
+        let mut values = HashMap::new();
+        for (param, arg) in f.params.iter().zip(arg_types) {
+            if let Some(arg) = arg {
+                deduce_values_in(&param.ty, arg, &value_params, &same, &mut values);
+            }
+        }
+        values
     }
 
     /// Enums behave as `int` in arithmetic and conversions.
@@ -422,7 +468,16 @@ fn better(c: &Candidate, other: &Candidate) -> bool {
 
 /// Deduction from one function parameter: references and (for by-value) cv/array decay
 /// are adjusted first, as C++ does.
-fn deduce_top(param: &Ty, arg: &Ty, names: &HashSet<&str>, out: &mut Bindings) -> Option<()> {
+/// Whether two spellings of a class name denote one class.
+type SameName<'s> = dyn Fn(&str, &str) -> bool + 's;
+
+fn deduce_top(
+    param: &Ty,
+    arg: &Ty,
+    names: &HashSet<&str>,
+    same: &SameName,
+    out: &mut Bindings,
+) -> Option<()> {
     let by_ref = matches!(param.kind, TyKind::LRef(_) | TyKind::RRef(_));
     let p = strip_refs(param);
     let a = if by_ref {
@@ -430,10 +485,16 @@ fn deduce_top(param: &Ty, arg: &Ty, names: &HashSet<&str>, out: &mut Bindings) -
     } else {
         decay(arg)
     };
-    deduce_ty(p, &a, names, out)
+    deduce_ty(p, &a, names, same, out)
 }
 
-fn deduce_ty(p: &Ty, a: &Ty, names: &HashSet<&str>, out: &mut Bindings) -> Option<()> {
+fn deduce_ty(
+    p: &Ty,
+    a: &Ty,
+    names: &HashSet<&str>,
+    same: &SameName,
+    out: &mut Bindings,
+) -> Option<()> {
     match &p.kind {
         TyKind::Named { name, args } if args.is_empty() && names.contains(name.as_str()) => {
             let mut t = a.clone();
@@ -442,10 +503,10 @@ fn deduce_ty(p: &Ty, a: &Ty, names: &HashSet<&str>, out: &mut Bindings) -> Optio
             bind(name, t, out)
         }
         TyKind::Pointer { pointee: pp, .. } | TyKind::Array { elem: pp, .. } => match pointee(a) {
-            Some(ap) => deduce_ty(pp, ap, names, out),
+            Some(ap) => deduce_ty(pp, ap, names, same, out),
             None => Some(()),
         },
-        TyKind::LRef(inner) | TyKind::RRef(inner) => deduce_ty(inner, a, names, out),
+        TyKind::LRef(inner) | TyKind::RRef(inner) => deduce_ty(inner, a, names, same, out),
         TyKind::Named { name, args } => {
             let TyKind::Named {
                 name: an,
@@ -454,12 +515,12 @@ fn deduce_ty(p: &Ty, a: &Ty, names: &HashSet<&str>, out: &mut Bindings) -> Optio
             else {
                 return Some(());
             };
-            if an != name {
+            if !same(an, name) {
                 return Some(());
             }
             for (pa, aa) in args.iter().zip(aargs) {
                 if let (TemplateArg::Type(pt), TemplateArg::Type(at)) = (pa, aa) {
-                    deduce_ty(pt, at, names, out)?;
+                    deduce_ty(pt, at, names, same, out)?;
                 }
             }
             Some(())
@@ -494,31 +555,18 @@ fn adjusted(ty: Ty) -> Ty {
     }
 }
 
-/// Non-type template parameters deduced from argument types: a parameter `const Poly<T, N>&`
-/// given a `Poly<double, 4>` binds `N` to `4`.
-pub fn deduce_values(f: &Function, arg_types: &[Option<Ty>]) -> HashMap<String, Expr> {
-    let value_params: Vec<&str> = f
-        .template
-        .iter()
-        .flatten()
-        .filter(|p| matches!(p.kind, TemplateParamKind::Value { .. }))
-        .map(|p| p.name.as_str())
-        .collect();
-    let mut values = HashMap::new();
-    for (param, arg) in f.params.iter().zip(arg_types) {
-        if let Some(arg) = arg {
-            deduce_values_in(&param.ty, arg, &value_params, &mut values);
-        }
-    }
-    values
-}
-
-fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut HashMap<String, Expr>) {
+fn deduce_values_in(
+    param: &Ty,
+    arg: &Ty,
+    names: &[&str],
+    same: &SameName,
+    out: &mut HashMap<String, Expr>,
+) {
     match (&param.kind, &arg.kind) {
-        (TyKind::LRef(p) | TyKind::RRef(p), _) => deduce_values_in(p, arg, names, out),
-        (_, TyKind::LRef(a) | TyKind::RRef(a)) => deduce_values_in(param, a, names, out),
+        (TyKind::LRef(p) | TyKind::RRef(p), _) => deduce_values_in(p, arg, names, same, out),
+        (_, TyKind::LRef(a) | TyKind::RRef(a)) => deduce_values_in(param, a, names, same, out),
         (TyKind::Pointer { pointee: p, .. }, TyKind::Pointer { pointee: a, .. }) => {
-            deduce_values_in(p, a, names, out)
+            deduce_values_in(p, a, names, same, out)
         }
         // `const T (&a)[N]` bound to a `float w[4]`: `N` is 4.
         (TyKind::Array { elem: p, len: pl }, TyKind::Array { elem: a, len: al }) => {
@@ -529,10 +577,10 @@ fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut HashMap<Stri
                     }
                 }
             }
-            deduce_values_in(p, a, names, out)
+            deduce_values_in(p, a, names, same, out)
         }
         (TyKind::Named { name: pn, args: pa }, TyKind::Named { name: an, args: aa })
-            if pn == an && pa.len() == aa.len() =>
+            if same(pn, an) && pa.len() == aa.len() =>
         {
             for (p, a) in pa.iter().zip(aa) {
                 match (p, a) {
@@ -544,7 +592,7 @@ fn deduce_values_in(param: &Ty, arg: &Ty, names: &[&str], out: &mut HashMap<Stri
                         }
                     }
                     (TemplateArg::Type(pt), TemplateArg::Type(at)) => {
-                        deduce_values_in(pt, at, names, out)
+                        deduce_values_in(pt, at, names, same, out)
                     }
                     _ => {}
                 }

@@ -780,7 +780,7 @@ impl Fwd<'_, '_> {
         template_args: &[TemplateArg],
         arg_types: &[Option<Ty>],
     ) -> Option<Function> {
-        let mut values = crate::instantiate::deduce_values(f, arg_types);
+        let mut values = self.prog.deduce_values(f, arg_types);
         if let Ok((_, explicit)) = crate::instantiate::bind_explicit_prefix(f, template_args) {
             values.extend(explicit);
         }
