@@ -1826,12 +1826,10 @@ fn grad_diagnoses_what_it_would_get_wrong() {
     }
 }
 
-/// A symbol filled from a buffer carrying derivatives: the host gradient declares its adjoint
-/// global, zeroes it, launches a variant of the kernel's gradient that adds into it and moves
-/// it into the source's adjoint; the kernel's own gradient keeps the symbol a constant.
-#[test]
-fn symbols_get_adjoints_in_host_gradients_only() {
-    let dir = scratch("symbols");
+/// `cuad MODE` of function `func` in a program that fills `__constant__ float c_tab[4]` with
+/// `cudaMemcpyToSymbol` and launches a kernel reading it: the generated text.
+fn symbol_taps_output(scratch_name: &str, mode: &str, func: &str) -> String {
+    let dir = scratch(scratch_name);
     let input = write(
         &dir,
         "taps.cu",
@@ -1842,19 +1840,25 @@ fn symbols_get_adjoints_in_host_gradients_only() {
          \x20 k<<<1, 32>>>(y, x);\n\
          }\n",
     );
-    let generate = |func: &str| {
-        let output = dir.join(format!("{func}.out.cu"));
-        let out = cuad(&[
-            "grad",
-            path_str(&input),
-            "--fn",
-            func,
-            "-o",
-            path_str(&output),
-        ]);
-        assert!(out.status.success(), "{func}: {}", text(&out.stderr));
-        std::fs::read_to_string(&output).unwrap()
-    };
+    let output = dir.join(format!("{func}.out.cu"));
+    let out = cuad(&[
+        mode,
+        path_str(&input),
+        "--fn",
+        func,
+        "-o",
+        path_str(&output),
+    ]);
+    assert!(out.status.success(), "{func}: {}", text(&out.stderr));
+    std::fs::read_to_string(&output).unwrap()
+}
+
+/// A symbol filled from a buffer carrying derivatives: the host gradient declares its adjoint
+/// global, zeroes it, launches a variant of the kernel's gradient that adds into it and moves
+/// it into the source's adjoint; the kernel's own gradient keeps the symbol a constant.
+#[test]
+fn symbols_get_adjoints_in_host_gradients_only() {
+    let generate = |func: &str| symbol_taps_output("symbols", "grad", func);
     let host = generate("run");
     for want in [
         "__device__ float _d_c_tab[4];",
@@ -1878,30 +1882,8 @@ fn symbols_get_adjoints_in_host_gradients_only() {
 /// symbols of other types) is refused too.
 #[test]
 fn fwd_symbols_get_tangents_in_host_pushforwards_only() {
-    let dir = scratch("fwd_symbols");
-    let input = write(
-        &dir,
-        "taps.cu",
-        "__constant__ float c_tab[4];\n\
-         __global__ void k(float* y, const float* x) { y[threadIdx.x] = c_tab[threadIdx.x % 4] * x[threadIdx.x]; }\n\
-         void run(const float* tab, float* y, const float* x) {\n\
-         \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
-         \x20 k<<<1, 32>>>(y, x);\n\
-         }\n",
-    );
-    let generate = |func: &str| {
-        let output = dir.join(format!("{func}.out.cu"));
-        let out = cuad(&[
-            "fwd",
-            path_str(&input),
-            "--fn",
-            func,
-            "-o",
-            path_str(&output),
-        ]);
-        assert!(out.status.success(), "{func}: {}", text(&out.stderr));
-        std::fs::read_to_string(&output).unwrap()
-    };
+    let generate = |func: &str| symbol_taps_output("fwd_symbols", "fwd", func);
+    let dir = scratch("fwd_symbol_errors");
     let host = generate("run");
     for want in [
         "__device__ float _d_c_tab[4];",
