@@ -69,7 +69,7 @@ impl Lowerer<'_> {
                 if !self.has_effects(&cond) {
                     StmtKind::While { cond, body }
                 } else {
-                    return self.endless(vec![], &cond, body, None, span);
+                    return self.endless(vec![], &cond, body, vec![], span);
                 }
             }
             StmtKind::DoWhile { body, cond } => {
@@ -115,12 +115,12 @@ impl Lowerer<'_> {
                     let init: Vec<Stmt> = init.map(|i| *i).into_iter().collect();
                     let cond = cond.unwrap_or_else(|| Expr::synth(ExprKind::BoolLit(true)));
                     let step_stmts: Vec<Stmt> = step
-                        .iter()
-                        .flat_map(|e| comma_parts(e.clone()))
+                        .into_iter()
+                        .flat_map(comma_parts)
                         .map(expr_stmt)
                         .collect();
                     let body = Box::new(continue_after(*body, &step_stmts));
-                    return self.endless(init, &cond, body, step, span);
+                    return self.endless(init, &cond, body, step_stmts, span);
                 }
             }
             k => k,
@@ -134,7 +134,7 @@ impl Lowerer<'_> {
         init: Vec<Stmt>,
         cond: &Expr,
         body: Box<Stmt>,
-        step: Option<Expr>,
+        step: Vec<Stmt>,
         span: cuad_syntax::Span,
     ) -> Stmt {
         let c = self.fresh();
@@ -145,9 +145,7 @@ impl Lowerer<'_> {
             None,
         ));
         inner.push(*body);
-        if let Some(step) = step {
-            inner.extend(comma_parts(step).into_iter().map(expr_stmt));
-        }
+        inner.extend(step);
         let mut out = init;
         out.push(decl(Ty::new(TyKind::Bool), &c, None));
         out.push(Stmt::new(
@@ -235,7 +233,6 @@ fn comma_parts(e: Expr) -> Vec<Expr> {
     }
 }
 
-/// A `continue` of this loop (not of a loop nested in it).
 /// `body` with each `continue` of its own loop (not of nested loops) preceded by `before`:
 /// the step or condition the lowering moved to the end of the body.
 fn continue_after(body: Stmt, before: &[Stmt]) -> Stmt {
