@@ -1140,7 +1140,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "lambda_host_local.cu:4:21: error: the lambda `op` runs on the host (it is not `__device__`) but `map` on the device",
         ),
         (
-            // the reverse kernel follows an active symbol's reads in its own body only
+            // a helper reading an active symbol, at a call carrying no derivative
             "const_table.cu",
             "__constant__ float c_tab[4];\n\
              __device__ float tap(int k) { return c_tab[k]; }\n\
@@ -1150,7 +1150,7 @@ fn grad_diagnoses_what_it_would_get_wrong() {
              \x20 k<<<1, 4>>>(y);\n\
              }\n",
             "run",
-            "const_table.cu:6:3: error: `tap`, called by kernel `k`, names a symbol that carries derivatives from `cudaMemcpyToSymbol`: cuad follows such a symbol's reads in the launched kernel's own body only (pass the value to `tap` as an argument)",
+            "const_table.cu:3:48: error: `tap` reads `c_tab`, which carries derivatives from `cudaMemcpyToSymbol`, but this call passes it no value with derivatives",
         ),
         (
             // a helper's own gradient would launch the kernel's plain gradient
@@ -1905,7 +1905,7 @@ fn fwd_symbols_get_tangents_in_host_pushforwards_only() {
              \x20 cudaMemcpyToSymbol(c_tab, tab, 4 * sizeof(float));\n\
              \x20 k<<<1, 4>>>(y);\n\
              }\n",
-            "const_table.cu:6:3: error: forward mode: `tap`, called by kernel `k`, names a symbol that carries derivatives from `cudaMemcpyToSymbol`",
+            "const_table.cu:3:48: error: forward mode: `tap` reads `c_tab`, which carries derivatives from `cudaMemcpyToSymbol`, but this call passes it no value with derivatives",
         ),
         (
             "const_helper.cu",

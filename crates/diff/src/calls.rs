@@ -990,6 +990,13 @@ impl Gen<'_, '_> {
                 } else {
                     Mode::Device
                 };
+                // The callee reading active symbols (of a kernel variant): its pullback adds
+                // into their adjoints too.
+                let symbols = match mode {
+                    Mode::Host => vec![],
+                    _ => crate::symbols::read_symbols(self.prog, &self.symbols, callee),
+                };
+                let n = crate::symbols::via_symbols(n, &symbols);
                 let req = PullbackReq {
                     callee: callee.clone(),
                     name: n.clone(),
@@ -999,6 +1006,7 @@ impl Gen<'_, '_> {
                     mode,
                     caller_zeroes_region: self.region_zeroed,
                     split_warp: self.may_split_warp(),
+                    symbols,
                 };
                 if !self.pullbacks.contains(&req) {
                     self.pullbacks.push(req);
@@ -1039,6 +1047,8 @@ impl Gen<'_, '_> {
             && params.len() == args.len()
             && (1..=2).contains(&args.iter().filter(|a| self.expr_is_active(a)).count())
             && thread_local_computation(self.prog, callee, 0)
+            // a pullback adding into active symbols is not linear in the seed alone
+            && crate::symbols::read_symbols(self.prog, &self.symbols, callee).is_empty()
     }
 
     /// A custom derivative for a function cuad has no declaration of: pass adjoints of

@@ -1360,7 +1360,7 @@ fn launch(
     let written = kernel_written(g.prog, body, &aliases);
     let wrt = launch_wrt(g, &param_tys, args);
     // Active symbols the kernel reads: its gradient is the variant adding into them.
-    let symbols = crate::symbols::read_symbols(&g.symbols, kfun);
+    let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
     if !g.symbols.is_empty() && !wrt.is_empty() {
         crate::symbols::check_launch(g, kfun, &symbols, s.span);
     }
@@ -2238,7 +2238,7 @@ pub(crate) fn launch_rev_reads(
     if wrt.is_empty() {
         return;
     }
-    let symbols = crate::symbols::read_symbols(&g.symbols, kfun);
+    let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
     let grad_name = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);
     let (pointer_only, _) = pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt, &symbols);
     for (j, a) in args.iter().enumerate() {

@@ -901,6 +901,7 @@ impl<'a> Differentiator<'a> {
                     active: req.active,
                     caller_zeroes_region: req.caller_zeroes_region,
                     split_warp: req.split_warp,
+                    symbols: req.symbols,
                 };
                 queue.push((req.callee, req.name, req.mode, target));
             }
@@ -1128,6 +1129,23 @@ pub(crate) fn callee_mentioning(
         }
     }
     None
+}
+
+/// The user functions `f` calls, transitively (every overload of each called name).
+pub(crate) fn reachable_functions<'p>(prog: &'p Program, f: &Function) -> Vec<&'p Function> {
+    let mut seen = crate::usage::Names::new();
+    let mut stack = called_names(f);
+    let mut out: Vec<&Function> = Vec::new();
+    while let Some(name) = stack.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        for callee in prog.functions(&name) {
+            stack.extend(called_names(callee));
+            out.push(callee);
+        }
+    }
+    out
 }
 
 /// The names `f`'s body calls: functions, and methods by their member name.

@@ -50,6 +50,8 @@ pub enum Target {
         caller_zeroes_region: bool,
         /// A call may run on part of a warp (`Gen::may_split_warp`).
         split_warp: bool,
+        /// Active symbols the callee reads (as in `Grad`, for a kernel variant's callees).
+        symbols: Vec<String>,
     },
 }
 
@@ -119,6 +121,8 @@ pub struct PullbackReq {
     pub caller_zeroes_region: bool,
     /// The call may run on part of a warp.
     pub split_warp: bool,
+    /// Active symbols the callee reads (its name says `_via_<symbol>`).
+    pub symbols: Vec<String>,
 }
 
 pub struct Generated {
@@ -1161,6 +1165,8 @@ impl<'p, 'a> Gen<'p, 'a> {
         );
         self.errors.extend(errors);
         let errors = crate::activity::union_errors(self.prog, &self.types, &self.active, self.span);
+        self.errors.extend(errors);
+        let errors = crate::symbols::unreached_calls(self.prog, body, &self.active, &self.symbols);
         self.errors.extend(errors);
     }
 

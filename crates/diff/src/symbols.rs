@@ -16,8 +16,13 @@
 //!   field reads add into its fields, and the copy's reverse sums both adjoints as arrays of
 //!   that real type (the chunks over integer fields stay zero).
 //!
+//! - Functions the kernel calls that read the symbol (directly or through their own calls)
+//!   get pullbacks `f_pullback_via_c` adding into `_d_c` as well, made at calls that carry
+//!   derivatives; a call passing no value with derivatives to such a function is an error.
+//!
 //! The symbol's contents must stay what the reverse launches read: one copy, outside loops,
-//! and no launched kernel writing the symbol. Other forms are located errors.
+//! and no launched kernel (or function it calls) writing the symbol. Other forms are located
+//! errors.
 //!
 //! Forward mode (forward.rs, forward/calls.rs) keeps the symbol's tangent in the same global
 //! `_d_c`: each copy into an active symbol copies the source's tangent into it (or clears its
@@ -83,12 +88,11 @@ pub(crate) fn kernel_symbols(
     target: &Target,
     types: &mut HashMap<String, Ty>,
 ) -> Vec<String> {
-    let Target::Grad { symbols, .. } = target else {
-        return vec![];
+    let symbols = match (mode, target) {
+        (Mode::Kernel, Target::Grad { symbols, .. })
+        | (Mode::Device, Target::Pullback { symbols, .. }) => symbols,
+        _ => return vec![],
     };
-    if mode != Mode::Kernel {
-        return vec![];
-    }
     let mut found = Vec::new();
     for s in symbols {
         if let Some(ty) = symbol_type(prog, s) {
@@ -99,59 +103,120 @@ pub(crate) fn kernel_symbols(
     found
 }
 
-/// The active `symbols` (of a host gradient or pushforward) that `kernel`'s body names (a
-/// parameter of the same name hides the symbol).
-pub(crate) fn read_symbols(symbols: &crate::usage::Names, kernel: &Function) -> Vec<String> {
-    let hidden = |n: &str| kernel.params.iter().any(|p| p.name.as_deref() == Some(n));
+/// The active `symbols` (of a host gradient or pushforward) that `f`'s body names, or the body
+/// of a function it calls, transitively (a parameter of the same name hides the symbol): a
+/// derivative of `f` is the variant reading them, and so are its callees' pullbacks.
+pub(crate) fn read_symbols(
+    prog: &Program,
+    symbols: &crate::usage::Names,
+    f: &Function,
+) -> Vec<String> {
+    if symbols.is_empty() {
+        return vec![];
+    }
     let mut named = crate::usage::Names::new();
-    for s in kernel.body.iter().flatten() {
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| {
-                if let ExprKind::Ident(n) = &x.kind {
-                    named.insert(n.trim_start_matches("::").to_string());
-                }
-            })
-        });
+    for f in std::iter::once(f).chain(crate::reachable_functions(prog, f)) {
+        let hidden = |n: &str| f.params.iter().any(|p| p.name.as_deref() == Some(n));
+        for s in f.body.iter().flatten() {
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                crate::usage::walk_expr(e, &mut |x| {
+                    if let ExprKind::Ident(n) = &x.kind {
+                        let n = n.trim_start_matches("::");
+                        if symbols.contains(n) && !hidden(n) {
+                            named.insert(n.to_string());
+                        }
+                    }
+                })
+            });
+        }
     }
     symbols
         .iter()
-        .filter(|n| named.contains(*n) && !hidden(n))
+        .filter(|n| named.contains(*n))
         .cloned()
         .collect()
 }
 
+/// The error for a call of `callee`, which reads the active symbol `sym`, with no argument
+/// carrying derivatives (in either mode): its derivative is not made at such calls.
+pub(crate) fn unreached_message(callee: &str, sym: &str) -> String {
+    format!("`{callee}` reads `{sym}`, which carries derivatives from `cudaMemcpyToSymbol`, but this call passes it no value with derivatives: cuad follows symbols into functions at calls that carry derivatives (read the symbol in the kernel and pass it as an argument)")
+}
+
+/// Errors for the calls in a kernel variant's `body` (or a pullback's) of functions reading
+/// one of its active `symbols` with no argument carrying derivatives: pullbacks are made at
+/// calls that carry derivatives only, so the symbol's would be dropped.
+pub(crate) fn unreached_calls(
+    prog: &Program,
+    body: &[Stmt],
+    active: &crate::usage::Names,
+    symbols: &crate::usage::Names,
+) -> Vec<cuad_syntax::Diagnostic> {
+    let mut errors = Vec::new();
+    if symbols.is_empty() {
+        return errors;
+    }
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Call { callee, args, .. } = &x.kind else {
+                    return;
+                };
+                let ExprKind::Ident(name) = &callee.kind else {
+                    return;
+                };
+                if args
+                    .iter()
+                    .any(|a| crate::activity::depends_on_active(a, active))
+                {
+                    return;
+                }
+                let reached = prog
+                    .functions_for_call(name, args.len())
+                    .into_iter()
+                    .find_map(|f| read_symbols(prog, symbols, f).into_iter().next());
+                if let Some(sym) = reached {
+                    errors.push(cuad_syntax::Diagnostic::error(
+                        x.span,
+                        unreached_message(name, &sym),
+                    ));
+                }
+            })
+        });
+    }
+    errors
+}
+
 /// Errors for a launch of `kernel` whose gradient would miss part of an active symbol's
-/// derivative: the kernel writes the symbol, or a function it calls reads it.
+/// derivative: the kernel or a function it calls writes the symbol.
 pub(crate) fn check_launch(g: &mut Gen, kernel: &Function, symbols: &[String], at: Span) {
-    let active: Vec<String> = g.symbols.iter().cloned().collect();
-    if let Some(message) = launch_problem(g.prog, kernel, symbols, &active) {
+    if let Some(message) = launch_problem(g.prog, kernel, symbols) {
         g.error(at, message);
     }
 }
 
-/// Why a launch of `kernel`, which reads the active `symbols` (of all the `active` ones),
-/// would miss part of their derivatives (in either mode): the kernel writes one, or a
-/// function it calls reads one.
+/// Why a launch of `kernel`, which reads the active `symbols`, would miss part of their
+/// derivatives (in either mode): the kernel, or a function it calls, writes one.
 pub(crate) fn launch_problem(
     prog: &Program,
     kernel: &Function,
     symbols: &[String],
-    active: &[String],
 ) -> Option<String> {
-    let mut written = crate::usage::Names::new();
-    crate::usage::stmt_writes(kernel.body.as_deref().unwrap_or_default(), &mut written);
-    if let Some(sym) = symbols.iter().find(|s| written.contains(*s)) {
-        return Some(format!(
-            "kernel `{}` writes `{sym}`, which carries derivatives from `cudaMemcpyToSymbol`: cuad differentiates symbols that launched kernels only read",
-            kernel.name
-        ));
+    for f in std::iter::once(kernel).chain(crate::reachable_functions(prog, kernel)) {
+        let mut written = crate::usage::Names::new();
+        crate::usage::stmt_writes(f.body.as_deref().unwrap_or_default(), &mut written);
+        if let Some(sym) = symbols.iter().find(|s| written.contains(*s)) {
+            let who = if std::ptr::eq(f, kernel) {
+                format!("kernel `{}`", kernel.name)
+            } else {
+                format!("`{}`, called by kernel `{}`,", f.name, kernel.name)
+            };
+            return Some(format!(
+                "{who} writes `{sym}`, which carries derivatives from `cudaMemcpyToSymbol`: cuad differentiates symbols that launched kernels only read"
+            ));
+        }
     }
-    crate::callee_mentioning(prog, kernel, &|n| active.iter().any(|s| s == n)).map(|callee| {
-        format!(
-            "`{callee}`, called by kernel `{}`, names a symbol that carries derivatives from `cudaMemcpyToSymbol`: cuad follows such a symbol's reads in the launched kernel's own body only (pass the value to `{callee}` as an argument)",
-            kernel.name
-        )
-    })
+    None
 }
 
 /// An error for a call of a user function, from a host gradient with active symbols, that
@@ -397,7 +462,7 @@ pub(crate) fn launch_outputs(
                     return;
                 };
                 for kfun in prog.functions(k).into_iter().filter(|f| f.body.is_some()) {
-                    if read_symbols(symbols, kfun).is_empty() {
+                    if read_symbols(prog, symbols, kfun).is_empty() {
                         continue;
                     }
                     for (p, a) in kfun.params.iter().zip(args) {

@@ -451,15 +451,10 @@ impl Fwd<'_, '_> {
         };
         let callee = &callee;
         // Active symbols the kernel reads: its pushforward is the variant reading their tangents.
-        let symbols = crate::symbols::read_symbols(&self.symbols, callee);
-        let all_symbols: Vec<String> = self.symbols.iter().cloned().collect();
-        if !all_symbols.is_empty() {
-            if let Some(message) =
-                crate::symbols::launch_problem(self.prog, callee, &symbols, &all_symbols)
-            {
-                self.error(e.span, message);
-                return None;
-            }
+        let symbols = crate::symbols::read_symbols(self.prog, &self.symbols, callee);
+        if let Some(message) = crate::symbols::launch_problem(self.prog, callee, &symbols) {
+            self.error(e.span, message);
+            return None;
         }
         let (wrt, tangents) = self.argument_tangents(callee, args);
         if wrt.is_empty() {
@@ -666,6 +661,8 @@ impl Fwd<'_, '_> {
             .resolve_call_with(name, template_args, &arg_types)
             .filter(|(f, _)| f.body.is_some())?;
         if !self.any_active_arg(args) {
+            let symbols = crate::symbols::read_symbols(self.prog, &self.symbols, f);
+            self.symbols_unreached(name, &symbols, e.span);
             return None;
         }
         let instance;
@@ -711,7 +708,10 @@ impl Fwd<'_, '_> {
         }
         let args = &args;
         let (wrt, tangents) = self.argument_tangents(f, args);
+        // A callee reading active symbols (of a kernel variant) takes their tangents too.
+        let symbols = crate::symbols::read_symbols(self.prog, &self.symbols, f);
         if wrt.is_empty() {
+            self.symbols_unreached(name, &symbols, e.span);
             return None;
         }
         let ret = self.prog.canonical(&f.ret);
@@ -737,10 +737,18 @@ impl Fwd<'_, '_> {
                 return None;
             }
         }
-        let pf = self.request(f, &wrt, &[]);
+        let pf = self.request(f, &wrt, &symbols);
         let mut all = args.to_vec();
         all.extend(tangents);
         Some(call(&pf, all))
+    }
+
+    /// An error for a call of `name`, which reads the active `symbols`, that carries no
+    /// tangent: cuad makes pushforwards at calls with tangent arguments only.
+    fn symbols_unreached(&mut self, name: &str, symbols: &[String], at: cuad_syntax::Span) {
+        if let Some(sym) = symbols.first() {
+            self.error(at, crate::symbols::unreached_message(name, sym));
+        }
     }
 
     /// Does the called user function take memory it may write (a pointer to non-const or a
