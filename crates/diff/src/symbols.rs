@@ -27,9 +27,9 @@
 //! Forward mode (forward.rs, forward/calls.rs) keeps the symbol's tangent in the same global
 //! `_d_c`: each copy into an active symbol copies the source's tangent into it (or clears its
 //! bytes when the source carries none), and a launch of a kernel reading it launches the
-//! variant `k_pushforward_via_c`, in which the symbol is active with tangent `_d_c`. Copies may
-//! repeat and sit in loops (the tangent follows the contents); the kernels that write it and
-//! helpers reading it are errors, as in reverse mode.
+//! variant `k_pushforward_via_c`, in which the symbol is active with tangent `_d_c` (its
+//! callees reading it get `_via_c` pushforwards). Copies may repeat and sit in loops (the
+//! tangent follows the contents); kernels that write it are errors, as in reverse mode.
 
 use crate::adjoint::adj_name;
 use crate::builder::*;
