@@ -1153,6 +1153,22 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "const_table.cu:3:48: error: `tap` reads `c_tab`, which carries derivatives from `cudaMemcpyToSymbol`, but this call passes it no value with derivatives",
         ),
         (
+            // a symbol kernels write, read by a kernel: the gradient would re-run the read
+            // against the symbol's final contents
+            "written_read.cu",
+            "__device__ float g_acc;\n\
+             __global__ void k(const float* x) { atomicAdd(&g_acc, x[threadIdx.x] * g_acc); }\n\
+             void run(const float* x, float* out) {\n\
+             \x20 float* d = nullptr;\n\
+             \x20 cudaMalloc(&d, 32 * sizeof(float));\n\
+             \x20 cudaMemcpy(d, x, 32 * sizeof(float), cudaMemcpyHostToDevice);\n\
+             \x20 k<<<1, 32>>>(d);\n\
+             \x20 cudaMemcpyFromSymbol(out, g_acc, sizeof(float));\n\
+             }\n",
+            "run",
+            "written_read.cu:7:3: error: `k` reads `g_acc`, which launched kernels write with values carrying derivatives",
+        ),
+        (
             // a helper's own gradient would launch the kernel's plain gradient
             "const_helper.cu",
             "__constant__ float c_tab[4];\n\

@@ -94,6 +94,17 @@ pub fn gen_host_call(
         {
             Some(crate::symbols::copy_to_symbol(g, args, s))
         }
+        // Copying back a symbol that kernels write: its adjoint receives the destination's.
+        "cudaMemcpyFromSymbol" | "cudaMemcpyFromSymbolAsync"
+            if args.len() >= 3
+                && crate::usage::lvalue_root(&args[1])
+                    .is_some_and(|n| g.written_symbols.contains(n)) =>
+        {
+            let sym = crate::usage::lvalue_root(&args[1])
+                .unwrap_or_default()
+                .to_string();
+            Some(crate::symbols::copy_from_symbol(g, &sym, args, s))
+        }
         // Copying a symbol back into host memory: the destination gets no adjoint from the
         // symbol's, so a derivative flowing through it would be dropped.
         "cudaMemcpyToSymbol"
@@ -1361,7 +1372,7 @@ fn launch(
     let wrt = launch_wrt(g, &param_tys, args);
     // Active symbols the kernel reads: its gradient is the variant adding into them.
     let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
-    if !g.symbols.is_empty() && !wrt.is_empty() {
+    if !symbols.is_empty() {
         crate::symbols::check_launch(g, kfun, &symbols, s.span);
     }
     let mut adj_args = Vec::new();
@@ -1411,7 +1422,10 @@ fn launch(
             post.extend(back);
         }
     }
-    if wrt.is_empty() {
+    // A kernel writing a symbol that carries derivatives overwrites them even when nothing it
+    // reads does: its gradient clears the symbol's adjoint there.
+    let writes_symbol = symbols.iter().any(|n| g.written_symbols.contains(n));
+    if wrt.is_empty() && !writes_symbol {
         return (vec![s.clone()], vec![]);
     }
     let grad_template = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);

@@ -184,6 +184,8 @@ pub struct Gen<'p, 'a> {
     /// Kernel: active symbols (reads add into `_d_<symbol>`). Host: the symbols that a copy of
     /// a buffer carrying derivatives made active so far (symbols.rs).
     pub(crate) symbols: Names,
+    /// Host: the active symbols that launched kernels write (`kernel_written_symbols`).
+    pub(crate) written_symbols: Names,
     /// Declarations of the adjoint globals of active symbols, emitted once before the code.
     pub(crate) adjoint_globals: Vec<String>,
     pub errors: Vec<Diagnostic>,
@@ -436,6 +438,12 @@ pub fn generate(
     // Active symbols are read like global arrays with adjoints (their reads are active).
     let symbols = crate::symbols::kernel_symbols(prog, mode, target, &mut types);
     seeds.extend(symbols.iter().cloned());
+    // Host: symbols that launched kernels write carry derivatives to the host (symbols.rs).
+    let written_symbols = match mode {
+        Mode::Host => crate::symbols::kernel_written_symbols(prog, &norm.body),
+        _ => Names::new(),
+    };
+    seeds.extend(written_symbols.iter().cloned());
     // `extern __shared__` arrays are the block's one dynamic region, whichever function
     // declares them. When the kernel declares one and a function it calls does too, the
     // kernel's gradient owns the region's adjoint half (zeroes it once) and pullbacks add into
@@ -674,7 +682,8 @@ pub fn generate(
         pullbacks: vec![],
         kernel_grads: vec![],
         extra_kernels: vec![],
-        symbols: symbols.iter().cloned().collect(),
+        symbols: symbols.iter().chain(&written_symbols).cloned().collect(),
+        written_symbols,
         adjoint_globals: vec![],
         errors: vec![],
         explanations: vec![],
@@ -736,10 +745,12 @@ pub fn generate(
     g.check_address_calls(&norm.body);
     g.infer_pointer_spaces(&norm.body);
     g.collect_access_offsets(&norm.body);
-    let (fwd, rev) = g.gen_block(&norm.body);
+    let prologue = crate::symbols::zero_written_adjoints(&mut g);
+    let (mut fwd, rev) = g.gen_block(&norm.body);
     if !g.errors.is_empty() {
         return Err(g.errors);
     }
+    fwd.splice(0..0, prologue);
     let mut body = using_directives(body);
     body.extend(g.assemble(&norm.locals, fwd, rev));
     let mut out_params: Vec<Param> = func

@@ -20,6 +20,14 @@
 //!   get pullbacks `f_pullback_via_c` adding into `_d_c` as well, made at calls that carry
 //!   derivatives; a call passing no value with derivatives to such a function is an error.
 //!
+//! - Symbols that launched kernels write (accumulators, `atomicAdd(&g_sum, v)`; results,
+//!   `g_out[i] = v`) carry derivatives to the host, which reads them back with
+//!   `cudaMemcpyFromSymbol`: their adjoints are zeroed when the host gradient starts, the copy
+//!   back adds the destination's adjoint into `_d_c`, every launch writing them runs its
+//!   `_via_c` gradient (reading `_d_c`, clearing it where it overwrites), and copies into them
+//!   move `_d_c` into the source's adjoint or clear it. The kernels may only assign them or
+//!   add into them: the gradients do not need their old contents.
+//!
 //! The symbol's contents must stay what the reverse launches read: one copy, outside loops,
 //! and no launched kernel (or function it calls) writing the symbol. Other forms are located
 //! errors.
@@ -190,8 +198,86 @@ pub(crate) fn unreached_calls(
 /// Errors for a launch of `kernel` whose gradient would miss part of an active symbol's
 /// derivative: the kernel or a function it calls writes the symbol.
 pub(crate) fn check_launch(g: &mut Gen, kernel: &Function, symbols: &[String], at: Span) {
-    if let Some(message) = launch_problem(g.prog, kernel, symbols) {
+    let (written, read): (Vec<String>, Vec<String>) = symbols
+        .iter()
+        .cloned()
+        .partition(|n| g.written_symbols.contains(n));
+    if let Some(message) = launch_problem(g.prog, kernel, &read) {
         g.error(at, message);
+    } else if let Some(message) = written_symbol_read(g.prog, kernel, &written) {
+        g.error(at, message);
+    }
+}
+
+/// Why a launch of `kernel` would get the derivative of the symbols kernels write wrong: it,
+/// or a function it calls, reads one of `written` other than to add into or assign it (the
+/// gradient would re-run that read against the symbol's final contents).
+fn written_symbol_read(prog: &Program, kernel: &Function, written: &[String]) -> Option<String> {
+    if written.is_empty() {
+        return None;
+    }
+    for f in std::iter::once(kernel).chain(crate::reachable_functions(prog, kernel)) {
+        let mut found = None;
+        for s in f.body.iter().flatten() {
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                if found.is_none() {
+                    found = read_outside_writes(e, written);
+                }
+            });
+        }
+        if let Some(sym) = found {
+            return Some(format!(
+                "`{}` reads `{sym}`, which launched kernels write with values carrying derivatives: cuad differentiates such symbols when kernels only assign them or add into them (`{sym} = v`, `{sym} += v`, `atomicAdd(&{sym}, v)`); keep the value in a buffer passed to the kernels instead",
+                f.name
+            ));
+        }
+    }
+    None
+}
+
+/// The first of `written` that `e` reads other than as the target of `=`, `+=`, `-=` or of
+/// `atomicAdd`/`atomicSub` (whose old values the reverse does not need).
+fn read_outside_writes(e: &Expr, written: &[String]) -> Option<String> {
+    let is_target =
+        |l: &Expr| crate::usage::lvalue_root(l).is_some_and(|r| written.iter().any(|w| w == r));
+    let mut found = None;
+    let mut check = |x: &Expr| {
+        if found.is_none() {
+            found = read_outside_writes(x, written);
+        }
+    };
+    match &e.kind {
+        ExprKind::Assign(None | Some(BinOp::Add | BinOp::Sub), l, r) if is_target(l) => {
+            lvalue_indices(l, &mut check);
+            check(r);
+        }
+        ExprKind::Call { callee, args, .. } if matches!(&callee.kind, ExprKind::Ident(n) if n == "atomicAdd" || n == "atomicSub") => {
+            match args.first().map(|a| &a.strip_parens().kind) {
+                Some(ExprKind::Unary(UnOp::AddrOf, x)) if is_target(x) => {
+                    lvalue_indices(x, &mut check);
+                    args.iter().skip(1).for_each(&mut check);
+                }
+                _ => args.iter().for_each(&mut check),
+            }
+        }
+        ExprKind::Ident(n) if written.iter().any(|w| w == n.trim_start_matches("::")) => {
+            found = Some(n.trim_start_matches("::").to_string());
+        }
+        _ => crate::usage::for_each_child(e, &mut check),
+    }
+    found
+}
+
+/// Calls `f` on the index expressions of the lvalue `l` (`a[i][j].x`: `i`, `j`).
+fn lvalue_indices(l: &Expr, f: &mut dyn FnMut(&Expr)) {
+    match &l.kind {
+        ExprKind::Index(b, i) => {
+            lvalue_indices(b, f);
+            f(i);
+        }
+        ExprKind::Member { base, .. } => lvalue_indices(base, f),
+        ExprKind::Paren(x) => lvalue_indices(x, f),
+        _ => {}
     }
 }
 
@@ -288,6 +374,12 @@ fn reaching_function(
 /// derivatives: the symbol becomes active (see the module comment).
 pub(crate) fn copy_to_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let unchanged = (vec![s.clone()], vec![]);
+    if let Some(sym) =
+        crate::usage::lvalue_root(&args[0]).filter(|n| g.written_symbols.contains(*n))
+    {
+        let sym = sym.to_string();
+        return (vec![s.clone()], copy_into_written(g, &sym, args));
+    }
     let Some((sym, ty, elem)) = checked_symbol(g, args, s) else {
         return unchanged;
     };
@@ -303,26 +395,9 @@ pub(crate) fn copy_to_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>
     };
     g.symbols.insert(sym.clone());
     let d_sym = adj_name(&sym);
-    g.adjoint_globals.push(derivative_global(&sym, &ty));
-    // The adjoint's device address, for cudaMemset and the copy's pullback.
-    let at = format!("_cuad_sym_{sym}");
-    g.decls.push(decl(
-        Ty::pointer_to(elem.clone()),
-        &at,
-        Some(Expr::synth(ExprKind::Nullptr)),
-    ));
-    let void_pp = Ty::pointer_to(Ty::pointer_to(Ty::new(TyKind::Void)));
-    let address = Expr::synth(ExprKind::Cast {
-        kind: CastKind::CStyle,
-        ty: void_pp,
-        expr: Box::new(addr_of(ident(&at))),
-    });
-    let size = Expr::synth(ExprKind::SizeofExpr(Box::new(ident(&d_sym))));
-    let fwd = vec![
-        s.clone(),
-        expr_stmt(call("cudaGetSymbolAddress", vec![address, ident(&d_sym)])),
-        expr_stmt(call("cudaMemset", vec![ident(&at), int_lit(0), size])),
-    ];
+    let at = address_name(&sym);
+    let mut fwd = vec![s.clone()];
+    fwd.extend(zeroed_adjoint(g, &sym, &ty, &elem));
     g.helpers.memcpy = true;
     let kind = args
         .get(4)
@@ -348,6 +423,158 @@ pub(crate) fn copy_to_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>
         cuad_emit::print_expr(&args[1])
     ));
     (fwd, rev)
+}
+
+/// The host variable holding the device address of the adjoint of `sym`.
+fn address_name(sym: &str) -> String {
+    format!("_cuad_sym_{sym}")
+}
+
+/// Declares the adjoint global of `sym` (of type `ty`, real element `elem`) and the host
+/// variable of its address (for cudaMemset and copies' pullbacks); returns the statements
+/// that take the address and zero the adjoint.
+fn zeroed_adjoint(g: &mut Gen, sym: &str, ty: &Ty, elem: &Ty) -> Vec<Stmt> {
+    let d_sym = adj_name(sym);
+    g.adjoint_globals.push(derivative_global(sym, ty));
+    let at = address_name(sym);
+    g.decls.push(decl(
+        Ty::pointer_to(elem.clone()),
+        &at,
+        Some(Expr::synth(ExprKind::Nullptr)),
+    ));
+    let void_pp = Ty::pointer_to(Ty::pointer_to(Ty::new(TyKind::Void)));
+    let address = Expr::synth(ExprKind::Cast {
+        kind: CastKind::CStyle,
+        ty: void_pp,
+        expr: Box::new(addr_of(ident(&at))),
+    });
+    let size = Expr::synth(ExprKind::SizeofExpr(Box::new(ident(&d_sym))));
+    vec![
+        expr_stmt(call("cudaGetSymbolAddress", vec![address, ident(&d_sym)])),
+        expr_stmt(call("cudaMemset", vec![ident(&at), int_lit(0), size])),
+    ]
+}
+
+/// Host gradients: the adjoints of the symbols launched kernels write, zeroed when the
+/// function starts (the statements), since copies back and the kernels' reverses add into
+/// them.
+pub(crate) fn zero_written_adjoints(g: &mut Gen) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    let written: Vec<String> = g.written_symbols.iter().cloned().collect();
+    for sym in written {
+        let Some(ty) = symbol_type(g.prog, &sym) else {
+            continue;
+        };
+        let Some(elem) = real_element(&ty).or_else(|| crate::host::uniform_real(g.prog, &ty))
+        else {
+            continue;
+        };
+        out.extend(zeroed_adjoint(g, &sym, &ty, &elem));
+    }
+    out
+}
+
+/// The reverse of `cudaMemcpyToSymbol(sym, src, bytes[, offset[, kind]])` into a symbol
+/// kernels write: the copy overwrote those bytes, so their adjoint moves into the source's
+/// (a source carrying derivatives) or is cleared.
+fn copy_into_written(g: &mut Gen, sym: &str, args: &[Expr]) -> Vec<Stmt> {
+    let Some(elem) = symbol_elem(g.prog, sym) else {
+        return vec![];
+    };
+    let at = symbol_bytes_at(sym, &elem, args.get(3));
+    match g.shadow(&args[1]) {
+        Some((d_src, _, _)) => {
+            g.helpers.memcpy = true;
+            let kind = args
+                .get(4)
+                .cloned()
+                .unwrap_or_else(|| ident("cudaMemcpyHostToDevice"));
+            vec![expr_stmt(call(
+                "cuad_memcpy_pullback",
+                vec![at, reinterpret(d_src, &elem), args[2].clone(), kind],
+            ))]
+        }
+        None => vec![expr_stmt(call(
+            "cudaMemset",
+            vec![at, int_lit(0), args[2].clone()],
+        ))],
+    }
+}
+
+/// `cudaMemcpyFromSymbol(dst, sym, bytes[, offset[, kind]])` of a symbol kernels write: the
+/// reverse moves the destination's adjoint into the symbol's.
+pub(crate) fn copy_from_symbol(
+    g: &mut Gen,
+    sym: &str,
+    args: &[Expr],
+    s: &Stmt,
+) -> (Vec<Stmt>, Vec<Stmt>) {
+    let fwd = vec![s.clone()];
+    let Some(elem) = symbol_elem(g.prog, sym) else {
+        return (fwd, vec![]);
+    };
+    let Some((d_dst, _, _)) = g.shadow(&args[0]) else {
+        if g.expr_is_active(&args[0]) {
+            g.error(
+                s.span,
+                format!(
+                    "cuad cannot tell where the adjoint of `{}` lives (copy the symbol into a variable or buffer of this function, or a parameter)",
+                    cuad_emit::print_expr(&args[0])
+                ),
+            );
+        }
+        return (fwd, vec![]);
+    };
+    g.helpers.memcpy = true;
+    let kind = args
+        .get(4)
+        .cloned()
+        .unwrap_or_else(|| ident("cudaMemcpyDeviceToHost"));
+    let at = symbol_bytes_at(sym, &elem, args.get(3));
+    let rev = vec![expr_stmt(call(
+        "cuad_memcpy_pullback",
+        vec![reinterpret(d_dst, &elem), at, args[2].clone(), kind],
+    ))];
+    g.explanations.push(format!(
+        "`{sym}` carries derivatives out of the kernels writing it: its copy into `{}` passes them back to `{}`",
+        cuad_emit::print_expr(&args[0]),
+        adj_name(sym)
+    ));
+    (fwd, rev)
+}
+
+/// The real element type of the symbol `sym`, for its adjoint's address.
+fn symbol_elem(prog: &Program, sym: &str) -> Option<Ty> {
+    let ty = symbol_type(prog, sym)?;
+    real_element(&ty).or_else(|| crate::host::uniform_real(prog, &ty))
+}
+
+/// `(T*)((char*)_cuad_sym_s + offset)`: the adjoint's bytes at a copy's byte offset.
+fn symbol_bytes_at(sym: &str, elem: &Ty, offset: Option<&Expr>) -> Expr {
+    let at = ident(&address_name(sym));
+    let Some(offset) =
+        offset.filter(|o| !matches!(&o.strip_parens().kind, ExprKind::IntLit(v) if v == "0"))
+    else {
+        return at;
+    };
+    let bytes = Expr::synth(ExprKind::Cast {
+        kind: CastKind::CStyle,
+        ty: Ty::pointer_to(Ty::new(TyKind::Int {
+            kind: IntKind::Char,
+            signed: None,
+        })),
+        expr: Box::new(at),
+    });
+    reinterpret(paren(binary(BinOp::Add, bytes, offset.clone())), elem)
+}
+
+/// `reinterpret_cast<T*>(e)`.
+fn reinterpret(e: Expr, elem: &Ty) -> Expr {
+    Expr::synth(ExprKind::Cast {
+        kind: CastKind::Reinterpret,
+        ty: Ty::pointer_to(elem.clone()),
+        expr: Box::new(e),
+    })
 }
 
 /// `__device__ T _d_sym[N];`, the adjoint (reverse) or tangent (forward) of the symbol `sym`
@@ -490,4 +717,66 @@ pub(crate) fn tangent_symbol(prog: &Program, sym: &str) -> Result<(Ty, Ty), Stri
         Some(elem) => Ok((ty, elem)),
         None => Err(format!("`{sym}` has type `{}`; cuad keeps tangents of symbols that are real scalars or fixed-size arrays of reals", cuad_emit::print_ty(&ty))),
     }
+}
+
+/// Host functions: the file-scope symbols of real type (or arrays, or structs of one real
+/// type) that kernels launched in `body`, or functions they call, write. They carry
+/// derivatives out of the kernels (`atomicAdd(&g_sum, v)`, `g_out[i] = u[i]`) to the host,
+/// which reads them back with `cudaMemcpyFromSymbol` (see `copy_from_symbol`).
+pub(crate) fn kernel_written_symbols(prog: &Program, body: &[Stmt]) -> crate::usage::Names {
+    let mut out = crate::usage::Names::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Launch { kernel, .. } = &x.kind else {
+                    return;
+                };
+                let ExprKind::Ident(k) = &kernel.kind else {
+                    return;
+                };
+                for kfun in prog.functions(k) {
+                    for f in std::iter::once(kfun).chain(crate::reachable_functions(prog, kfun)) {
+                        out.extend(written_symbols(prog, f));
+                    }
+                }
+            })
+        });
+    }
+    out
+}
+
+/// The file-scope symbols with real elements `f` writes (not hidden by its parameters or
+/// locals).
+fn written_symbols(prog: &Program, f: &Function) -> Vec<String> {
+    let body = f.body.as_deref().unwrap_or_default();
+    let mut written = crate::usage::Names::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::writes(e, &mut written));
+    }
+    let declared: crate::usage::Names = declared_names(body).into_iter().collect();
+    written
+        .into_iter()
+        .map(|n| n.trim_start_matches("::").to_string())
+        .filter(|n| !declared.contains(n) && !f.params.iter().any(|p| p.name.as_deref() == Some(n)))
+        .filter(|n| {
+            symbol_type(prog, n).is_some_and(|ty| {
+                real_element(&ty)
+                    .or_else(|| crate::host::uniform_real(prog, &ty))
+                    .is_some()
+            })
+        })
+        .collect()
+}
+
+/// The names `body` declares, at any depth (locals hide symbols of the same name).
+fn declared_names(body: &[Stmt]) -> Vec<String> {
+    fn collect(s: &Stmt, out: &mut Vec<String>) {
+        if let StmtKind::Decl(d) = &s.kind {
+            out.extend(d.vars.iter().map(|v| v.name.clone()));
+        }
+        s.for_each_child(&mut |c| collect(c, out));
+    }
+    let mut out = Vec::new();
+    body.iter().for_each(|s| collect(s, &mut out));
+    out
 }
