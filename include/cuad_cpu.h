@@ -727,11 +727,22 @@ void check_kernel_arguments(const Tuple& t, std::index_sequence<I...>) {
   (check_kernel_argument(std::get<I>(t), I), ...);
 }
 
+// A launch argument converted to its parameter's type; `NULL` (an integer in g++) given for a
+// pointer parameter is the null pointer, as in nvcc's launch.
+template <class P, class A>
+std::decay_t<P> kernel_argument(A&& a) {
+  if constexpr (std::is_pointer_v<std::decay_t<P>> && std::is_integral_v<std::decay_t<A>>) {
+    return nullptr;
+  } else {
+    return static_cast<std::decay_t<P>>(std::forward<A>(a));
+  }
+}
+
 // Runs `kernel` on every thread of the grid; each thread gets its own copy of the arguments.
 template <class... P, class... A>
 void launch(void (*kernel)(P...), const LaunchConfig& c, A&&... args) {
   static_assert(sizeof...(P) == sizeof...(A), "kernel launched with a wrong argument count");
-  std::tuple<std::decay_t<P>...> params(static_cast<std::decay_t<P>>(std::forward<A>(args))...);
+  std::tuple<std::decay_t<P>...> params(kernel_argument<P>(std::forward<A>(args))...);
   check_kernel_arguments(params, std::index_sequence_for<P...>{});
   std::function<void()> body = [&] {
     std::tuple<std::decay_t<P>...> copy = params;

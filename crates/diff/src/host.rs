@@ -1380,7 +1380,9 @@ fn launch(
     let mut post = Vec::new();
     for &j in &wrt {
         let (a, pty) = (&args[j], &param_tys[j]);
-        if let Some((sh, _, _)) = g
+        if is_null_pointer(a) {
+            adj_args.push(Expr::synth(ExprKind::Nullptr));
+        } else if let Some((sh, _, _)) = g
             .shadow(a)
             .filter(|_| matches!(pty.kind, TyKind::Pointer { .. }))
         {
@@ -1495,7 +1497,9 @@ fn launch(
             }
             continue;
         }
-        if !matches!(param_tys[j].kind, TyKind::Pointer { .. }) {
+        // A null pointer for an optional output (`if (copy != nullptr) copy[i] = r;`): the
+        // kernel cannot write through it.
+        if !matches!(param_tys[j].kind, TyKind::Pointer { .. }) || is_null_pointer(a) {
             continue;
         }
         // `buf` or `buf + offset`: the whole buffer is checkpointed.
@@ -2158,8 +2162,15 @@ fn launch_wrt(g: &Gen, param_tys: &[Ty], args: &[Expr]) -> Vec<usize> {
     args.iter()
         .zip(param_tys)
         .enumerate()
-        .filter(|(_, (a, pty))| match pty.kind {
-            TyKind::Pointer { .. } => g.shadow(a).is_some(),
+        .filter(|(_, (a, pty))| match &pty.kind {
+            // A null optional output (`copy != nullptr ? ... `) gets a null adjoint: the
+            // gradient reaches it under the same guards.
+            TyKind::Pointer { pointee, .. } => {
+                g.shadow(a).is_some()
+                    || (is_null_pointer(a)
+                        && !pointee.is_const
+                        && crate::activity::is_differentiable(g.prog, pointee))
+            }
             TyKind::Named { .. } => {
                 crate::activity::is_differentiable(g.prog, pty) && g.expr_is_active(a)
             }
