@@ -1439,10 +1439,20 @@ impl Hoister<'_, '_> {
                 let mut unqualified = ty.clone();
                 unqualified.is_const = false;
                 unqualified.is_volatile = false;
-                // `dim3 grid(n / 32, rows)` stays a constructor call: braces would make its
-                // int arguments narrowing conversions (an error for some host compilers).
-                let is_dim3 = matches!(&self.prog.canonical(ty).kind, TyKind::Named { name, .. } if name == "dim3");
-                let operand = if is_dim3 && !args.is_empty() {
+                // Classes with constructors stay constructor calls: braces would pick an
+                // initializer-list constructor (`std::vector<int> v(n, 0)` is n zeros,
+                // `std::vector<int>{n, 0}` two elements) or make `dim3 grid(n / 32, rows)`'s
+                // int arguments narrowing conversions. Braces are for the file's aggregates.
+                let canonical = self.prog.canonical(ty);
+                let is_class = match &canonical.kind {
+                    TyKind::Named { name, .. } => {
+                        name == "dim3"
+                            || self.prog.struct_def(name).is_none()
+                            || !crate::calls::user_constructors(self.prog, ty).is_empty()
+                    }
+                    _ => false,
+                };
+                let operand = if is_class && !args.is_empty() {
                     let mut it = args.into_iter();
                     let first = it.next().unwrap_or_else(|| int_lit(1));
                     it.fold(first, |acc, next| binary(BinOp::Comma, acc, next))
