@@ -82,7 +82,7 @@ pub fn normalize(
         vectors: HashMap::new(),
         kept_vectors,
         binding_count: 0,
-        integer_constants: crate::reverse::integer_constants(&prog.tu.items, ""),
+        integer_constants: crate::reverse::integer_constants(&prog.tu.items),
         namespaces: crate::namespace_path(prog, func)
             .into_iter()
             .flatten()

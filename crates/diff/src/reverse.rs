@@ -324,9 +324,31 @@ pub(crate) fn declaration_span(body: &[Stmt], name: &str) -> Option<Span> {
     found
 }
 
-/// `const`/`constexpr` integer globals and `static constexpr` integer members of (non-template)
-/// structs whose initializers are literal arithmetic: qualified name -> value.
-pub(crate) fn integer_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
+/// The integer constants of the file (`qualified_constants`), each also under its unqualified
+/// name where that name is unambiguous: code inside a namespace or struct names them so
+/// (`double a[kN];` in `namespace ph`, `double c[N];` for `static constexpr int N`).
+pub(crate) fn integer_constants(items: &[Item]) -> Vec<(String, i64)> {
+    let mut out = qualified_constants(items, "");
+    let mut short: HashMap<String, Option<i64>> = HashMap::new();
+    for (name, value) in &out {
+        if let Some((_, last)) = name.rsplit_once("::") {
+            let entry = short.entry(last.to_string()).or_insert(Some(*value));
+            if *entry != Some(*value) {
+                *entry = None;
+            }
+        }
+    }
+    for (name, value) in short {
+        if let (Some(v), false) = (value, out.iter().any(|(n, _)| *n == name)) {
+            out.push((name, v));
+        }
+    }
+    out
+}
+
+/// `const`/`constexpr` integer globals, `static constexpr` integer members of (non-template)
+/// structs whose initializers are literal arithmetic, and enumerators: qualified name -> value.
+fn qualified_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     let from_decl = |d: &DeclStmt, prefix: &str, out: &mut Vec<(String, i64)>| {
         for v in &d.vars {
@@ -353,7 +375,30 @@ pub(crate) fn integer_constants(items: &[Item], prefix: &str) -> Vec<(String, i6
                 name: Some(n),
                 items,
                 ..
-            } => out.extend(integer_constants(items, &format!("{prefix}{n}::"))),
+            } => out.extend(qualified_constants(items, &format!("{prefix}{n}::"))),
+            Item::Enum(e) => {
+                let mut next = 0i64;
+                for (variant, value) in &e.variants {
+                    if let Some(v) = value {
+                        let known = |x: &Expr| {
+                            let n = cuad_emit::print_expr(x);
+                            out.iter().find(|(k, _)| *k == n).map(|(_, v)| *v)
+                        };
+                        match cuad_sema::fold_constant(v, &known) {
+                            Some(v) => next = v,
+                            None => break,
+                        }
+                    }
+                    // Unscoped enumerators are names of the enclosing scope too.
+                    if let Some(name) = &e.name {
+                        out.push((format!("{prefix}{name}::{variant}"), next));
+                    }
+                    if !e.scoped {
+                        out.push((format!("{prefix}{variant}"), next));
+                    }
+                    next += 1;
+                }
+            }
             Item::Struct(s) if s.template.is_none() => {
                 let Some(name) = &s.name else { continue };
                 for m in s.members.iter().flatten() {
@@ -612,7 +657,7 @@ pub fn generate(
         .collect();
     // Integer constants of the file (`constexpr int TILE = 16;`, `S::n`) are known values in
     // indices (`x[TILE * i + k]` is distinct per thread), unless a local shadows them.
-    let constants: Vec<(String, i64)> = integer_constants(&prog.tu.items, "")
+    let constants: Vec<(String, i64)> = integer_constants(&prog.tu.items)
         .into_iter()
         .filter(|(n, _)| !types.contains_key(n))
         .collect();
