@@ -1360,10 +1360,13 @@ fn launch(
     }
     let primary = &primary;
     let kfun = instance.as_ref().unwrap_or(primary);
+    // Spelled so that they mean the same in the host function (`ns::Coef` for a kernel of
+    // `namespace ns` taking a `Coef`): the gradient declares adjoints of these types.
+    let kernel_ns = crate::namespace_path(g.prog, kfun);
     let param_tys: Vec<Ty> = kfun
         .params
         .iter()
-        .map(|p| g.prog.canonical(&p.ty))
+        .map(|p| crate::qualify_ty(g.prog, &g.prog.canonical(&p.ty), &kernel_ns))
         .collect();
     // Which kernel parameters the kernel writes through (their arrays change).
     let body = kfun.body.as_deref().unwrap_or_default();
