@@ -1153,6 +1153,14 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "const_table.cu:3:48: error: `tap` reads `c_tab`, which carries derivatives from `cudaMemcpyToSymbol`, but this call passes it no value with derivatives",
         ),
         (
+            // a gradient seeds the returned value with 1: a struct has no such seed
+            "struct_return.cu",
+            "struct V2 { double x, y; };\n\
+             __device__ V2 polar(double a, double t) { V2 r; r.x = a * cos(t); r.y = a * sin(t); return r; }\n",
+            "polar",
+            "struct_return.cu:2:15: error: cuad cannot make the gradient of `polar`: it returns `V2`",
+        ),
+        (
             // a symbol kernels write, read by a kernel: the gradient would re-run the read
             // against the symbol's final contents
             "written_read.cu",

@@ -669,8 +669,25 @@ pub fn generate(
         &constants,
     );
     let is_value = !matches!(func.ret.kind, TyKind::Void);
+    let ret = prog.canonical(&func.ret);
+    if matches!(target, Target::Grad { .. })
+        && is_value
+        && !is_real(&ret)
+        && is_differentiable(prog, &ret)
+    {
+        // A gradient seeds the returned value with 1; a struct has no such seed.
+        return Err(vec![Diagnostic::error(
+            func.name_span,
+            format!(
+                "cuad cannot make the gradient of `{}`: it returns `{}`, a value of several components; a gradient is of a function returning one real value (or void, with outputs through parameters); differentiate a function that reduces the result to a real, or one calling `{}`",
+                func.name,
+                cuad_emit::print_ty(&func.ret),
+                func.name
+            ),
+        )]);
+    }
     let seed = match target {
-        Target::Grad { .. } if is_value => Some(real_lit(&prog.canonical(&func.ret), 1.0)),
+        Target::Grad { .. } if is_value => Some(real_lit(&ret, 1.0)),
         Target::Pullback { .. } if is_value => {
             Some(ident(&return_adjoint_name(&params, &norm.locals)))
         }
