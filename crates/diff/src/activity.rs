@@ -719,7 +719,7 @@ pub fn unlisted_round_trips(
                 };
                 let any_active = args.iter().any(|a| depends_on_active(a, active));
                 let writes =
-                    (0..args.len()).any(|j| at(j) && crate::calls::callee_writes_param(f, j));
+                    (0..args.len()).any(|j| at(j) && crate::calls::callee_writes_param(prog, f, j));
                 if any_active && writes {
                     store.get_or_insert(x.span);
                 } else {
@@ -793,7 +793,7 @@ pub fn container_stores(
                             args.iter().enumerate().find_map(|(j, a)| {
                                 match &a.strip_parens().kind {
                                     ExprKind::Ident(v)
-                                        if container(v) && writes_container_param(f, j) =>
+                                        if container(v) && writes_container_param(prog, f, j) =>
                                     {
                                         Some(v.clone())
                                     }
@@ -821,8 +821,8 @@ pub fn container_stores(
 
 /// Whether `f` may change the container it takes by its `j`-th parameter (a non-const
 /// reference): it assigns through it, passes it on, or calls a method of it (`push_back`).
-fn writes_container_param(f: &Function, j: usize) -> bool {
-    if crate::calls::callee_writes_param(f, j) {
+fn writes_container_param(prog: &Program, f: &Function, j: usize) -> bool {
+    if crate::calls::callee_writes_param(prog, f, j) {
         return true;
     }
     let (Some(name), TyKind::LRef(t)) = (f.params[j].name.as_deref(), &f.params[j].ty.kind) else {

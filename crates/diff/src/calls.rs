@@ -880,7 +880,7 @@ impl Gen<'_, '_> {
                             } else {
                                 Expr::synth(ExprKind::InitList(vec![]))
                             };
-                            if callee_writes_param(callee, j) {
+                            if callee_writes_param(self.prog, callee, j) {
                                 // The pullback may replace the adjoint of what the callee
                                 // overwrites: hand it the current adjoint. (A race-free primal
                                 // writes only this thread's memory through the reference.)
@@ -1498,7 +1498,7 @@ impl Gen<'_, '_> {
                 arg_types[j].as_ref().map(|t| &t.kind),
                 Some(TyKind::Pointer { .. } | TyKind::Array { .. })
             ) && self.expr_is_active(a)
-                && callee_writes_param(callee, j)
+                && callee_writes_param(self.prog, callee, j)
         })
     }
 
@@ -1531,7 +1531,7 @@ impl Gen<'_, '_> {
                 (Some(f), Some(p)) => {
                     let to_const = matches!(&self.prog.canonical(&p.ty).kind,
                         TyKind::Pointer { pointee, .. } if pointee.is_const);
-                    !to_const && callee_writes_param(f, j)
+                    !to_const && callee_writes_param(self.prog, f, j)
                 }
                 _ => true,
             };
@@ -1801,11 +1801,12 @@ pub(crate) fn stateful_library_call(
 }
 
 /// Does the callee assign through its `j`-th parameter (a reference)?
-pub(crate) fn callee_writes_param(callee: &Function, j: usize) -> bool {
+pub(crate) fn callee_writes_param(prog: &cuad_sema::Program, callee: &Function, j: usize) -> bool {
     let Some(name) = callee.params.get(j).and_then(|p| p.name.as_deref()) else {
         return false;
     };
-    let ty = &callee.params[j].ty;
+    // typedefs resolved (`typedef double real;` taken by value is a scalar)
+    let ty = &prog.canonical(&callee.params[j].ty);
     let const_value = ty.is_const && !matches!(ty.kind, TyKind::Pointer { .. });
     // A scalar taken by value is the callee's own copy, whatever it does with it.
     let scalar_value = matches!(

@@ -55,8 +55,8 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
     if !fields_public(s) {
         return;
     }
-    // Bases without data members (an empty tag, a CRTP base) add only methods: the struct's
-    // own are lowered as without them, the bases' as its own ones (`inherited_methods`).
+    // Bases (an empty tag, a CRTP base, public data) add methods, lowered as the struct's own
+    // (`inherited_methods`); their data members are the struct's fields.
     let Some(inherited) = inherited_methods(s, prog, 0) else {
         return;
     };
@@ -151,9 +151,10 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
     }
 }
 
-/// The methods `s` inherits from its bases, each a struct of this file without data members
+/// The methods `s` inherits from its bases, each a struct of this file with public members
 /// (`struct Tag {};`, a CRTP base `template <class D> struct ActBase { float operator()(float
-/// x) const { return static_cast<const D&>(*this).eval(x); } };`): the bases' template
+/// x) const { return static_cast<const D&>(*this).eval(x); } };`, `struct Base { float w; }`):
+/// the bases' template
 /// parameters bound to the arguments `s` gives them, and casts of `this` to `s` itself dropped
 /// (the object is `s`). Constructors, destructors and static members are not inherited here.
 /// `None` when a base is anything else (its fields or methods cuad would not see).
@@ -172,12 +173,14 @@ fn inherited_methods(s: &StructDef, prog: &Program, depth: u32) -> Option<Vec<Fu
             None => (spec.as_str(), vec![]),
         };
         let base = prog.struct_def(base_name)?;
-        let has_data = base.members.as_ref()?.iter().any(|m| match m {
-            Member::Field(d) => !d.specs.is_static && !d.specs.is_typedef,
-            Member::Item(_) => true,
-            Member::Method(_) | Member::Access(_) => false,
-        });
-        if has_data || depth > 8 {
+        // A base's public data members are the derived object's fields (`prog.fields` lists
+        // them first): methods reach them through `self` like the struct's own.
+        let nested_item = base
+            .members
+            .as_ref()?
+            .iter()
+            .any(|m| matches!(m, Member::Item(_)));
+        if nested_item || !fields_public(base) || depth > 8 {
             return None;
         }
         let mut types = cuad_sema::Bindings::new();
