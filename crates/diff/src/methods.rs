@@ -75,10 +75,17 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         .into_iter()
         .chain(prog.fields(&Ty::named(name)).into_iter().map(|(f, _)| f))
         .collect();
+    // Static member functions of a plain struct are called through the owner (`M::well`),
+    // not the object; a class template's go through their stand-ins (`lower_static_method`).
+    let static_calls = if s.template.is_none() {
+        static_methods(s)
+    } else {
+        HashSet::new()
+    };
     let methods: HashSet<String> = members
         .iter()
         .filter_map(|m| match m {
-            Member::Method(f) => Some(f.name.clone()),
+            Member::Method(f) if !static_calls.contains(&f.name) => Some(f.name.clone()),
             _ => None,
         })
         .collect();
@@ -89,6 +96,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             _ => None,
         })
         .flatten()
+        .chain(static_calls)
         .collect();
     let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
     for m in &members {
@@ -439,7 +447,8 @@ fn concrete_template_arg(prog: &Program, a: &TemplateArg) -> bool {
 struct Owner<'n> {
     name: &'n str,
     qualified: String,
-    /// Static data members, named through the owner in a stand-in.
+    /// Static data members (and a plain struct's static member functions), named through the
+    /// owner in a stand-in.
     statics: HashSet<String>,
 }
 
@@ -481,10 +490,15 @@ fn lower_method(
     }];
     params.extend(f.params.iter().cloned());
     let rewrite = &mut |e: &mut Expr| {
-        // A static member (`static constexpr double half = 0.5;`) is the owner's.
-        if let ExprKind::Ident(n) = &e.kind {
+        // A static member (`static constexpr double half = 0.5;`, `static double well(...)`,
+        // called as `well(d, x)`) is the owner's.
+        let target = match &mut e.kind {
+            ExprKind::Call { callee, .. } => &mut **callee,
+            _ => &mut *e,
+        };
+        if let ExprKind::Ident(n) = &target.kind {
             if owner_of.statics.contains(n) {
-                *e = ident(&format!("{}::{n}", owner_of.qualified));
+                *target = ident(&format!("{}::{n}", owner_of.qualified));
                 return;
             }
         }
