@@ -100,9 +100,11 @@ impl Gen<'_, '_> {
             .collect()
     }
 
-    /// A local scalar or struct (not a parameter, array or pointer, not `__shared__`).
+    /// A local scalar or struct (not a parameter, array or pointer, not `__shared__`: a
+    /// shared scalar is restored by the thread that taped it, and other threads could read it
+    /// at the top of the next reverse iteration with no barrier after that restore).
     fn is_replayable_local(&self, v: &str) -> bool {
-        if self.is_param(v) {
+        if self.is_param(v) || self.shared_scalars.contains(v) {
             return false;
         }
         match self.types.get(v) {
