@@ -29,6 +29,7 @@ mod cub;
 mod dead_shared;
 mod dynamic_region;
 mod effects;
+mod field_index;
 mod forward;
 mod fuse;
 mod gather;

@@ -461,6 +461,7 @@ pub fn generate(
     for s in &mut norm.body {
         crate::methods::lower_calls(s, prog, &object_type);
     }
+    crate::field_index::lower(prog, &mut norm.body, &object_type)?;
     // Helpers returning an address into their argument are that address (address_calls.rs).
     let declares = |n: &str| types.contains_key(n);
     let scope = crate::address_calls::CallerScope {
