@@ -297,6 +297,11 @@ impl Gen<'_, '_> {
                     let place = self.adj_place(base)?;
                     (member(place.lvalue, field, false), place.space)
                 };
+                // An array field lives in the object; a pointer field points elsewhere.
+                let space = match self.type_of(p).map(|t| t.kind) {
+                    Some(TyKind::Pointer { .. }) => self.field_target_space(base),
+                    _ => space,
+                };
                 // `const double* vals` in the adjoint object points to a writable buffer.
                 let writable = match self.type_of(p).map(|t| t.kind) {
                     Some(TyKind::Pointer { pointee, .. }) if pointee.is_const => {
@@ -357,6 +362,18 @@ impl Gen<'_, '_> {
                 ))
             }
             _ => None,
+        }
+    }
+
+    /// Where the pointer fields of the object `base` point (`p.w` of a struct parameter, a
+    /// field of `ps[i]` or `q->w`): the space recorded for its root variable, else global
+    /// memory (private in host code).
+    pub fn field_target_space(&self, base: &Expr) -> Space {
+        let recorded = crate::usage::lvalue_root(base).and_then(|r| self.field_spaces.get(r));
+        match recorded {
+            Some(s) => *s,
+            None if self.mode == Mode::Host => Space::Private,
+            None => Space::Global,
         }
     }
 

@@ -46,6 +46,40 @@ impl Gen<'_, '_> {
         out
     }
 
+    /// The join of the spaces the active pointer fields of argument `a` point to (fields of
+    /// nested objects included), `None` when it has none; `a` is an object, a reference to
+    /// one, or a pointer to objects (its fields reached by `->`).
+    fn field_targets_space(&self, a: &Expr, pty: &Ty) -> Option<Space> {
+        let ty = self.prog.canonical(pty);
+        let (obj_ty, arrow) = match &ty.kind {
+            TyKind::LRef(inner) => (self.prog.canonical(inner), false),
+            TyKind::Pointer { pointee, .. } | TyKind::Array { elem: pointee, .. } => {
+                (self.prog.canonical(pointee), true)
+            }
+            _ => (ty.clone(), false),
+        };
+        self.object_fields_space(a, &obj_ty, arrow, 0)
+    }
+
+    fn object_fields_space(&self, obj: &Expr, ty: &Ty, arrow: bool, depth: usize) -> Option<Space> {
+        if depth > 8 || !matches!(ty.kind, TyKind::Named { .. }) {
+            return None;
+        }
+        let mut joined: Option<Space> = None;
+        for (f, fty) in self.prog.fields(ty) {
+            let fty = self.prog.canonical(&fty);
+            let field = member(obj.clone(), &f, arrow);
+            let space = match &fty.kind {
+                TyKind::Pointer { .. } => self.shadow(&field).map(|(_, s, _)| s),
+                _ => self.object_fields_space(&field, &fty, false, depth + 1),
+            };
+            if let Some(s) = space {
+                joined = Some(joined.map_or(s, |j| j.join(s)));
+            }
+        }
+        joined
+    }
+
     /// Binds a non-trivial adjoint expression to a temporary when it would be used twice.
     fn bind(&mut self, adj: Expr, ty: Option<Ty>, uses: usize, out: &mut Vec<Stmt>) -> Expr {
         let trivial = matches!(
@@ -950,6 +984,27 @@ impl Gen<'_, '_> {
                         }
                     }
                     call_args.push(Expr::synth(ExprKind::Nullptr))
+                }
+            }
+            // Where the argument's pointer fields point (`p.w`, `q->w`): the pullback's
+            // updates through them must be as safe as through a pointer argument.
+            if let Some(fields) = self.field_targets_space(a, pty) {
+                let own = if globals.contains(&j) {
+                    Some(if mixed.contains(&j) {
+                        Space::MaybeLocal
+                    } else {
+                        Space::Global
+                    })
+                } else {
+                    matches!(pty.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
+                        .then_some(Space::Private)
+                };
+                let space = own.map_or(fields, |o| o.join(fields));
+                if space != Space::Private {
+                    globals.insert(j);
+                }
+                if space == Space::MaybeLocal {
+                    mixed.insert(j);
                 }
             }
         }

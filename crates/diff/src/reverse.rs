@@ -154,6 +154,10 @@ pub struct Gen<'p, 'a> {
     pub params: Vec<(String, Ty)>,
     pub active: Names,
     pub spaces: HashMap<String, Space>,
+    /// Where the pointer fields of an object point (`p.w` of `Params p`), by the object's
+    /// root variable: the object's own space says nothing about its fields' targets. Roots
+    /// not listed point to global memory (private memory in host code).
+    pub field_spaces: HashMap<String, Space>,
     /// `__shared__` locals that are not arrays (`__shared__ float s_inv;`): one per block.
     pub shared_scalars: Names,
     /// `extern __shared__` arrays: the block's one dynamic region.
@@ -596,32 +600,39 @@ pub fn generate(
         }
     }
     let mut spaces = HashMap::new();
+    let mut field_spaces = HashMap::new();
     for (i, (n, t)) in params.iter().enumerate() {
+        // A reference to an array binds the caller's array: its adjoint array is the
+        // caller's own, as for a scalar reference (pullbacks of calls with shared arrays
+        // are told otherwise through `globals`).
+        let array_ref = matches!(prog.canonical(&func.params[i].ty).kind, TyKind::LRef(_))
+            && matches!(t.kind, TyKind::Array { .. });
+        let space = match (mode, target) {
+            (Mode::Host, _) => Space::Private,
+            (Mode::Kernel, _) => Space::Global,
+            (Mode::Device, Target::Pullback { globals, .. }) if !globals.contains(&i) => {
+                Space::Private
+            }
+            (Mode::Device, Target::Pullback { mixed, .. }) if mixed.contains(&i) => {
+                Space::MaybeLocal
+            }
+            // A device function's gradient is called by user code, with local arrays
+            // as well as global memory.
+            (Mode::Device, Target::Grad { .. }) => Space::MaybeLocal,
+            (Mode::Device, _) => Space::Global,
+        };
+        // Where the pointer fields of an object parameter point: a pullback's `globals` and
+        // `mixed` cover them too (calls.rs `field_targets_space`).
+        field_spaces.insert(n.clone(), space);
         if matches!(
             t.kind,
             TyKind::Pointer { .. } | TyKind::Array { .. } | TyKind::LRef(_)
         ) {
-            // A reference to an array binds the caller's array: its adjoint array is the
-            // caller's own, as for a scalar reference (pullbacks of calls with shared arrays
-            // are told otherwise through `globals`).
-            let array_ref = matches!(prog.canonical(&func.params[i].ty).kind, TyKind::LRef(_))
-                && matches!(t.kind, TyKind::Array { .. });
-            let space = match (mode, target) {
-                (Mode::Host, _) => Space::Private,
+            let own = match (mode, target) {
                 (Mode::Device, Target::Grad { .. }) if array_ref => Space::Private,
-                (Mode::Kernel, _) => Space::Global,
-                (Mode::Device, Target::Pullback { globals, .. }) if !globals.contains(&i) => {
-                    Space::Private
-                }
-                (Mode::Device, Target::Pullback { mixed, .. }) if mixed.contains(&i) => {
-                    Space::MaybeLocal
-                }
-                // A device function's gradient is called by user code, with local arrays
-                // as well as global memory.
-                (Mode::Device, Target::Grad { .. }) => Space::MaybeLocal,
-                (Mode::Device, _) => Space::Global,
+                _ => space,
             };
-            spaces.insert(n.clone(), space);
+            spaces.insert(n.clone(), own);
         }
     }
     for n in &symbols {
@@ -724,6 +735,7 @@ pub fn generate(
         params: params.clone(),
         active,
         spaces,
+        field_spaces,
         shared_scalars,
         caller_zeroes_region,
         region_zeroed,
@@ -1311,6 +1323,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                 break;
             }
         }
+        self.infer_field_spaces(body);
         for (n, t) in &self.types {
             if matches!(t.kind, TyKind::Pointer { .. }) && !self.spaces.contains_key(n) {
                 let default = if self.mode == Mode::Host {
@@ -1319,6 +1332,54 @@ impl<'p, 'a> Gen<'p, 'a> {
                     Space::Global
                 };
                 self.spaces.insert(n.clone(), default);
+            }
+        }
+    }
+
+    /// Where the pointer fields of local objects point: the join of what their pointer
+    /// fields are assigned (`q.w = buf`, a braced initializer's per-field assignments) and
+    /// of the objects they are copied from (`q = p`). Locals without such assignments keep
+    /// the default (`field_target_space`).
+    fn infer_field_spaces(&mut self, body: &[Stmt]) {
+        let mut assigns: Vec<(Expr, Expr)> = Vec::new();
+        for s in body {
+            usage::visit_stmt_exprs(s, &mut |e| {
+                usage::walk_expr(e, &mut |x| {
+                    if let ExprKind::Assign(None, l, r) = &x.kind {
+                        assigns.push(((**l).clone(), (**r).clone()));
+                    }
+                });
+            });
+        }
+        for _ in 0..8 {
+            let mut joined: HashMap<String, Space> = HashMap::new();
+            for (l, r) in &assigns {
+                let Some(root) = usage::lvalue_root(l) else {
+                    continue;
+                };
+                if self.is_param(root) || !self.types.contains_key(root) {
+                    continue;
+                }
+                let space = match (&l.strip_parens().kind, self.type_of(l).map(|t| t.kind)) {
+                    (ExprKind::Member { .. }, Some(TyKind::Pointer { .. })) => {
+                        self.shadow(r).map(|(_, s, _)| s)
+                    }
+                    (_, Some(TyKind::Named { .. })) => Some(self.field_target_space(r)),
+                    _ => None,
+                };
+                if let Some(space) = space {
+                    joined
+                        .entry(root.to_string())
+                        .and_modify(|s| *s = s.join(space))
+                        .or_insert(space);
+                }
+            }
+            let changed = joined
+                .iter()
+                .any(|(n, s)| self.field_spaces.get(n) != Some(s));
+            self.field_spaces.extend(joined);
+            if !changed {
+                break;
             }
         }
     }
