@@ -1368,10 +1368,6 @@ fn launch(
         .iter()
         .map(|p| crate::qualify_ty(g.prog, &g.prog.canonical(&p.ty), &kernel_ns))
         .collect();
-    // Which kernel parameters the kernel writes through (their arrays change).
-    let body = kfun.body.as_deref().unwrap_or_default();
-    let aliases = pointer_locals(body);
-    let written = kernel_written(g.prog, body, &aliases);
     let wrt = launch_wrt(g, &param_tys, args);
     // Active symbols the kernel reads: its gradient is the variant adding into them.
     let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
@@ -1430,8 +1426,19 @@ fn launch(
     // A kernel writing a symbol that carries derivatives overwrites them even when nothing it
     // reads does: its gradient clears the symbol's adjoint there.
     let writes_symbol = symbols.iter().any(|n| g.written_symbols.contains(n));
+    // A launch carrying no derivative (an index or cell list rebuilt each step) has no
+    // gradient, but reverse code before it may read what it overwrites.
     if wrt.is_empty() && !writes_symbol {
-        return (vec![s.clone()], vec![]);
+        let (mut fwd, restore, release) =
+            checkpoint_launch_writes(g, &kname, kfun, false, args, config, s);
+        if !fwd.is_empty() && explicit_stream(config) {
+            fwd.insert(0, expr_stmt(call("cudaDeviceSynchronize", vec![])));
+            fwd.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+        }
+        fwd.push(s.clone());
+        let mut rev = restore;
+        rev.extend(release);
+        return (fwd, rev);
     }
     let grad_template = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);
     // The gather pass reads some adjoints while adding into others: they must be distinct.
@@ -1453,12 +1460,6 @@ fn launch(
     // The gradient reads its array arguments as they were before this launch: those whose
     // contents it reads must not change before it runs (checkpoints); of the others it only
     // needs the pointer value.
-    let mut fwd = Vec::new();
-    let mut restore = Vec::new();
-    let mut release = Vec::new();
-    // Buffers also reached through pointer locals may be read back through them.
-    let mut write_only = crate::usage::write_only_names(body);
-    write_only.retain(|n| !aliases.iter().any(|(_, root)| root == n));
     for (a, only_pointer) in args.iter().zip(&pointer_only) {
         if *only_pointer {
             g.note_pointer_value_reads(a);
@@ -1470,6 +1471,124 @@ fn launch(
     for c in config {
         g.note_reads(c);
     }
+    let (mut fwd, restore, release) =
+        checkpoint_launch_writes(g, &kname, kfun, true, args, config, s);
+    // On a stream of the user's (possibly non-blocking), cuad's own copies on the legacy
+    // default stream are not ordered with the launches: synchronize around them, and finish
+    // each reverse launch before the next (the reverse of cross-stream event waits).
+    let on_stream = explicit_stream(config);
+    if on_stream && !fwd.is_empty() {
+        fwd.insert(0, expr_stmt(call("cudaDeviceSynchronize", vec![])));
+        fwd.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+    }
+    fwd.push(s.clone());
+    let sync_after = g.managed_memory || on_stream;
+    if on_stream && !(restore.is_empty() && pre.is_empty()) {
+        pre.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+    }
+    if let Some(mut split) = split {
+        let mut launch_args = args.to_vec();
+        launch_args.extend(adj_args);
+        let mut rev = restore;
+        let config = gradient_config(g.prog, kfun, config);
+        let fusable = pre.is_empty() && !g.managed_memory && config.len() == 2;
+        rev.extend(pre);
+        match split.zero_gather.take().filter(|_| fusable) {
+            Some(fused) => {
+                rev.push(deferred_zero_site(g, &split, &fused, &config, &launch_args));
+                g.extra_kernels.push(fused.function);
+            }
+            None => {
+                for k in [&split.gather, &split.zero] {
+                    let l = Expr::synth(ExprKind::Launch {
+                        kernel: Box::new(ident(&k.name)),
+                        template_args: vec![],
+                        config: config.clone(),
+                        args: launch_args.clone(),
+                    });
+                    if config.len() >= 3 {
+                        rev.extend(opt_in_dynamic_shared(&l));
+                    }
+                    rev.push(expr_stmt(l));
+                }
+            }
+        }
+        if sync_after {
+            rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+        }
+        rev.extend(release);
+        rev.extend(post);
+        g.extra_kernels.push(split.gather);
+        g.extra_kernels.push(split.zero);
+        // The one-kernel gradient stays in the output: code may launch it directly.
+        g.kernel_grads.push(crate::reverse::KernelGradReq {
+            kernel: kfun.clone(),
+            primary: None,
+            template_args: vec![],
+            wrt,
+            symbols: vec![],
+        });
+        return (fwd, rev);
+    }
+    let grad = format!(
+        "{}{grad_template}",
+        crate::qualifier(&crate::namespace_path(g.prog, kfun)),
+    );
+    g.kernel_grads.push(crate::reverse::KernelGradReq {
+        kernel: kfun.clone(),
+        primary: instance.as_ref().map(|_| primary.clone()),
+        template_args: template_args.to_vec(),
+        wrt,
+        symbols,
+    });
+    let mut launch_args = args.to_vec();
+    launch_args.extend(adj_args);
+    let mut rev = restore;
+    rev.extend(pre);
+    let grad_launch = Expr::synth(ExprKind::Launch {
+        kernel: Box::new(ident(&grad)),
+        template_args: template_args.to_vec(),
+        config: gradient_config(g.prog, kfun, config),
+        args: launch_args,
+    });
+    if config.len() >= 3 && gradient_config(g.prog, kfun, config)[2] != config[2] {
+        rev.extend(opt_in_dynamic_shared(&grad_launch));
+    }
+    rev.push(expr_stmt(grad_launch));
+    if sync_after {
+        rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
+    }
+    rev.extend(release);
+    rev.extend(post);
+    (fwd, rev)
+}
+
+/// Checkpoints for the buffers launch `s` of `kfun` writes that reverse code before it reads:
+/// the saves (forward), the restores (before the launch's reverse point) and what follows them
+/// (with `rerun`, the launch's gradient re-runs the kernel's stores, so the saved contents of a
+/// buffer it reads back are copied back again after it; then the frees).
+fn checkpoint_launch_writes(
+    g: &mut Gen,
+    kname: &str,
+    kfun: &Function,
+    rerun: bool,
+    args: &[Expr],
+    config: &[Expr],
+    s: &Stmt,
+) -> (Vec<Stmt>, Vec<Stmt>, Vec<Stmt>) {
+    let param_tys: Vec<Ty> = kfun
+        .params
+        .iter()
+        .map(|p| g.prog.canonical(&p.ty))
+        .collect();
+    let body = kfun.body.as_deref().unwrap_or_default();
+    let aliases = pointer_locals(body);
+    // Which kernel parameters the kernel writes through (their arrays change).
+    let written = kernel_written(g.prog, body, &aliases);
+    // Buffers also reached through pointer locals may be read back through them.
+    let mut write_only = crate::usage::write_only_names(body);
+    write_only.retain(|n| !aliases.iter().any(|(_, root)| root == n));
+    let (mut fwd, mut restore, mut release) = (Vec::new(), Vec::new(), Vec::new());
     // What the kernel writes, by parameter index.
     let mut targets: Vec<(Written, usize)> = Vec::new();
     for (j, a) in args.iter().enumerate() {
@@ -1572,100 +1691,13 @@ fn launch(
                 fwd.extend(f);
                 // The gradient recomputes the stores of a buffer the kernel reads back (`out[i]
                 // += ...`) into it: copy the saved contents back again after it.
-                let copy_back = !write_only.contains(pname);
+                let copy_back = rerun && !write_only.contains(pname);
                 place_restore(r, copy_back, &mut restore, &mut release);
             }
             None => g.error(s.span, unknown_size),
         }
     }
-    // On a stream of the user's (possibly non-blocking), cuad's own copies on the legacy
-    // default stream are not ordered with the launches: synchronize around them, and finish
-    // each reverse launch before the next (the reverse of cross-stream event waits).
-    let on_stream = explicit_stream(config);
-    if on_stream && !fwd.is_empty() {
-        fwd.insert(0, expr_stmt(call("cudaDeviceSynchronize", vec![])));
-        fwd.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
-    }
-    fwd.push(s.clone());
-    let sync_after = g.managed_memory || on_stream;
-    if on_stream && !(restore.is_empty() && pre.is_empty()) {
-        pre.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
-    }
-    if let Some(mut split) = split {
-        let mut launch_args = args.to_vec();
-        launch_args.extend(adj_args);
-        let mut rev = restore;
-        let config = gradient_config(g.prog, kfun, config);
-        let fusable = pre.is_empty() && !g.managed_memory && config.len() == 2;
-        rev.extend(pre);
-        match split.zero_gather.take().filter(|_| fusable) {
-            Some(fused) => {
-                rev.push(deferred_zero_site(g, &split, &fused, &config, &launch_args));
-                g.extra_kernels.push(fused.function);
-            }
-            None => {
-                for k in [&split.gather, &split.zero] {
-                    let l = Expr::synth(ExprKind::Launch {
-                        kernel: Box::new(ident(&k.name)),
-                        template_args: vec![],
-                        config: config.clone(),
-                        args: launch_args.clone(),
-                    });
-                    if config.len() >= 3 {
-                        rev.extend(opt_in_dynamic_shared(&l));
-                    }
-                    rev.push(expr_stmt(l));
-                }
-            }
-        }
-        if sync_after {
-            rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
-        }
-        rev.extend(release);
-        rev.extend(post);
-        g.extra_kernels.push(split.gather);
-        g.extra_kernels.push(split.zero);
-        // The one-kernel gradient stays in the output: code may launch it directly.
-        g.kernel_grads.push(crate::reverse::KernelGradReq {
-            kernel: kfun.clone(),
-            primary: None,
-            template_args: vec![],
-            wrt,
-            symbols: vec![],
-        });
-        return (fwd, rev);
-    }
-    let grad = format!(
-        "{}{grad_template}",
-        crate::qualifier(&crate::namespace_path(g.prog, kfun)),
-    );
-    g.kernel_grads.push(crate::reverse::KernelGradReq {
-        kernel: kfun.clone(),
-        primary: instance.as_ref().map(|_| primary.clone()),
-        template_args: template_args.to_vec(),
-        wrt,
-        symbols,
-    });
-    let mut launch_args = args.to_vec();
-    launch_args.extend(adj_args);
-    let mut rev = restore;
-    rev.extend(pre);
-    let grad_launch = Expr::synth(ExprKind::Launch {
-        kernel: Box::new(ident(&grad)),
-        template_args: template_args.to_vec(),
-        config: gradient_config(g.prog, kfun, config),
-        args: launch_args,
-    });
-    if config.len() >= 3 && gradient_config(g.prog, kfun, config)[2] != config[2] {
-        rev.extend(opt_in_dynamic_shared(&grad_launch));
-    }
-    rev.push(expr_stmt(grad_launch));
-    if sync_after {
-        rev.push(expr_stmt(call("cudaDeviceSynchronize", vec![])));
-    }
-    rev.extend(release);
-    rev.extend(post);
-    (fwd, rev)
+    (fwd, restore, release)
 }
 
 /// A derivative kernel launched with twice the primal's dynamic shared memory may need more
