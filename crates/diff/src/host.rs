@@ -430,6 +430,10 @@ enum Written {
     /// and restored through the field, right in every iteration (the struct is restored in
     /// reverse).
     Field { field: String, buffer: String },
+    /// A pointer field of a struct given whole (`st.x`) that holds a buffer cuad saw no
+    /// assignment of: saved through the field, as far as the kernel writes it through its
+    /// own field `path` (`s.x`, of type `ty`).
+    Member { field: String, path: String, ty: Ty },
 }
 
 /// A free deferred to the end of the gradient that frees what `freed` (and its adjoint
@@ -1454,9 +1458,10 @@ fn launch(
     } else {
         None
     };
-    let (pointer_only, reads_memory) =
-        pointer_only_args(g, kfun, &param_tys, &grad_template, &wrt, &symbols);
+    let (pointer_only, reads_memory, field_reads) =
+        pointer_only_args(g, kfun, &param_tys, &grad_template, &wrt, &symbols, args);
     g.launch_grads_read_memory |= reads_memory;
+    g.reads_so_far.extend(field_reads);
     // The gradient reads its array arguments as they were before this launch: those whose
     // contents it reads must not change before it runs (checkpoints); of the others it only
     // needs the pointer value.
@@ -1614,6 +1619,26 @@ fn checkpoint_launch_writes(
             // The field is saved and restored through itself (`a.h`, right in every
             // iteration: the struct is restored in reverse), sized by its buffer.
             g.note_reads(&ident(v));
+            // Fields holding buffers cuad did not see assigned (the caller's, in a struct
+            // parameter): saved as far as the kernel writes them.
+            for (f, fty) in g.prog.fields(&param_tys[j]) {
+                let field = format!("{v}.{f}");
+                let path = format!("{pname}.{f}");
+                let unseen = !fields.iter().any(|(k, _)| *k == field);
+                if unseen
+                    && matches!(g.prog.canonical(&fty).kind, TyKind::Pointer { .. })
+                    && !crate::write_extent::never_written(g.prog, kfun, &path)
+                {
+                    targets.push((
+                        Written::Member {
+                            field,
+                            path,
+                            ty: fty,
+                        },
+                        j,
+                    ));
+                }
+            }
             for (field, buffer) in fields {
                 targets.push((Written::Field { field, buffer }, j));
             }
@@ -1655,6 +1680,28 @@ fn checkpoint_launch_writes(
                     checkpoint_bytes(g, &ident(&field), &ty, bytes, Memory::of(on_host))
                 });
                 (saved, format!("kernel `{kname}` overwrites the buffer of `{field}`, which the reverse pass needs, and cuad does not know its size (the buffers assigned to `{field}` must be allocated here with one size)"))
+            }
+            Written::Member { field, path, ty } => {
+                if !g.needs_checkpoint(&field) {
+                    continue;
+                }
+                let at = ident(&field);
+                let ty = g.prog.canonical(&ty);
+                let saved = match &ty.kind {
+                    TyKind::Pointer { pointee, .. } => {
+                        crate::write_extent::launch_extent(g.prog, kfun, &path, &config[0], args)
+                            .and_then(|count| {
+                                let elem = Expr::synth(ExprKind::SizeofType(
+                                    (**pointee).clone().with_const(false),
+                                ));
+                                let bytes = binary(BinOp::Mul, count, elem);
+                                note_reverse_reads(g, &[at.clone(), bytes.clone()]);
+                                checkpoint_bytes(g, &at, &ty, bytes, Memory::Device)
+                            })
+                    }
+                    _ => None,
+                };
+                (saved, format!("kernel `{kname}` overwrites the buffer of `{field}`, which the reverse pass needs, and cuad cannot tell how far (guard its stores with `if (i < n)` on values the launch passes)"))
             }
             Written::Buffer { arr, passed_whole } => {
                 if !g.needs_checkpoint(&arr) {
@@ -2251,7 +2298,8 @@ fn pointer_only_args(
     grad_name: &str,
     wrt: &[usize],
     symbols: &[String],
-) -> (Vec<bool>, bool) {
+    args: &[Expr],
+) -> (Vec<bool>, bool, crate::usage::Names) {
     let memory_read = launch_memory_reads(g, kfun, grad_name, wrt, symbols);
     let write_only = kfun
         .body
@@ -2270,7 +2318,39 @@ fn pointer_only_args(
             })
         })
         .collect();
-    (only_pointer, memory_read.is_none_or(|m| !m.is_empty()))
+    let fields = struct_field_reads(g.prog, kfun, param_tys, memory_read.as_ref(), args);
+    (
+        only_pointer,
+        memory_read.is_none_or(|m| !m.is_empty()),
+        fields,
+    )
+}
+
+/// The pointer fields of structs a launch gives whole (`dev.x` of `k<<<...>>>(dev)`) whose
+/// contents the kernel's gradient reads (`memory_read`, of the kernel's parameters; `None`:
+/// every pointer field).
+fn struct_field_reads(
+    prog: &Program,
+    kfun: &Function,
+    param_tys: &[Ty],
+    memory_read: Option<&crate::usage::Names>,
+    args: &[Expr],
+) -> crate::usage::Names {
+    let mut out = crate::usage::Names::new();
+    for ((p, ty), a) in kfun.params.iter().zip(param_tys).zip(args) {
+        let (Some(pname), TyKind::Named { .. }, ExprKind::Ident(v)) =
+            (p.name.as_deref(), &ty.kind, &a.strip_parens().kind)
+        else {
+            continue;
+        };
+        for (f, fty) in prog.fields(ty) {
+            let read = memory_read.is_none_or(|m| m.contains(&format!("{pname}.{f}")));
+            if read && matches!(prog.canonical(&fty).kind, TyKind::Pointer { .. }) {
+                out.insert(format!("{v}.{f}"));
+            }
+        }
+    }
+    out
 }
 
 /// The names a launch's reverse reads, for the reads of a loop's reverse iterations: those of
@@ -2300,7 +2380,9 @@ pub(crate) fn launch_rev_reads(
     }
     let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
     let grad_name = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);
-    let (pointer_only, _) = pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt, &symbols);
+    let (pointer_only, _, field_reads) =
+        pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt, &symbols, args);
+    out.extend(field_reads);
     for (j, a) in args.iter().enumerate() {
         let names = if pointer_only.get(j) == Some(&true) {
             crate::usage::reads_but_root(a).0
@@ -2342,13 +2424,61 @@ fn memory_reads(
             crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::content_reads(e, &mut read));
         }
     }
-    kernel
+    let mut out: crate::usage::Names = kernel
         .params
         .iter()
         .filter(|p| may_hold_pointer(prog, &p.ty, 0))
         .filter_map(|p| p.name.clone())
         .filter(|n| read.contains(n))
-        .collect()
+        .collect();
+    // Of a struct given by value, which pointer fields (`c.x`): the host saves those only.
+    for p in &kernel.params {
+        let Some(name) = p.name.as_deref().filter(|n| out.contains(*n)) else {
+            continue;
+        };
+        let ty = prog.canonical(&p.ty);
+        if !matches!(ty.kind, TyKind::Named { .. }) {
+            continue;
+        }
+        let (mut fields, mut whole) = (crate::usage::Names::new(), false);
+        for f in funcs {
+            for s in f.body.as_deref().unwrap_or_default() {
+                crate::usage::visit_stmt_exprs(s, &mut |e| {
+                    field_reads(e, name, &mut fields, &mut whole)
+                });
+            }
+        }
+        if whole {
+            fields = prog.fields(&ty).into_iter().map(|(f, _)| f).collect();
+        }
+        out.extend(fields.into_iter().map(|f| format!("{name}.{f}")));
+    }
+    out
+}
+
+/// The fields of struct `param` that `e` mentions other than as the array of a plain store
+/// (`param.x[i] = v`); `whole` when it uses the struct itself.
+fn field_reads(e: &Expr, param: &str, out: &mut crate::usage::Names, whole: &mut bool) {
+    let field_of_param = |x: &Expr| match &x.strip_parens().kind {
+        ExprKind::Member {
+            base, arrow: false, ..
+        } => matches!(&base.strip_parens().kind, ExprKind::Ident(n) if n == param),
+        _ => false,
+    };
+    match &e.kind {
+        ExprKind::Assign(None, l, r) => {
+            match &l.strip_parens().kind {
+                ExprKind::Index(b, i) if field_of_param(b) => field_reads(i, param, out, whole),
+                _ => field_reads(l, param, out, whole),
+            }
+            field_reads(r, param, out, whole);
+        }
+        ExprKind::Member { field, .. } if field_of_param(e) => {
+            out.insert(field.clone());
+        }
+        ExprKind::Ident(n) if n == param => *whole = true,
+        _ => crate::usage::for_each_child(e, &mut |x| field_reads(x, param, out, whole)),
+    }
 }
 
 /// Can a value of type `ty` lead to memory (a pointer, or a struct with a pointer field)?

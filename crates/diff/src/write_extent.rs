@@ -11,37 +11,24 @@
 //! (`x[j * nx + i]` under `i < nx - 1` and `j < ny - 1` writes below `(ny - 1) * nx`). Indices
 //! are taken to be non-negative. Anything else gives no extent.
 
+use crate::builder::int_lit;
 use crate::index::{build_env, facts, Atom, IndexEnv, Poly};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
 use std::collections::HashSet;
 
-/// The count of elements `kernel` writes through pointer parameter `param`, as an expression
-/// over the kernel's parameters; `None` when the stores are not all bounded that way.
+/// The count of elements `kernel` writes through pointer parameter `param` (or the pointer
+/// field `p.f` of a struct parameter `p`), as an expression over the kernel's parameters (and
+/// their fields); `None` when the stores are not all bounded that way.
 pub fn written_extent(prog: &Program, kernel: &Function, param: &str) -> Option<Expr> {
-    let body = kernel.body.as_ref()?;
-    let norm = crate::normalize::normalize(prog, kernel, body).ok()?;
-    let params: Vec<(String, Ty)> = kernel
-        .params
-        .iter()
-        .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
-        .collect();
-    let env = build_env(&params, &norm.body, &HashSet::new(), true, &[]);
-    let mut walk = Walk {
-        env: &env,
-        param,
-        facts: vec![],
-        extents: vec![],
-        unbounded: false,
-    };
-    walk.block(&norm.body);
-    if walk.unbounded || walk.extents.is_empty() {
+    let (extents, names) = store_bounds(prog, kernel, param)?;
+    if extents.is_empty() {
         return None;
     }
-    let names: HashSet<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
+    let names: HashSet<&str> = names.iter().map(String::as_str).collect();
     let mut distinct: Vec<Poly> = vec![];
     // Extents a constant apart (`2 * n - 1` and `2 * n`) keep the larger.
-    for e in walk.extents {
+    for e in extents {
         match distinct
             .iter_mut()
             .find(|d| e.sub(d).as_constant().is_some())
@@ -56,6 +43,53 @@ pub fn written_extent(prog: &Program, kernel: &Function, param: &str) -> Option<
         .map(|p| poly_expr(p, &names))
         .collect::<Option<_>>()?;
     exprs.into_iter().reduce(max_extent)
+}
+
+/// Does `kernel` never write through `param` (a pointer parameter or field path `s.x`)?
+/// False when it may.
+pub fn never_written(prog: &Program, kernel: &Function, param: &str) -> bool {
+    store_bounds(prog, kernel, param).is_some_and(|(extents, _)| extents.is_empty())
+}
+
+/// The exclusive bounds of the stores through `param`, and the kernel's parameter names;
+/// `None` when a store or use is unbounded.
+fn store_bounds(
+    prog: &Program,
+    kernel: &Function,
+    param: &str,
+) -> Option<(Vec<Poly>, Vec<String>)> {
+    let body = kernel.body.as_ref()?;
+    let norm = crate::normalize::normalize(prog, kernel, body).ok()?;
+    let params: Vec<(String, Ty)> = kernel
+        .params
+        .iter()
+        .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
+        .collect();
+    let mut env = build_env(&params, &norm.body, &HashSet::new(), true, &[]);
+    // The fields of a struct parameter never written are the same in every thread (`s.n`).
+    let mut fields = vec![];
+    for (name, ty) in &params {
+        if env.uniform_names.contains(name) {
+            fields.extend(
+                prog.fields(ty)
+                    .into_iter()
+                    .map(|(f, _)| format!("{name}.{f}")),
+            );
+        }
+    }
+    env.uniform_names.extend(fields);
+    let mut walk = Walk {
+        env: &env,
+        param,
+        facts: vec![],
+        extents: vec![],
+        unbounded: false,
+    };
+    walk.block(&norm.body);
+    if walk.unbounded {
+        return None;
+    }
+    Some((walk.extents, params.into_iter().map(|(n, _)| n).collect()))
 }
 
 /// `(a > b ? a : b)`: the larger of two extents.
@@ -164,13 +198,39 @@ impl Walk<'_> {
                 self.store(i);
             }
             ExprKind::Index(b, i) if self.is_param(b) => self.expr(i),
-            ExprKind::Ident(n) if n == self.param => self.unbounded = true,
+            // An atomic on the first element (`atomicAdd(p, v)`, `atomicAdd(s.e, v)`).
+            ExprKind::Call { args, .. }
+                if crate::host::callee_name(e).is_some_and(|n| n.starts_with("atomic"))
+                    && args.first().is_some_and(|a| self.is_param(a)) =>
+            {
+                self.store(&int_lit(0));
+                args[1..].iter().for_each(|a| self.expr(a));
+            }
+            _ if self.is_param(e) => self.unbounded = true,
+            // The struct holding the field, used whole (passed to a function that may write
+            // through it).
+            ExprKind::Ident(n) if self.param.split('.').next() == Some(n) => self.unbounded = true,
+            // Its other fields.
+            ExprKind::Member { base, .. }
+                if matches!(&base.strip_parens().kind, ExprKind::Ident(n)
+                    if self.param.split('.').next() == Some(n)) => {}
             _ => crate::usage::for_each_child(e, &mut |x| self.expr(x)),
         }
     }
 
+    /// Is `e` the parameter (`x`, or the field path `s.x`)?
     fn is_param(&self, e: &Expr) -> bool {
-        matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == self.param)
+        match &e.strip_parens().kind {
+            ExprKind::Ident(n) => n == self.param,
+            ExprKind::Member {
+                base,
+                field,
+                arrow: false,
+            } => self.param.rsplit_once('.').is_some_and(|(b, f)| {
+                f == field && matches!(&base.strip_parens().kind, ExprKind::Ident(n) if n == b)
+            }),
+            _ => false,
+        }
     }
 
     /// `i` of the element access `param[i]`.
@@ -285,6 +345,16 @@ fn poly_expr(p: &Poly, params: &HashSet<&str>) -> Option<Expr> {
         for atom in monomial {
             let factor = match atom {
                 Atom::Uniform(name) if params.contains(name.as_str()) => ident(name),
+                // A field of a struct parameter (`s.n`).
+                Atom::Uniform(name) => match name.split_once('.') {
+                    Some((p, f))
+                        if params.contains(p)
+                            && f.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                    {
+                        member(ident(p), f, false)
+                    }
+                    _ => return None,
+                },
                 Atom::Builtin("gridDim", d) => ident(GRID_DIMS[*d as usize]),
                 _ => return None,
             };
