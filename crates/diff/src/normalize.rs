@@ -1667,9 +1667,25 @@ fn extract_increments(stmts: Vec<Stmt>) -> Vec<Stmt> {
         let span = s.span;
         match s.kind {
             StmtKind::Expr(e) if !is_bare_increment(&e) => {
-                let mut pre = Vec::new();
-                let mut post = Vec::new();
-                let e = pull_increments(e, &mut pre, &mut post);
+                let (mut pre, mut post) = (Vec::new(), Vec::new());
+                let pulled = pull_increments(e.clone(), true, &mut pre, &mut post);
+                // An element's increment moves out only where the rest of the statement leaves
+                // its address alone (`order[slot[k]++] = i` becomes `order[slot[k]] = i;
+                // slot[k]++;`, so later passes see its address evaluated without effects).
+                let mut written = crate::usage::Names::new();
+                crate::usage::writes(&pulled, &mut written);
+                let mut addressed = crate::usage::Names::new();
+                for s in pre.iter().chain(&post) {
+                    if let StmtKind::Expr(x) = &s.kind {
+                        crate::usage::reads(x, &mut addressed);
+                    }
+                }
+                let e = if addressed.iter().any(|n| written.contains(n)) {
+                    (pre, post) = (Vec::new(), Vec::new());
+                    pull_increments(e, false, &mut pre, &mut post)
+                } else {
+                    pulled
+                };
                 out.extend(pre);
                 out.push(Stmt::new(StmtKind::Expr(e), span));
                 out.extend(post);
@@ -1727,19 +1743,18 @@ fn is_bare_increment(e: &Expr) -> bool {
     )
 }
 
-fn pull_increments(e: Expr, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> Expr {
+/// Pulls the increments of variables (with `elements`, also of array elements and fields
+/// whose address has no side effects: `slot[key[i]]++`) out of `e`.
+fn pull_increments(e: Expr, elements: bool, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> Expr {
     let span = e.span;
-    let mut rec = |x: Box<Expr>| Box::new(pull_increments(*x, pre, post));
+    let movable = |x: &Expr| crate::usage::is_plain_var(x) || (elements && effect_free_lvalue(x));
+    let mut rec = |x: Box<Expr>| Box::new(pull_increments(*x, elements, pre, post));
     let kind = match e.kind {
-        ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PreDec), x)
-            if crate::usage::is_plain_var(&x) =>
-        {
+        ExprKind::Unary(op @ (UnOp::PreInc | UnOp::PreDec), x) if movable(&x) => {
             pre.push(expr_stmt(unary(op, (*x).clone())));
             return *x;
         }
-        ExprKind::Unary(op @ (UnOp::PostInc | UnOp::PostDec), x)
-            if crate::usage::is_plain_var(&x) =>
-        {
+        ExprKind::Unary(op @ (UnOp::PostInc | UnOp::PostDec), x) if movable(&x) => {
             post.push(expr_stmt(unary(op, (*x).clone())));
             return *x;
         }
@@ -1749,7 +1764,7 @@ fn pull_increments(e: Expr, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> Expr {
         // when the right operand does not read the variable.
         ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r) => {
             let (mut l_pre, mut l_post) = (Vec::new(), Vec::new());
-            let pulled = pull_increments((*l).clone(), &mut l_pre, &mut l_post);
+            let pulled = pull_increments((*l).clone(), elements, &mut l_pre, &mut l_post);
             let mut changed = crate::usage::Names::default();
             crate::usage::stmt_writes(&l_post, &mut changed);
             let mut right = crate::usage::Names::default();
@@ -1797,12 +1812,37 @@ fn pull_increments(e: Expr, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> Expr {
             template_args,
             args: args
                 .into_iter()
-                .map(|a| pull_increments(a, pre, post))
+                .map(|a| pull_increments(a, elements, pre, post))
                 .collect(),
         },
         k => k,
     };
     Expr::new(kind, span)
+}
+
+/// An element or field of a variable (`a[k]`, `p->n`, `*q`) whose address evaluates without
+/// side effects, so evaluating it again gives the same place.
+fn effect_free_lvalue(e: &Expr) -> bool {
+    let effect_free = |x: &Expr| {
+        !crate::usage::any_expr(x, &|y| match &y.kind {
+            ExprKind::Assign(..) | ExprKind::Launch { .. } => true,
+            ExprKind::Unary(op, _) => matches!(
+                op,
+                UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec
+            ),
+            ExprKind::Call { .. } => {
+                !crate::host::callee_name(y).is_some_and(crate::rules::is_pure_math)
+            }
+            _ => false,
+        })
+    };
+    match &e.kind {
+        ExprKind::Ident(_) => true,
+        ExprKind::Paren(x) | ExprKind::Unary(UnOp::Deref, x) => effect_free_lvalue(x),
+        ExprKind::Member { base, .. } => effect_free_lvalue(base),
+        ExprKind::Index(b, i) => effect_free_lvalue(b) && effect_free(i),
+        _ => false,
+    }
 }
 
 // ---------------------------------------------------------------- error-checking idioms
