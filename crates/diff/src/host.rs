@@ -57,10 +57,10 @@ pub fn gen_host_call(
         // Stream-ordered allocation: the adjoint is a plain cudaMalloc buffer (zeroed before
         // any work, freed with cudaFree at the end), so it outlives every stream's reverse work.
         "cudaMallocAsync" if args.len() >= 2 => {
-            let mut fwd = cuda_malloc(g, "cudaMalloc", &args[..2], s).0;
+            let (mut fwd, rev) = cuda_malloc(g, "cudaMalloc", &args[..2], s);
             fwd.pop();
             fwd.push(s.clone());
-            Some((fwd, vec![]))
+            Some((fwd, rev))
         }
         // Pinned host memory: a host buffer, its adjoint pinned too and zeroed on the host.
         "cudaMallocHost" | "cudaHostAlloc" if args.len() >= 2 => {
@@ -304,8 +304,8 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
         return (vec![s.clone()], vec![]);
     };
     let bytes = args.get(1).cloned().unwrap_or_else(|| int_lit(0));
+    let (mut fwd, rev) = reallocation_restore(g, name, p);
     g.allocations.push((p.clone(), bytes.clone()));
-    let mut fwd = Vec::new();
     if g.active.contains(p) {
         let d = ident(&adj_name(p));
         let mut cargs = args.to_vec();
@@ -320,7 +320,37 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
         fwd.push(expr_stmt(call(zero, vec![d, int_lit(0), bytes])));
     }
     fwd.push(s.clone());
-    (fwd, vec![])
+    (fwd, rev)
+}
+
+/// `cudaMalloc(&p, ...)` of a variable that may already hold a buffer reverse code reads (a
+/// list reallocated in a time loop; frees wait for the end of the gradient, so that buffer
+/// stays valid): its old value (and its adjoint's) is saved before, and at the reverse point
+/// the new allocation is freed and the old value restored. Returns the saves and the reverse.
+fn reallocation_restore(g: &mut Gen, alloc: &str, p: &str) -> (Vec<Stmt>, Vec<Stmt>) {
+    let again = !g.loop_writes.is_empty() || g.allocations.iter().any(|(n, _)| n == p);
+    let read_back = g.reads_so_far.contains(p) || g.pointer_value_reads.contains(p);
+    if !again || !read_back {
+        return (vec![], vec![]);
+    }
+    let free = match alloc {
+        "cudaMallocHost" | "cudaHostAlloc" => "cudaFreeHost",
+        _ => "cudaFree",
+    };
+    let mut vars = vec![p.to_string()];
+    if g.active.contains(p) {
+        vars.push(adj_name(p));
+    }
+    let (mut fwd, mut rev) = (vec![], vec![]);
+    for v in vars {
+        if let Some((save, restore)) = g.save_value(&ident(&v)) {
+            fwd.push(save);
+            // Tapes are LIFO: the last saved is restored first.
+            rev.insert(0, restore);
+            rev.insert(0, expr_stmt(call(free, vec![ident(&v)])));
+        }
+    }
+    (fwd, rev)
 }
 
 /// A release moves to the end of the gradient (the reverse pass still uses the memory), with
