@@ -1831,6 +1831,17 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "pointer_helper.cu:6:15: error: `advance` returns a pointer that cuad cannot follow to its derivative: its body is more than local definitions and a `return`",
         ),
+        (
+            // A function template kept as text (a template template parameter): `app<sq>(x)`
+            // is its call (it was read as the comparisons `(app < sq) > (x)`, silently
+            // constant).
+            "opaque_template_call.cu",
+            "__device__ float sq(float v) { return v * v; }\n\
+             template <template <class> class W> __device__ float app(float v) { return v; }\n\
+             __global__ void k(const float* x, float* y) { int i = threadIdx.x; y[i] = app<sq>(x[i]); }\n",
+            "k",
+            "opaque_template_call.cu:3:75: error: cannot differentiate the call of `app`: its definition is kept as written",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

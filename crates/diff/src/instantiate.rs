@@ -70,9 +70,11 @@ pub fn instance_suffix(f: &Function, types: &Bindings, values: &Values) -> Strin
     parts.into_iter().map(|(_, p)| format!("_{p}")).collect()
 }
 
-/// A non-type argument in a name (`-1` -> `_1`, as before types were added).
+/// A non-type argument in a name (`-1` -> `_1`, as before types were added; a function's
+/// address `&g` -> `g`, as `g`, which it means).
 fn value_part(text: &str) -> String {
-    text.chars()
+    text.trim_start_matches('&')
+        .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect()
 }
@@ -326,6 +328,23 @@ fn substitute_in_template_args(text: &str, b: &Subst) -> String {
     )
 }
 
+/// The function a called value parameter is bound to: `op` or `(*op)` with `op` bound to
+/// `g` or `&g` gives `g`.
+fn bound_function(callee: &Expr, b: &Subst) -> Option<Expr> {
+    let callee = match &callee.strip_parens().kind {
+        ExprKind::Unary(UnOp::Deref, x) => x.strip_parens(),
+        _ => callee.strip_parens(),
+    };
+    let ExprKind::Ident(n) = &callee.kind else {
+        return None;
+    };
+    let bound = match &b.values.get(n)?.strip_parens().kind {
+        ExprKind::Unary(UnOp::AddrOf, g) => g.strip_parens(),
+        _ => b.values.get(n)?.strip_parens(),
+    };
+    matches!(bound.kind, ExprKind::Ident(_)).then(|| bound.clone())
+}
+
 fn expr(e: &mut Expr, b: &Subst) {
     if let ExprKind::Ident(n) = &e.kind {
         if let Some(v) = b.values.get(n) {
@@ -374,15 +393,12 @@ fn expr(e: &mut Expr, b: &Subst) {
             args,
             template_args,
         } => {
-            // A function as a template argument (`template <float (*f)(float)>`): `f(x)` calls it.
-            if let ExprKind::Ident(n) = &callee.kind {
-                if let Some(v) = b
-                    .values
-                    .get(n)
-                    .filter(|v| matches!(v.kind, ExprKind::Ident(_)))
-                {
-                    **callee = v.clone();
-                } else if !b.values.contains_key(n) {
+            // A function as a template argument (`template <float (*f)(float)>`): `f(x)` and
+            // `(*f)(x)` call it, also when it was given as `&g`.
+            if let Some(g) = bound_function(callee, b) {
+                **callee = g;
+            } else if let ExprKind::Ident(n) = &callee.kind {
+                if !b.values.contains_key(n) {
                     // `std::numeric_limits<T>::lowest()`, `V::make()`: the parameters in the name
                     expr(callee, b);
                 }

@@ -113,6 +113,16 @@ pub(crate) fn split_decl(ty: &Ty, name: &str) -> (String, Declarator) {
                 pending_volatile |= t.is_volatile;
                 t = elem;
             }
+            // `float (*op)(float)`: the parameter list follows the parenthesized declarator.
+            TyKind::Function { ret, params } => {
+                if !d.ptr.is_empty() {
+                    d.direct = format!("({})", d.joined());
+                    d.ptr.clear();
+                }
+                let params: Vec<String> = params.iter().map(print_ty).collect();
+                d.direct.push_str(&format!("({})", params.join(", ")));
+                t = ret;
+            }
             _ => {
                 let mut base = String::new();
                 if t.is_const || pending_const {
@@ -165,7 +175,8 @@ fn base_name(kind: &TyKind) -> String {
         | TyKind::LRef(_)
         | TyKind::RRef(_)
         | TyKind::Array { .. }
-        | TyKind::Pack(_) => print_ty(&Ty::new(kind.clone())),
+        | TyKind::Pack(_)
+        | TyKind::Function { .. } => print_ty(&Ty::new(kind.clone())),
     }
 }
 

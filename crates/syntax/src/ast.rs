@@ -54,6 +54,12 @@ pub enum TyKind {
     /// The declared type of a function parameter pack, `Ts... vs` / `const Ts&... vs`: the
     /// pattern each element of the pack has (variadic templates; expanded per instance).
     Pack(Box<Ty>),
+    /// A function type `float(float)`; only as the target of the pointer or reference a
+    /// non-type template parameter declares (`template <float (*op)(float)>`).
+    Function {
+        ret: Box<Ty>,
+        params: Vec<Ty>,
+    },
 }
 
 /// A type with its top-level cv-qualifiers (`const float` or `float* const`).

@@ -116,6 +116,10 @@ fn ts(t: &Ty) -> String {
         },
         TyKind::Auto => "auto".to_string(),
         TyKind::Pack(t) => format!("pack({})", ts(t)),
+        TyKind::Function { ret, params } => {
+            let p: Vec<String> = params.iter().map(ts).collect();
+            format!("fn({}; {})", ts(ret), p.join(", "))
+        }
     };
     let mut out = String::new();
     if t.is_const {
@@ -398,6 +402,48 @@ fn function_template_params_and_scope() {
         "template type params are type names"
     );
     assert_eq!(ts(&f.ret), "T");
+}
+
+#[test]
+fn function_pointer_template_params() {
+    let tu = parse_ok(
+        "template <float (*op)(float) = sq, float (&r)(float, int), double f(double)>\n\
+         __device__ float app(float x) { return op(x) + (*op)(x); }\n\
+         __global__ void k(float* y) { y[0] = app<sq, rr, g>(y[0]); }",
+    );
+    let f = function(&tu, "app");
+    let params = f.template.as_ref().expect("template");
+    let value = |i: usize| match &params[i].kind {
+        TemplateParamKind::Value { ty, default } => (ts(ty), default.as_ref().map(sx)),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        value(0),
+        ("ptr(fn(float; float))".into(), Some("sq".into()))
+    );
+    assert_eq!(value(1), ("ref(fn(float; float, int))".into(), None));
+    assert_eq!(value(2), ("ptr(fn(double; double))".into(), None));
+    let k = function(&tu, "k");
+    let StmtKind::Expr(e) = &k.body.as_ref().unwrap()[0].kind else {
+        panic!()
+    };
+    assert_eq!(sx(e), "(= ([] y 0) (call app<sq, rr, g> ([] y 0)))");
+}
+
+#[test]
+fn opaque_function_templates_are_templates() {
+    // Kept as text (a template template parameter), yet `app<sq>(x)` is a call of it, not
+    // the comparisons `(app < sq) > (x)`.
+    let (tu, _, _) = parse_full(
+        "template <template <class> class W> __device__ __launch_bounds__(64) float app(float x);\n\
+         __global__ void k(float* y) { y[0] = app<sq>(y[0]); }",
+    );
+    assert!(matches!(&tu.items[0], Item::Opaque { .. }));
+    let k = function(&tu, "k");
+    let StmtKind::Expr(e) = &k.body.as_ref().unwrap()[0].kind else {
+        panic!()
+    };
+    assert_eq!(sx(e), "(= ([] y 0) (call app<sq> ([] y 0)))");
 }
 
 #[test]

@@ -203,10 +203,15 @@ impl Parser<'_, '_> {
 
     /// Type names an Opaque item declares: `class Foo`, `template <..> struct Foo`,
     /// `using X = ...`, `typedef ... X;` (including `typedef void (*X)(int);`).
+    /// A function template kept as text registers its name as a template, so that
+    /// `f<g>(x)` stays a call (not the comparisons `(f < g) > (x)`) and gets its error.
     fn register_opaque_names(&mut self, start: usize, end: usize) {
         let mut i = start;
         if self.tok_at(i).is("template") {
             i = self.skip_angles_from(i + 1, end);
+            if let Some(name) = self.function_name_in(i, end) {
+                self.templates.insert(name.to_string());
+            }
         }
         let first = *self.tok_at(i);
         let name = if first.is("using") {
@@ -222,6 +227,37 @@ impl Parser<'_, '_> {
                 self.declare_type(&name);
             }
         }
+    }
+
+    /// The name a function declaration in `start..end` declares: the identifier before the
+    /// first `(` outside parentheses that is no attribute (`__launch_bounds__(256)`).
+    fn function_name_in(&self, start: usize, end: usize) -> Option<&str> {
+        let mut depth = 0i32;
+        for j in start..end {
+            let t = self.tok_at(j);
+            match t.text {
+                "{" | ";" | "=" if depth == 0 => return None,
+                "(" => depth += 1,
+                ")" => depth -= 1,
+                "struct" | "class" | "union" | "enum" | "using" | "typedef" if depth == 0 => {
+                    return None
+                }
+                _ => {}
+            }
+            let attribute = matches!(
+                t.text,
+                "__launch_bounds__" | "__maxnreg__" | "__attribute__" | "__declspec" | "alignas"
+            );
+            if depth == 0
+                && t.is_ident()
+                && !attribute
+                && !super::lookahead::is_reserved(t.text)
+                && self.tok_at(j + 1).is("(")
+            {
+                return Some(t.text);
+            }
+        }
+        None
     }
 
     fn skip_angles_from(&self, i: usize, end: usize) -> usize {

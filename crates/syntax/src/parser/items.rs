@@ -267,7 +267,7 @@ impl Parser<'_, '_> {
         if self.at("...") {
             return self.unsupported("packs of non-type template parameters (`int... Ns`) are");
         }
-        let (name, _) = self.expect_ident("in template parameter")?;
+        let (name, ty) = self.template_param_declarator(ty)?;
         let default = if self.eat("=") {
             Some(self.parse_assign()?)
         } else {
@@ -277,6 +277,36 @@ impl Parser<'_, '_> {
             name,
             kind: TemplateParamKind::Value { ty, default },
         })
+    }
+
+    /// The declarator of a non-type template parameter of type `ty`: a name, or a function
+    /// pointer or reference (`float (*op)(float)`, `float (&op)(float)`; `float op(float)` is
+    /// adjusted to a pointer), bound to a function at each instance.
+    fn template_param_declarator(&mut self, ty: Ty) -> PResult<(String, Ty)> {
+        let ty = self.parse_ptr_ops(ty);
+        let wrapped = self.at("(") && matches!(self.nth(1).text, "*" | "&");
+        let reference = wrapped && self.nth_is(1, "&");
+        if wrapped {
+            self.bump();
+            self.bump();
+        }
+        let (name, _) = self.expect_ident("in template parameter")?;
+        if wrapped {
+            self.expect(")", "after the function pointer's name")?;
+        } else if !self.at("(") {
+            return Ok((name, ty));
+        }
+        let params = self.parse_params()?.into_iter().map(|p| p.ty).collect();
+        let function = Ty::new(TyKind::Function {
+            ret: Box::new(ty),
+            params,
+        });
+        let ty = if reference {
+            Ty::new(TyKind::LRef(Box::new(function)))
+        } else {
+            Ty::pointer_to(function)
+        };
+        Ok((name, ty))
     }
 
     /// A declaration at namespace scope: function, global variables, typedef, struct, enum.
