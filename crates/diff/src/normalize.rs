@@ -1090,6 +1090,36 @@ impl Hoister<'_, '_> {
                     }
                 }
             }
+            // `float** ptrs[] = {&a, &b};`: the hoisted declaration has no initializer to
+            // take its length from.
+            let braced = match &init {
+                Some(Init::Brace(items)) => Some(items),
+                Some(Init::Assign(Expr {
+                    kind: ExprKind::InitList(items),
+                    ..
+                })) => Some(items),
+                _ => None,
+            };
+            if let (
+                TyKind::Array {
+                    elem,
+                    len: len @ None,
+                },
+                Some(items),
+            ) = (&mut ty.kind, braced)
+            {
+                // One item per element: braced elements, or scalars (no brace elision).
+                let nested = items
+                    .iter()
+                    .all(|e| matches!(e.kind, ExprKind::InitList(_)));
+                let scalar = !matches!(
+                    elem.kind,
+                    TyKind::Array { .. } | TyKind::Named { .. } | TyKind::Auto
+                );
+                if nested || scalar {
+                    *len = Some(Box::new(int_lit(items.len() as i64)));
+                }
+            }
             // A type read from a callee's or a member's declaration (`auto h = g::hit(r)`, a
             // structured binding's object) names its structs as the declaring namespace does.
             let scope: Vec<&str> = self.namespaces.iter().map(String::as_str).collect();
