@@ -1842,6 +1842,21 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "opaque_template_call.cu:3:75: error: cannot differentiate the call of `app`: its definition is kept as written",
         ),
+        (
+            // The address of a pointer kept where cuad cannot follow it (an array indexed
+            // by a variable): the pointer assigned through it would silently have no adjoint.
+            "escaped_pointer_address.cu",
+            "__global__ void sq(float* y, const float* a, int n) { int i = threadIdx.x; if (i < n) y[i] = a[i] * a[i]; }\n\
+             void f(const float* x, float* y, int n) {\n\
+             \x20 float *d, *d_y; cudaMalloc(&d, n * sizeof(float)); cudaMalloc(&d_y, n * sizeof(float));\n\
+             \x20 cudaMemcpy(d, x, n * sizeof(float), cudaMemcpyHostToDevice);\n\
+             \x20 float* a; float** slots[1]; int j = 0; slots[j] = &a; *slots[0] = d;\n\
+             \x20 sq<<<1, 32>>>(d_y, a, n);\n\
+             \x20 cudaMemcpy(y, d_y, n * sizeof(float), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "f",
+            "escaped_pointer_address.cu:5:53: error: cuad cannot follow a pointer through its address kept here",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -16,6 +16,7 @@ mod access;
 mod accumulate;
 mod activity;
 mod address_calls;
+mod address_tables;
 mod adjoint;
 mod aggregate;
 mod bindings;

@@ -117,6 +117,17 @@ pub fn normalize(
     if host {
         crate::host_structs::scalarize(prog, &func.params, &mut h.locals, &mut body);
         crate::host_structs::split_field_allocations(prog, &mut h.locals, &mut body);
+        crate::address_tables::resolve(&mut h.locals, &mut body);
+        let types: HashMap<String, Ty> = func
+            .params
+            .iter()
+            .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
+            .chain(h.locals.iter().map(|l| (l.name.clone(), l.ty.clone())))
+            .collect();
+        h.errors
+            .extend(crate::address_tables::escaped_pointer_addresses(
+                prog, &types, &body,
+            ));
     }
     if !h.errors.is_empty() {
         return Err(h.errors);
