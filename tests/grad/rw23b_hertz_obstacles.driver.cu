@@ -35,6 +35,9 @@ static double margin(double px, double py, double vx, double vy, const std::vect
 
 int main() {
   Checker check("rw23b_hertz_obstacles");
+  // Gradients whose tapes spill to device malloc: compute-sanitizer's instrumented malloc needs
+  // more stack than the gradient's tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 8 * 1024), "cudaDeviceSetLimit");
   Rng rng(23207);
   const int n = 40, nobs = 6, substeps = 60;
   const double radius = 0.05, box = 1.0, dt = 0.004;

@@ -4,6 +4,9 @@ using namespace cuad_test;
 
 int main() {
   Checker check("rw23b_lj_cells_md");
+  // Gradients whose tapes spill to device malloc: compute-sanitizer's instrumented malloc needs
+  // more stack than the gradient's tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 8 * 1024), "cudaDeviceSetLimit");
   Rng rng(23201);
   const int side = 4, n = side * side * side, steps = 3;
   const double L = 7.8, a = L / side, dt = 0.004;

@@ -39,6 +39,9 @@ static double clearance(Body B, const std::vector<Vec>& pts, double kc, double c
 
 int main() {
   Checker check("rw23b_rigid_quat_contact");
+  // Gradients whose tapes spill to device malloc: compute-sanitizer's instrumented malloc needs
+  // more stack than the gradient's tape frame leaves (README: per-thread tapes).
+  check_cuda(cudaDeviceSetLimit(cudaLimitStackSize, 32 * 1024), "cudaDeviceSetLimit");
   Rng rng(23210);
   const int nb = 12, npts = 4, steps = 50;
   const double cdamp = 2.0, mass = 1.0, inertia = 0.02, dt = 0.002;

@@ -861,7 +861,12 @@ pub fn generate(
         }
         out_params.push(param(&adj_name(n), ty));
     }
-    let function = derived_function(func, name, out_params, Ty::new(TyKind::Void), Some(body));
+    let mut function = derived_function(func, name, out_params, Ty::new(TyKind::Void), Some(body));
+    // A `__host__ __device__` function's pullback made for device code runs there only: its
+    // atomics and warp operations do not exist on the host.
+    if mode == Mode::Device && matches!(target, Target::Pullback { .. }) {
+        function.attrs.host = false;
+    }
     Ok(Generated {
         function,
         helpers: g.helpers,
