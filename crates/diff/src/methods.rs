@@ -431,6 +431,8 @@ fn concrete_template_arg(prog: &Program, a: &TemplateArg) -> bool {
                 inner = pointee;
             }
             match &inner.kind {
+                // an enumerator read as a type name (`ActFn<Act::Tanh>`)
+                TyKind::Named { name, args } if args.is_empty() && prog.is_enumerator(name) => true,
                 TyKind::Named { name, args } => {
                     prog.struct_def(name).is_some()
                         && args.iter().all(|a| concrete_template_arg(prog, a))
@@ -438,7 +440,10 @@ fn concrete_template_arg(prog: &Program, a: &TemplateArg) -> bool {
                 _ => true,
             }
         }
-        TemplateArg::Expr(e) => cuad_sema::fold_constant(e, &|_| None).is_some(),
+        TemplateArg::Expr(e) => {
+            cuad_sema::fold_constant(e, &|_| None).is_some()
+                || matches!(&e.kind, ExprKind::Ident(n) if prog.is_enumerator(n))
+        }
     }
 }
 

@@ -779,10 +779,21 @@ impl<'a> Index<'a> {
                 let value = |e: &Expr| crate::fold_constant(e, &|_| None);
                 match (value(a), value(b)) {
                     (Some(x), Some(y)) => x == y,
-                    _ => a == b,
+                    // Enumerators (`ActFn<Act::Tanh>`) by name: the spans differ.
+                    _ => match (&a.kind, &b.kind) {
+                        (ExprKind::Ident(x), ExprKind::Ident(y)) => {
+                            x.trim_start_matches("::") == y.trim_start_matches("::")
+                        }
+                        _ => a == b,
+                    },
                 }
             }
-            _ => false,
+            // A name read as a type in one place and a value in the other (an enumerator).
+            (TemplateArg::Type(t), TemplateArg::Expr(e))
+            | (TemplateArg::Expr(e), TemplateArg::Type(t)) => {
+                matches!((&t.kind, &e.kind), (TyKind::Named { name, args }, ExprKind::Ident(n))
+                    if args.is_empty() && name.trim_start_matches("::") == n.trim_start_matches("::"))
+            }
         }
     }
 

@@ -345,6 +345,11 @@ impl<'a> Program<'a> {
         self.index.namespaces.contains(index::normalize(name))
     }
 
+    /// `name` (possibly qualified) is an enumerator of an enum of this translation unit.
+    pub fn is_enumerator(&self, name: &str) -> bool {
+        self.index.enumerators.contains_key(index::normalize(name))
+    }
+
     /// The enum definition behind an enum type name.
     pub fn enum_def(&self, name: &str) -> Option<&'a EnumDef> {
         self.index.enums.get(index::normalize(name)).copied()
