@@ -755,11 +755,15 @@ pub fn container_stores(
     params: &[(String, Ty)],
     active: &Names,
 ) -> Vec<(cuad_syntax::Span, String)> {
+    // Containers of integers (index lists built from comparisons) carry no derivative.
     let container = |n: &str| {
         !params.iter().any(|(p, _)| p == n)
-            && types
-                .get(n)
-                .is_some_and(|t| cuad_sema::builtins::container_element(t).is_some())
+            && types.get(n).is_some_and(|t| {
+                cuad_sema::builtins::container_element(t).is_some_and(|e| {
+                    let e = prog.canonical(&e);
+                    !matches!(e.kind, TyKind::Int { .. } | TyKind::Bool)
+                })
+            })
     };
     let mut out = Vec::new();
     for s in body {

@@ -64,21 +64,37 @@ struct cuad_tape {
 };
 "#;
 
-const HOST_TAPE: &str = r#"// Growable tape for host code.
+const HOST_TAPE: &str = r#"// Growable tape for host code. Its values may be objects (a std::vector saved before a
+// helper refills it): they are constructed in place and moved when the tape grows.
 template <typename CuadT>
 struct cuad_host_tape {
     CuadT* data = nullptr;
     int top = 0, capacity = 0;
     void push(const CuadT& v) {
         if (top == capacity) {
-            capacity = capacity ? 2 * capacity : 64;
-            data = static_cast<CuadT*>(realloc(data, sizeof(CuadT) * capacity));
-            if (!data) { fprintf(stderr, "cuad: out of memory for the tape\n"); abort(); }
+            const int grown = capacity ? 2 * capacity : 64;
+            CuadT* bigger = static_cast<CuadT*>(malloc(sizeof(CuadT) * grown));
+            if (!bigger) { fprintf(stderr, "cuad: out of memory for the tape\n"); abort(); }
+            for (int i = 0; i < top; ++i) {
+                new (bigger + i) CuadT(static_cast<CuadT&&>(data[i]));
+                data[i].~CuadT();
+            }
+            free(data);
+            data = bigger;
+            capacity = grown;
         }
-        data[top++] = v;
+        new (data + top) CuadT(v);
+        ++top;
     }
-    CuadT pop() { return data[--top]; }
-    ~cuad_host_tape() { free(data); }
+    CuadT pop() {
+        CuadT v(static_cast<CuadT&&>(data[--top]));
+        data[top].~CuadT();
+        return v;
+    }
+    ~cuad_host_tape() {
+        for (int i = 0; i < top; ++i) data[i].~CuadT();
+        free(data);
+    }
 };
 "#;
 
@@ -462,7 +478,7 @@ pub fn helper_code(h: &Helpers) -> String {
     if !(h.tape || h.host_tape || h.warp_add || h.block_add || h.memcpy || h.digamma) {
         return out;
     }
-    out.push_str("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n");
+    out.push_str("#ifndef CUAD_RUNTIME_HELPERS\n#define CUAD_RUNTIME_HELPERS\n#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n#include <new>\n");
     out.push_str(TAPE);
     out.push_str(HOST_TAPE);
     out.push_str(THREAD_ID);
