@@ -467,7 +467,8 @@ CUAD_HD CladMatrixFunction<Fn, DeviceFn> make_matrix_function(Fn function, const
 template <typename T>
 class array_ref {
  public:
-  CUAD_HD array_ref(T* data, std::size_t size) : m_Data(data), m_Size(size) {}
+  // As Clad's: a bare pointer is a view of one element (a scalar's adjoint).
+  CUAD_HD array_ref(T* data, std::size_t size = 1) : m_Data(data), m_Size(size) {}
   CUAD_HD operator T*() const { return m_Data; }
   CUAD_HD T& operator[](std::size_t i) const { return m_Data[i]; }
   CUAD_HD T* ptr() const { return m_Data; }
@@ -476,6 +477,14 @@ class array_ref {
  private:
   T* m_Data;
   std::size_t m_Size;
+};
+
+/// What Clad's custom pushforwards of value functions return (`clad::ValueAndPushforward<T,
+/// U>`, in `clad::custom_derivatives`): the value and its tangent.
+template <typename T, typename U>
+struct ValueAndPushforward {
+  T value;
+  U pushforward;
 };
 
 /// Clad's `zero_init`: a value reset to zero, as Clad initializes adjoints. A type that can

@@ -3387,6 +3387,21 @@ fn clad_differentiate_solvers() {
     clad_test_prints_check_exec("DifferentiateSolvers");
 }
 
+/// tests/clad/CustomPushforwardTypes.cu (cuad's own program): custom pullbacks and
+/// pushforwards in `clad::custom_derivatives` returning `clad::ValueAndPushforward`, used from
+/// kernel, host and forward-mode requests, checked in the program against finite differences.
+#[test]
+fn clad_custom_pushforward_types() {
+    clad_test_prints_check_exec("CustomPushforwardTypes");
+}
+
+/// tests/clad/ArrayRefPullback.cu (cuad's own program): a custom pullback taking its adjoint
+/// as `clad::array_ref<double>` (a bare pointer converts, as in Clad).
+#[test]
+fn clad_array_ref_pullback() {
+    clad_test_prints_check_exec("ArrayRefPullback");
+}
+
 /// tests/clad/PhysicsKernelGradients.cu (cuad's own program): `clad::gradient` of a warp-shuffle
 /// energy kernel with an atomic total, a shared-memory block RMS and a host RK4 driver, each
 /// checked in the program against finite differences.
