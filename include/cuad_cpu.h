@@ -1430,6 +1430,10 @@ inline cudaError_t cudaMemset(void* p, int value, size_t count) {
   if (count) std::memset(p, value, count);
   return cudaSuccess;
 }
+inline cudaError_t cudaMemset2DAsync(void* p, size_t pitch, int value, size_t width,
+                                     size_t height, cudaStream_t = nullptr) {
+  return cudaMemset2D(p, pitch, value, width, height);
+}
 inline cudaError_t cudaMemsetAsync(void* p, int value, size_t count, cudaStream_t = nullptr) {
   return cudaMemset(p, value, count);
 }
