@@ -466,11 +466,16 @@ impl<'a> Index<'a> {
                 return Some(substitute_class(ty, params, &args));
             }
         }
-        // static data member `S::count`
+        // static data member `S::count`, also through a typedef of the class (`L::offset`
+        // with `typedef Layout L;`)
         let (owner, field) = key.rsplit_once("::")?;
-        self.struct_def(owner)?;
+        let owner = self.canonical(&type_from_spelling(owner), 0);
+        let TyKind::Named { name, .. } = &owner.kind else {
+            return None;
+        };
+        self.struct_def(name)?;
         // `Scale<double>::kA` declared `static constexpr T kA`: a `double`.
-        self.field_type(&type_from_spelling(owner), field, 0)
+        self.field_type(&owner, field, 0)
     }
 
     /// Do two spellings of a struct or enum name (`ns::W` and `W` written inside `ns`) denote
