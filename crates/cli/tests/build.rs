@@ -1857,6 +1857,20 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "f",
             "escaped_pointer_address.cu:5:53: error: cuad cannot follow a pointer through its address kept here",
         ),
+        (
+            // A helper storing through its pointer in a loop: the caller cannot name the
+            // elements to save, which the reverse of `s`'s definition reads (before, silently
+            // not saved).
+            "helper_loop_store.cu",
+            "__device__ void scale2(float* a, float s) { for (int k = 0; k < 2; ++k) a[k] = a[k] * s; }\n\
+             __global__ void k(float* x, int n) {\n\
+             \x20 int i = threadIdx.x; if (i >= n) return;\n\
+             \x20 float* r = x + 2 * i; const float s = r[0] * r[1];\n\
+             \x20 scale2(r, s);\n\
+             }\n",
+            "k",
+            "helper_loop_store.cu:5:3: error: `scale2` overwrites memory through `r` that the reverse pass needs, at elements cuad cannot name here",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -353,14 +353,8 @@ impl Gen<'_, '_> {
         self.rev_call_with(e, adj, None)
     }
 
-    /// `rev_call`, with `primal_args` (when given) passed to a pullback instead of the call's
-    /// own arguments: copies of values the callee overwrites (see `gen_call_stmt`).
-    fn rev_call_with(
-        &mut self,
-        e: &Expr,
-        adj: Option<Expr>,
-        primal_args: Option<Vec<Expr>>,
-    ) -> Vec<Stmt> {
+    /// `rev_call`, with a pullback's `replay` (see `Replay`) when given.
+    fn rev_call_with(&mut self, e: &Expr, adj: Option<Expr>, replay: Option<Replay>) -> Vec<Stmt> {
         let ExprKind::Call { callee, args, .. } = &e.kind else {
             return vec![];
         };
@@ -470,7 +464,7 @@ impl Gen<'_, '_> {
             );
             return vec![];
         }
-        out.extend(self.pullback_call(&name, e, args, adj, primal_args));
+        out.extend(self.pullback_call(&name, e, args, adj, replay));
         out
     }
 
@@ -706,7 +700,7 @@ impl Gen<'_, '_> {
         e: &Expr,
         args: &[Expr],
         adj: Option<Expr>,
-        primal_args: Option<Vec<Expr>>,
+        replay: Option<Replay>,
     ) -> Vec<Stmt> {
         let custom = self.find_custom(name);
         // `Horner<T, 2>::eval(c, x)`: the class template's parameters would have to be bound
@@ -826,7 +820,10 @@ impl Gen<'_, '_> {
         };
         let full_args = with_defaults(args.to_vec());
         let args = &full_args[..];
-        let primal_args = primal_args.map(with_defaults);
+        let (primal_args, undo) = match replay {
+            Some(r) => (Some(with_defaults(r.args)), r.undo),
+            None => (None, vec![]),
+        };
         // Temporaries of the parameters' types are declared here, outside the callee's
         // namespaces: names of types declared there are qualified.
         let callee_ns = crate::namespace_path(self.prog, callee);
@@ -1084,6 +1081,7 @@ impl Gen<'_, '_> {
             out.push(expr_stmt(call("__syncthreads", vec![])));
         }
         out.push(expr_stmt(call(&pb_name, call_args)));
+        out.extend(undo);
         out.extend(post);
         out
     }
@@ -1268,7 +1266,15 @@ impl Gen<'_, '_> {
             restores.push(restore);
             undo.extend(after);
         }
-        for (j, x, callee_reads) in self.overwritten_args(&name, args) {
+        let overwrites = self.overwrites(&name, args);
+        for j in self.unsaved_overwrites(&overwrites, args) {
+            let arg = cuad_emit::print_expr(&args[j]);
+            self.error(
+                e.span,
+                format!("`{name}` overwrites memory through `{arg}` that the reverse pass needs, at elements cuad cannot name here (it saves what a callee writes when each store is `p[k]`, `*(p + k)` or such an address cast (`*reinterpret_cast<float4*>(p)`), at the top level of its body, with `k` made of parameters it does not assign); write the stores in the caller, or make them such stores"),
+            );
+        }
+        for (j, x, callee_reads) in overwrites.named {
             let read_later =
                 crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));
             if !(read_later || active && callee_reads) {
@@ -1394,8 +1400,11 @@ impl Gen<'_, '_> {
             let seed = result
                 .filter(|t| self.active.contains(*t))
                 .map(|t| ident(&adj_name(t)));
-            rev.extend(self.rev_call_with(e, seed.clone(), Some(primal_args)));
-            rev.extend(undo);
+            let replay = Replay {
+                args: primal_args,
+                undo,
+            };
+            rev.extend(self.rev_call_with(e, seed.clone(), Some(replay)));
             if let Some(seed) = seed {
                 rev.push(expr_stmt(assign(
                     seed,
@@ -1528,8 +1537,11 @@ impl Gen<'_, '_> {
             // Host code handles reference arguments and library state itself.
             self.is_effect_only_call(x, n, args)
                 || self.mode != Mode::Host
-                    && (user && !self.overwritten_args(n, args).is_empty()
-                        || stateful_library_call(self.prog, n, args, &|a| self.type_of(a)))
+                    && (user && {
+                        // Unsaved ones, to be reported where statements' calls are.
+                        let o = self.overwrites(n, args);
+                        !o.named.is_empty() || !self.unsaved_overwrites(&o, args).is_empty()
+                    } || stateful_library_call(self.prog, n, args, &|a| self.type_of(a)))
         })
     }
 
@@ -1571,9 +1583,34 @@ impl Gen<'_, '_> {
     /// Arguments a call may overwrite: `&x` passed to a pointer and lvalues bound to non-const
     /// reference parameters, with whether the callee may read their value on entry.
     pub(crate) fn overwritten_args(&self, name: &str, args: &[Expr]) -> Vec<(usize, Expr, bool)> {
+        self.overwrites(name, args).named
+    }
+
+    /// The pointer arguments of `o` that the call overwrites at elements it cannot name and
+    /// that the reverse code of earlier statements reads: global memory of a kernel thread
+    /// (host code checkpoints its buffers itself; shared scratch is restored by the barrier
+    /// replays, and a helper's pointer may be such scratch).
+    fn unsaved_overwrites(&self, o: &Overwrites, args: &[Expr]) -> Vec<usize> {
+        o.unnamed
+            .iter()
+            .copied()
+            .filter(|&j| {
+                crate::usage::lvalue_root(&args[j]).is_some_and(|r| {
+                    self.mode == Mode::Kernel
+                        && self.spaces.get(r) == Some(&Space::Global)
+                        && self.reads_so_far.contains(r)
+                })
+            })
+            .collect()
+    }
+
+    /// [`Self::overwritten_args`], and the pointer arguments the callee writes through at
+    /// elements cuad cannot name in the caller's terms.
+    fn overwrites(&self, name: &str, args: &[Expr]) -> Overwrites {
         let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
         let callee = self.called_function(name, &arg_types);
         let mut out = Vec::new();
+        let mut unnamed = Vec::new();
         for (j, a) in args.iter().enumerate() {
             let param = callee.and_then(|f| f.params.get(j));
             let reads_entry = |deref: bool| match (callee, param.and_then(|p| p.name.as_deref())) {
@@ -1621,22 +1658,27 @@ impl Gen<'_, '_> {
                 continue;
             }
             // A pointer the callee updates in place element by element (`s[t] = s[t] * s[t]`):
-            // each element it writes, in the caller's terms (`y[tid]`).
+            // each element it writes, in the caller's terms (`y[tid]`). An argument sema
+            // cannot type is what the parameter says.
+            let arg_type = arg_types[j].as_ref().or(param.map(|p| &p.ty));
             let pointer = matches!(
-                arg_types[j].as_ref().map(|t| self.prog.canonical(t).kind),
+                arg_type.map(|t| self.prog.canonical(t).kind),
                 Some(TyKind::Pointer { .. } | TyKind::Array { .. })
             );
             if let (true, Some(f), Some(p)) = (pointer, callee, param) {
                 if let Some(elements) = in_place_elements(f, p, args) {
                     if writes_through() {
-                        let base = paren(a.clone());
-                        out.extend(
-                            elements
-                                .into_iter()
-                                .map(|k| (j, index(base.clone(), k), reads_entry(true))),
-                        );
+                        out.extend(elements.into_iter().map(|x| (j, x, reads_entry(true))));
                     }
                     continue;
+                }
+                // Taken as a pointer (not a reference to one, which overwrites the argument).
+                let by_pointer = matches!(
+                    self.prog.canonical(&p.ty).kind,
+                    TyKind::Pointer { .. } | TyKind::Array { .. }
+                );
+                if by_pointer && writes_through() {
+                    unnamed.push(j);
                 }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
@@ -1647,7 +1689,10 @@ impl Gen<'_, '_> {
                 out.push((j, a.clone(), reads_entry(false)));
             }
         }
-        out
+        Overwrites {
+            named: out,
+            unnamed,
+        }
     }
 
     /// Host code: CUDA runtime calls and kernel launches (see `host`).
@@ -1901,6 +1946,24 @@ pub(crate) fn callee_writes_param(prog: &cuad_sema::Program, callee: &Function, 
         found
     });
     callee.body.is_none() || written.contains(name) || passed_on
+}
+
+/// What the pullback of a call that overwrites memory gets (`Gen::gen_user_call`): copies of
+/// the values the callee overwrites, passed instead of the call's own arguments, and the
+/// statements undoing its re-run of the update, which follow it at once (the arguments'
+/// adjoints read the memory as the call found it).
+struct Replay {
+    args: Vec<Expr>,
+    undo: Vec<Stmt>,
+}
+
+/// What a call may overwrite (`Gen::overwrites`).
+struct Overwrites {
+    /// The argument's index, the lvalue overwritten in the caller's terms, and whether the
+    /// callee may read its value on entry.
+    named: Vec<(usize, Expr, bool)>,
+    /// Pointer arguments written through at elements the caller cannot name.
+    unnamed: Vec<usize>,
 }
 
 /// The calls `name(args)` in `e` (nested ones too) for which `pick(call, name, args)` holds.
@@ -2304,12 +2367,14 @@ fn copy_array_dims(dst: Expr, src: Expr, len: &Expr, elem: &Ty, depth: usize) ->
     })
 }
 
-/// The elements a callee updates in place through its pointer parameter `p`, in the caller's
-/// terms: `sq(double* s, int t) { s[t] = s[t] * s[t]; }` called as `sq(y, tid)` updates
-/// `tid` (of `y`). Only when every use of `p` is `p[k]` with `k` among the elements written,
-/// each `k` made of parameters the callee never assigns (so the caller's arguments say which
-/// elements): a call that reads elements it does not write (a neighbour's slot) keeps the
-/// values it leaves, as before. `None` otherwise.
+/// The elements a callee updates in place through its pointer parameter `p`, as lvalues in
+/// the caller's terms: `sq(double* s, int t) { s[t] = s[t] * s[t]; }` called as `sq(y, tid)`
+/// updates `(y)[(tid)]`. An element is `a[k]` or `*a` (`a[0]`) of an address `a` that is
+/// `p`, `p + k`, `p - k` or a pointer cast of one (a vector store
+/// `*reinterpret_cast<float2*>(p) = ...` updates `reinterpret_cast<float2*>((y))[0]`). Only
+/// when every use of `p` is such an element, each read one among the elements written, each
+/// `k` made of parameters the callee never assigns (so the caller's arguments say which
+/// elements). `None` otherwise: the caller cannot name what the call overwrites.
 fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>> {
     let name = p.name.as_deref()?;
     let body = f.body.as_ref()?;
@@ -2327,41 +2392,72 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
             .iter()
             .all(|n| params.contains(&n.as_str()) && !assigned.contains(n) && n != name)
     };
-    let mut written: Vec<Expr> = Vec::new();
-    let mut read: Vec<Expr> = Vec::new();
+    // Each element as `address[k]`, with the parts that say which (`k`, offsets).
+    type Element = (Expr, Vec<Expr>);
+    let mut written: Vec<Element> = Vec::new();
+    let mut read: Vec<Element> = Vec::new();
     let mut other_use = false;
     let is_p = |x: &Expr| matches!(&x.strip_parens().kind, ExprKind::Ident(n) if n == name);
+    // `p`, `p + k`, `p - k`, or a pointer cast of one: the offsets, or `None`.
+    fn address(x: &Expr, is_p: &dyn Fn(&Expr) -> bool) -> Option<Vec<Expr>> {
+        match &x.strip_parens().kind {
+            _ if is_p(x) => Some(vec![]),
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, k) => {
+                let mut parts = address(l, is_p)?;
+                parts.push((**k).clone());
+                Some(parts)
+            }
+            ExprKind::Cast { ty, expr, .. } if matches!(ty.kind, TyKind::Pointer { .. }) => {
+                address(expr, is_p)
+            }
+            _ => None,
+        }
+    }
+    let element = |e: &Expr| match &e.kind {
+        ExprKind::Index(b, k) => address(b, &is_p).map(|mut parts| {
+            parts.push((**k).clone());
+            (e.clone(), parts)
+        }),
+        ExprKind::Unary(UnOp::Deref, b) => {
+            address(b, &is_p).map(|parts| (index((**b).clone(), int_lit(0)), parts))
+        }
+        _ => None,
+    };
     fn visit(
         e: &Expr,
+        element: &dyn Fn(&Expr) -> Option<Element>,
         is_p: &dyn Fn(&Expr) -> bool,
         target: bool,
-        written: &mut Vec<Expr>,
-        read: &mut Vec<Expr>,
+        written: &mut Vec<Element>,
+        read: &mut Vec<Element>,
         other: &mut bool,
     ) {
-        match &e.kind {
-            ExprKind::Index(b, k) if is_p(b) => {
-                if target {
-                    written.push((**k).clone());
-                } else {
-                    read.push((**k).clone());
-                }
-                visit(k, is_p, false, written, read, other);
+        if let Some(found) = element(e) {
+            for k in &found.1 {
+                visit(k, element, is_p, false, written, read, other);
             }
+            if target {
+                written.push(found);
+            } else {
+                read.push(found);
+            }
+            return;
+        }
+        match &e.kind {
             ExprKind::Assign(op, l, r) => {
-                visit(l, is_p, true, written, read, other);
+                visit(l, element, is_p, true, written, read, other);
                 if op.is_some() {
-                    visit(l, is_p, false, written, read, other);
+                    visit(l, element, is_p, false, written, read, other);
                 }
-                visit(r, is_p, false, written, read, other);
+                visit(r, element, is_p, false, written, read, other);
             }
             ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x) => {
-                visit(x, is_p, true, written, read, other);
-                visit(x, is_p, false, written, read, other);
+                visit(x, element, is_p, true, written, read, other);
+                visit(x, element, is_p, false, written, read, other);
             }
             _ if is_p(e) => *other = true,
             _ => crate::usage::for_each_child(e, &mut |x| {
-                visit(x, is_p, false, written, read, other)
+                visit(x, element, is_p, false, written, read, other)
             }),
         }
     }
@@ -2390,28 +2486,37 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
     }
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
-            visit(e, &is_p, false, &mut written, &mut read, &mut other_use)
+            visit(
+                e,
+                &element,
+                &is_p,
+                false,
+                &mut written,
+                &mut read,
+                &mut other_use,
+            )
         });
     }
     let text = |k: &Expr| cuad_emit::print_expr(k);
-    let mut unique: Vec<Expr> = Vec::new();
+    let mut unique: Vec<Element> = Vec::new();
     for k in written {
-        if !unique.iter().any(|u| text(u) == text(&k)) {
+        if !unique.iter().any(|u| text(&u.0) == text(&k.0)) {
             unique.push(k);
         }
     }
     let covered = barrier.is_some()
         || read
             .iter()
-            .all(|k| unique.iter().any(|u| text(u) == text(k)));
-    if other_use || unique.is_empty() || !covered || !unique.iter().all(stable) {
+            .all(|k| unique.iter().any(|u| text(&u.0) == text(&k.0)));
+    let stable_parts = |(_, parts): &Element| parts.iter().all(stable);
+    if other_use || unique.is_empty() || !covered || !unique.iter().all(stable_parts) {
         return None;
     }
-    // The parameters of each index replaced by the caller's arguments.
+    // The parameters (`p` too) replaced by the caller's arguments.
     Some(
         unique
             .into_iter()
-            .map(|k| substitute_params(k, &params, args))
+            .map(|(k, _)| substitute_params(k, &params, args))
             .collect(),
     )
 }
