@@ -1677,7 +1677,13 @@ impl Gen<'_, '_> {
                     self.prog.canonical(&p.ty).kind,
                     TyKind::Pointer { .. } | TyKind::Array { .. }
                 );
-                if by_pointer && writes_through() {
+                // Atomic accumulation only (`atomicAdd(&acc[k], w)`, a splat): nothing the
+                // callee does needs the old contents, and each add is reversed as it is.
+                let accumulates_only = p
+                    .name
+                    .as_deref()
+                    .is_some_and(|n| writes_only_by_atomic_adds(f, n));
+                if by_pointer && writes_through() && !accumulates_only {
                     unnamed.push(j);
                 }
             }
@@ -2556,4 +2562,48 @@ fn substitute_params(e: Expr, params: &[&str], args: &[Expr]) -> Expr {
         }
     }
     crate::usage::map_subexprs(e, &mut |x| substitute_params(x, params, args))
+}
+
+/// Whether `f` writes through its pointer parameter `p` only by `atomicAdd`/`atomicSub` on
+/// addresses into it (and hands `p` to no other call, assigns and increments nothing through
+/// it).
+fn writes_only_by_atomic_adds(f: &Function, p: &str) -> bool {
+    let mut only = true;
+    let rooted = |e: &Expr| crate::usage::lvalue_root(e) == Some(p);
+    for s in f.body.iter().flatten() {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(_, l, _) if rooted(l) => only = false,
+                ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, y)
+                    if rooted(y) =>
+                {
+                    only = false
+                }
+                ExprKind::Call { callee, args, .. } => {
+                    let atomic_add = matches!(&callee.kind,
+                        ExprKind::Ident(n) if n == "atomicAdd" || n == "atomicSub");
+                    for (k, a) in args.iter().enumerate() {
+                        let mentions = crate::usage::any_expr(
+                            a,
+                            &|y| matches!(&y.kind, ExprKind::Ident(n) if n == p),
+                        );
+                        let address = matches!(&a.strip_parens().kind,
+                            ExprKind::Unary(UnOp::AddrOf, y) if rooted(y));
+                        let pointer_arith = !matches!(
+                            &a.strip_parens().kind,
+                            ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _)
+                        );
+                        if mentions
+                            && !(atomic_add && k == 0 && address)
+                            && (k == 0 || pointer_arith)
+                        {
+                            only = false;
+                        }
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    only
 }
