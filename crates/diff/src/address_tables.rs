@@ -62,18 +62,6 @@ fn table_kind(ty: &Ty) -> Option<bool> {
     }
 }
 
-/// An lvalue whose address cannot change: a variable or a field of one (`s_a`, `s.f.g`).
-fn fixed_lvalue(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Ident(_) => true,
-        ExprKind::Paren(x) => fixed_lvalue(x),
-        ExprKind::Member {
-            base, arrow: false, ..
-        } => fixed_lvalue(base),
-        _ => false,
-    }
-}
-
 fn constant(e: &Expr) -> Option<i64> {
     cuad_sema::fold_constant(e, &|_| None)
 }
@@ -126,7 +114,8 @@ impl Table<'_> {
                     kind: ExprKind::Assign(None, l, r),
                     ..
                 }) => self.access(l).zip(match &r.strip_parens().kind {
-                    ExprKind::Unary(UnOp::AddrOf, lv) if fixed_lvalue(lv) => Some(lv),
+                    // an lvalue whose address cannot change: a variable or a field of one
+                    ExprKind::Unary(UnOp::AddrOf, lv) if crate::usage::is_plain_var(lv) => Some(lv),
                     _ => None,
                 }),
                 _ => None,
