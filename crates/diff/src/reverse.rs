@@ -816,6 +816,7 @@ pub fn generate(
         }
     }
     g.check_bit_casts(&norm.body, &norm.locals);
+    g.check_symbol_calls(&norm.body);
     g.check_atomic_values(&norm.body);
     g.check_address_calls(&norm.body);
     g.infer_pointer_spaces(&norm.body);
@@ -1257,6 +1258,11 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.errors.extend(errors);
         let errors = crate::activity::union_errors(self.prog, &self.types, &self.active, self.span);
         self.errors.extend(errors);
+    }
+
+    /// Calls of helpers reading active symbols that carry no derivative would drop the
+    /// symbols' (symbols.rs): errors.
+    fn check_symbol_calls(&mut self, body: &[Stmt]) {
         let errors = crate::symbols::unreached_calls(self.prog, body, &self.active, &self.symbols);
         self.errors.extend(errors);
     }
