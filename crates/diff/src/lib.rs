@@ -1099,38 +1099,18 @@ fn instance_key(ns: &[Option<String>], f: &Function, name: &str) -> String {
 /// Whether a function `f` calls (directly or not) reads `blockIdx`: callees are looked up by
 /// name, methods by their name too; names cuad cannot find are builtins.
 fn callees_read_block_index(prog: &Program, f: &Function) -> bool {
-    callee_mentioning(prog, f, &|n| n == "blockIdx").is_some()
-}
-
-/// The first function `f` calls (directly or not) whose body names an identifier `pred`
-/// accepts.
-pub(crate) fn callee_mentioning(
-    prog: &Program,
-    f: &Function,
-    pred: &dyn Fn(&str) -> bool,
-) -> Option<String> {
-    let mut seen = crate::usage::Names::new();
-    let mut stack = called_names(f);
-    while let Some(name) = stack.pop() {
-        if !seen.insert(name.clone()) {
-            continue;
-        }
-        for callee in prog.functions(&name) {
+    reachable_functions(prog, f).into_iter().any(|callee| {
+        callee.body.iter().flatten().any(|s| {
             let mut reads = false;
-            for s in callee.body.iter().flatten() {
-                crate::usage::visit_stmt_exprs(s, &mut |e| {
-                    crate::usage::walk_expr(e, &mut |x| {
-                        reads |= matches!(&x.kind, ExprKind::Ident(n) if pred(n))
-                    })
-                });
-            }
-            if reads {
-                return Some(name);
-            }
-            stack.extend(called_names(callee));
-        }
-    }
-    None
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                reads |= crate::usage::any_expr(
+                    e,
+                    &|x| matches!(&x.kind, ExprKind::Ident(n) if n == "blockIdx"),
+                )
+            });
+            reads
+        })
+    })
 }
 
 /// The user functions `f` calls, transitively (every overload of each called name).

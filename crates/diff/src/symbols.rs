@@ -462,11 +462,7 @@ pub(crate) fn zero_written_adjoints(g: &mut Gen) -> Vec<Stmt> {
     let mut out = Vec::new();
     let written: Vec<String> = g.written_symbols.iter().cloned().collect();
     for sym in written {
-        let Some(ty) = symbol_type(g.prog, &sym) else {
-            continue;
-        };
-        let Some(elem) = real_element(&ty).or_else(|| crate::host::uniform_real(g.prog, &ty))
-        else {
+        let (Some(ty), Some(elem)) = (symbol_type(g.prog, &sym), symbol_elem(g.prog, &sym)) else {
             continue;
         };
         out.extend(zeroed_adjoint(g, &sym, &ty, &elem));
@@ -608,8 +604,7 @@ fn checked_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> Option<(String, Ty, T
     let Some(ty) = symbol_type(g.prog, sym) else {
         return fail(g, format!("`{sym}` is not a file-scope `__constant__` or `__device__` variable (cuad keeps adjoints for those only, outside namespaces)"));
     };
-    let elem = real_element(&ty).or_else(|| crate::host::uniform_real(g.prog, &ty));
-    let Some(elem) = elem else {
+    let Some(elem) = symbol_elem(g.prog, sym) else {
         return fail(g, format!("`{sym}` has type `{}`; cuad keeps adjoints of symbols that are real scalars, fixed-size arrays of reals, or structs (and arrays of them) whose real fields have one real type beside integers", cuad_emit::print_ty(&ty)));
     };
     if args
@@ -753,30 +748,14 @@ fn written_symbols(prog: &Program, f: &Function) -> Vec<String> {
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::writes(e, &mut written));
     }
-    let declared: crate::usage::Names = declared_names(body).into_iter().collect();
+    // locals hide symbols of the same name
+    let mut declared = crate::usage::Names::new();
+    body.iter()
+        .for_each(|s| crate::normalize::declared_names(s, &mut declared));
     written
         .into_iter()
         .map(|n| n.trim_start_matches("::").to_string())
         .filter(|n| !declared.contains(n) && !f.params.iter().any(|p| p.name.as_deref() == Some(n)))
-        .filter(|n| {
-            symbol_type(prog, n).is_some_and(|ty| {
-                real_element(&ty)
-                    .or_else(|| crate::host::uniform_real(prog, &ty))
-                    .is_some()
-            })
-        })
+        .filter(|n| symbol_elem(prog, n).is_some())
         .collect()
-}
-
-/// The names `body` declares, at any depth (locals hide symbols of the same name).
-fn declared_names(body: &[Stmt]) -> Vec<String> {
-    fn collect(s: &Stmt, out: &mut Vec<String>) {
-        if let StmtKind::Decl(d) = &s.kind {
-            out.extend(d.vars.iter().map(|v| v.name.clone()));
-        }
-        s.for_each_child(&mut |c| collect(c, out));
-    }
-    let mut out = Vec::new();
-    body.iter().for_each(|s| collect(s, &mut out));
-    out
 }
