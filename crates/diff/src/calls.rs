@@ -2587,16 +2587,17 @@ fn writes_only_by_atomic_adds(f: &Function, p: &str) -> bool {
                             a,
                             &|y| matches!(&y.kind, ExprKind::Ident(n) if n == p),
                         );
-                        let address = matches!(&a.strip_parens().kind,
-                            ExprKind::Unary(UnOp::AddrOf, y) if rooted(y));
-                        let pointer_arith = !matches!(
-                            &a.strip_parens().kind,
-                            ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _)
-                        );
-                        if mentions
-                            && !(atomic_add && k == 0 && address)
-                            && (k == 0 || pointer_arith)
-                        {
+                        // the pointer (or an address into it) handed over, not an element
+                        let handed = mentions
+                            && !matches!(
+                                &a.strip_parens().kind,
+                                ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _)
+                            );
+                        let atomic_target = atomic_add
+                            && k == 0
+                            && matches!(&a.strip_parens().kind,
+                                ExprKind::Unary(UnOp::AddrOf, y) if rooted(y));
+                        if handed && !atomic_target {
                             only = false;
                         }
                     }
