@@ -1587,20 +1587,21 @@ impl Gen<'_, '_> {
     }
 
     /// The pointer arguments of `o` that the call overwrites at elements it cannot name and
-    /// that the reverse code of earlier statements reads: global memory of a kernel thread
-    /// (host code checkpoints its buffers itself; shared scratch is restored by the barrier
-    /// replays, and a helper's pointer may be such scratch).
+    /// that reverse code reads: the reverse code of earlier statements, or the call's own
+    /// pullback, which re-runs the callee from the values it found on entry. Global memory
+    /// of a kernel thread only (host code checkpoints its buffers itself; shared scratch is
+    /// restored by the barrier replays, and a helper's pointer may be such scratch).
     fn unsaved_overwrites(&self, o: &Overwrites, args: &[Expr]) -> Vec<usize> {
         o.unnamed
             .iter()
-            .copied()
-            .filter(|&j| {
+            .filter(|&&(j, callee_reads)| {
                 crate::usage::lvalue_root(&args[j]).is_some_and(|r| {
                     self.mode == Mode::Kernel
                         && self.spaces.get(r) == Some(&Space::Global)
-                        && self.reads_so_far.contains(r)
+                        && (self.reads_so_far.contains(r) || callee_reads)
                 })
             })
+            .map(|&(j, _)| j)
             .collect()
     }
 
@@ -1684,7 +1685,7 @@ impl Gen<'_, '_> {
                     .as_deref()
                     .is_some_and(|n| writes_only_by_atomic_adds(f, n));
                 if by_pointer && writes_through() && !accumulates_only {
-                    unnamed.push(j);
+                    unnamed.push((j, reads_entry(true)));
                 }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
@@ -1934,24 +1935,100 @@ pub(crate) fn callee_writes_param(prog: &cuad_sema::Program, callee: &Function, 
     {
         return false;
     }
+    let Some(body) = &callee.body else {
+        // No body (a custom derivative): it may.
+        return true;
+    };
     let mut written = Names::new();
-    if let Some(body) = &callee.body {
-        crate::usage::stmt_writes(body, &mut written);
-    }
-    // Handing it to another call may write it too; no body (a custom derivative): it may.
-    let passed_on = callee.body.iter().flatten().any(|s| {
+    crate::usage::stmt_writes(body, &mut written);
+    // Local pointers into the parameter's memory (`float* r = x + 2 * i;`) write it too.
+    let derived = pointers_derived_from(body, name);
+    let stored = memory_store_roots(body);
+    // Handing it to another call may write it too.
+    let passed_on = body.iter().any(|s| {
         let mut found = false;
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             found |= crate::usage::any_expr(e, &|x| match &x.kind {
                 ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => args
                     .iter()
-                    .any(|a| crate::usage::lvalue_root(a) == Some(name)),
+                    .any(|a| crate::usage::lvalue_root(a).is_some_and(|r| derived.contains(r))),
                 _ => false,
             });
         });
         found
     });
-    callee.body.is_none() || written.contains(name) || passed_on
+    written.contains(name) || passed_on || derived.iter().any(|d| stored.contains(d))
+}
+
+/// `name` and the local variables assigned addresses computed from it (`r = x + 2 * i`,
+/// `p = &x[k]`, and so on transitively): stores through them write `name`'s memory.
+fn pointers_derived_from(body: &[Stmt], name: &str) -> Names {
+    fn address_root(e: &Expr) -> Option<&str> {
+        match &e.kind {
+            ExprKind::Ident(n) => Some(n),
+            ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => address_root(x),
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => address_root(l),
+            ExprKind::Unary(UnOp::AddrOf, x) => crate::usage::lvalue_root(x),
+            _ => None,
+        }
+    }
+    let mut edges: Vec<(String, String)> = Vec::new();
+    let mut note = |target: &str, value: &Expr| {
+        if let Some(source) = address_root(value) {
+            edges.push((source.to_string(), target.to_string()));
+        }
+    };
+    fn declarations(s: &Stmt, f: &mut dyn FnMut(&str, &Expr)) {
+        if let StmtKind::Decl(d) = &s.kind {
+            for v in &d.vars {
+                if let Some(Init::Assign(e)) = &v.init {
+                    f(&v.name, e);
+                }
+            }
+        }
+        s.for_each_child(&mut |c| declarations(c, f));
+    }
+    for s in body {
+        declarations(s, &mut note);
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Assign(None, l, r) = &x.kind {
+                    if let ExprKind::Ident(target) = &l.strip_parens().kind {
+                        note(target, r);
+                    }
+                }
+            })
+        });
+    }
+    let mut derived: Names = [name.to_string()].into();
+    while let Some((_, t)) = edges
+        .iter()
+        .find(|(s, t)| derived.contains(s) && !derived.contains(t))
+    {
+        derived.insert(t.clone());
+    }
+    derived
+}
+
+/// Roots of the memory a body stores to (`r` in `r[0] = v`, `*r += v`, `&r[k]` handed on),
+/// not variables assigned whole.
+fn memory_store_roots(body: &[Stmt]) -> Names {
+    let mut roots = Names::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(_, l, _)
+                | ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, l)
+                | ExprKind::Unary(UnOp::AddrOf, l)
+                    if !crate::usage::is_plain_var(l) =>
+                {
+                    roots.extend(crate::usage::lvalue_root(l).map(str::to_string));
+                }
+                _ => {}
+            })
+        });
+    }
+    roots
 }
 
 /// What the pullback of a call that overwrites memory gets (`Gen::gen_user_call`): copies of
@@ -1968,8 +2045,9 @@ struct Overwrites {
     /// The argument's index, the lvalue overwritten in the caller's terms, and whether the
     /// callee may read its value on entry.
     named: Vec<(usize, Expr, bool)>,
-    /// Pointer arguments written through at elements the caller cannot name.
-    unnamed: Vec<usize>,
+    /// Pointer arguments written through at elements the caller cannot name, with whether
+    /// the callee may read the memory's values on entry.
+    unnamed: Vec<(usize, bool)>,
 }
 
 /// The calls `name(args)` in `e` (nested ones too) for which `pick(call, name, args)` holds.
@@ -2468,8 +2546,8 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
         }
     }
     // Every thread that calls it updates its elements unconditionally. With no barrier or
-    // shuffle, each reads only elements it writes (two threads never restore the same one);
-    // with them (a warp-synchronous tail over `s[tid + 16]`), reads of other elements are
+    // shuffle, the elements it reads and does not write are no other thread's writes (a
+    // race-free primal); with them (a warp-synchronous tail over `s[tid + 16]`), reads of other elements are
     // other threads' writes, restored by those threads before a barrier (`in_place_barrier`).
     let Ok(barrier) = in_place_barrier(f) else {
         return None;
@@ -2510,7 +2588,11 @@ fn in_place_elements(f: &Function, p: &Param, args: &[Expr]) -> Option<Vec<Expr>
             unique.push(k);
         }
     }
+    // Reads of elements it does not write see values no thread's call changes, unless the
+    // memory is `volatile` (warp-synchronous code reading its neighbours' updates).
+    let volatile = matches!(&p.ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_volatile);
     let covered = barrier.is_some()
+        || !volatile
         || read
             .iter()
             .all(|k| unique.iter().any(|u| text(&u.0) == text(&k.0)));
@@ -2569,7 +2651,13 @@ fn substitute_params(e: Expr, params: &[&str], args: &[Expr]) -> Expr {
 /// it).
 fn writes_only_by_atomic_adds(f: &Function, p: &str) -> bool {
     let mut only = true;
-    let rooted = |e: &Expr| crate::usage::lvalue_root(e) == Some(p);
+    // `p` and local pointers into its memory (`float* r = p + k;`)
+    let derived = f
+        .body
+        .as_ref()
+        .map(|b| pointers_derived_from(b, p))
+        .unwrap_or_default();
+    let rooted = |e: &Expr| crate::usage::lvalue_root(e).is_some_and(|r| derived.contains(r));
     for s in f.body.iter().flatten() {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             crate::usage::walk_expr(e, &mut |x| match &x.kind {
@@ -2585,7 +2673,7 @@ fn writes_only_by_atomic_adds(f: &Function, p: &str) -> bool {
                     for (k, a) in args.iter().enumerate() {
                         let mentions = crate::usage::any_expr(
                             a,
-                            &|y| matches!(&y.kind, ExprKind::Ident(n) if n == p),
+                            &|y| matches!(&y.kind, ExprKind::Ident(n) if derived.contains(n)),
                         );
                         // the pointer (or an address into it) handed over, not an element
                         let handed = mentions
@@ -2593,10 +2681,15 @@ fn writes_only_by_atomic_adds(f: &Function, p: &str) -> bool {
                                 &a.strip_parens().kind,
                                 ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _)
                             );
-                        let atomic_target = atomic_add
-                            && k == 0
-                            && matches!(&a.strip_parens().kind,
-                                ExprKind::Unary(UnOp::AddrOf, y) if rooted(y));
+                        // `&p[k]`, `p` or `p + k`
+                        let address = match &a.strip_parens().kind {
+                            ExprKind::Unary(UnOp::AddrOf, y) => rooted(y),
+                            ExprKind::Ident(_) | ExprKind::Binary(..) | ExprKind::Cast { .. } => {
+                                rooted(a)
+                            }
+                            _ => false,
+                        };
+                        let atomic_target = atomic_add && k == 0 && address;
                         if handed && !atomic_target {
                             only = false;
                         }

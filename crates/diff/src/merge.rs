@@ -20,14 +20,15 @@ const ACCUMULATORS: &[&str] = &[
     "cuad_add_column_groups",
 ];
 
-/// Merges accumulations in every block of `stmts`, recursively.
-pub fn merge_accumulations(stmts: &mut Vec<Stmt>) {
+/// Merges accumulations in every block of `stmts`, recursively. `aliases` are classes of
+/// pointer variables that may point into the same buffer (`_d_r = _d_x + 2 * i`).
+pub fn merge_accumulations(stmts: &mut Vec<Stmt>, aliases: &[Names]) {
     for s in stmts.iter_mut() {
-        visit_child_blocks(s);
+        visit_child_blocks(s, aliases);
     }
     let mut k = 0;
     while k < stmts.len() {
-        if let Some(j) = later_same_address(stmts, k) {
+        if let Some(j) = later_same_address(stmts, k, aliases) {
             let first = stmts.remove(k);
             let (Some((_, _, v1)), Some((name, addr, v2))) =
                 (accumulation(&first), accumulation(&stmts[j - 1]))
@@ -42,18 +43,18 @@ pub fn merge_accumulations(stmts: &mut Vec<Stmt>) {
     }
 }
 
-fn visit_child_blocks(s: &mut Stmt) {
+fn visit_child_blocks(s: &mut Stmt, aliases: &[Names]) {
     match &mut s.kind {
-        StmtKind::Block(b) => merge_accumulations(b),
+        StmtKind::Block(b) => merge_accumulations(b, aliases),
         StmtKind::If { then, els, .. } => {
-            visit_child_blocks(then);
+            visit_child_blocks(then, aliases);
             if let Some(e) = els {
-                visit_child_blocks(e);
+                visit_child_blocks(e, aliases);
             }
         }
         StmtKind::For { body, .. }
         | StmtKind::While { body, .. }
-        | StmtKind::DoWhile { body, .. } => visit_child_blocks(body),
+        | StmtKind::DoWhile { body, .. } => visit_child_blocks(body, aliases),
         _ => {}
     }
 }
@@ -81,13 +82,18 @@ fn accumulation(s: &Stmt) -> Option<(&str, &Expr, &Expr)> {
 
 /// The index of a later statement in the block that accumulates into the same address as
 /// statement `k`, with nothing in between that could observe or change the difference.
-fn later_same_address(stmts: &[Stmt], k: usize) -> Option<usize> {
+fn later_same_address(stmts: &[Stmt], k: usize, aliases: &[Names]) -> Option<usize> {
     let (name, addr, value) = accumulation(&stmts[k])?;
     let key = cuad_emit::print_expr(addr);
     let ExprKind::Unary(UnOp::AddrOf, place) = &addr.kind else {
         return None;
     };
     let root = usage::lvalue_root(place)?.to_string();
+    // The memory may also be reached through the root's aliases.
+    let memory: Names = match aliases.iter().find(|c| c.contains(&root)) {
+        Some(class) => class.clone(),
+        None => [root].into(),
+    };
     let mut fixed = Names::new();
     usage::reads(addr, &mut fixed);
     usage::reads(value, &mut fixed);
@@ -109,7 +115,10 @@ fn later_same_address(stmts: &[Stmt], k: usize) -> Option<usize> {
         usage::visit_stmt_exprs(s, &mut |e| usage::reads(e, &mut mentioned));
         let mut written = Names::new();
         usage::stmt_writes_one(s, &mut written);
-        if mentioned.contains(&root) || written.contains(&root) || !written.is_disjoint(&fixed) {
+        if !mentioned.is_disjoint(&memory)
+            || !written.is_disjoint(&memory)
+            || !written.is_disjoint(&fixed)
+        {
             return None;
         }
     }

@@ -798,8 +798,8 @@ pub fn generate(
         g.call_writes(s, &mut w);
         g.function_writes.extend(w);
     }
+    g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
     if mode == Mode::Host {
-        g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
         g.pointer_defs = pointer_definitions(&norm.body, &g.types);
         g.field_buffers = crate::host::stable_field_buffers(&norm.body);
         for st in &norm.body {
@@ -923,6 +923,17 @@ fn kept_seed_arrays(body: &[Stmt], wrt: Names) -> Names {
             mine == [false]
         })
         .collect()
+}
+
+/// The pointer `q` whose value address arithmetic `q + k` / `(T*)q` computes from, without
+/// reading memory.
+fn address_root(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Ident(n) => Some(n),
+        ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => address_root(x),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => address_root(l),
+        _ => None,
+    }
 }
 
 /// Classes of pointer variables that assignments `p = q` (or `p = q + k`) connect: they may
@@ -1582,7 +1593,13 @@ impl<'p, 'a> Gen<'p, 'a> {
         body.extend(rev);
         body.extend(block_reductions(std::mem::take(&mut self.kernel_accs)));
         body.append(&mut self.epilogue);
-        crate::merge::merge_accumulations(&mut body);
+        // Adjoint pointers alias as their primals do (`_d_r = _d_x + 2 * i`).
+        let adjoint_aliases =
+            (self.pointer_aliases.iter()).map(|c| c.iter().map(|n| adj_name(n)).collect::<Names>());
+        let aliases: Vec<Names> = adjoint_aliases
+            .chain(self.pointer_aliases.iter().cloned())
+            .collect();
+        crate::merge::merge_accumulations(&mut body, &aliases);
         if self.mode != Mode::Host {
             // A kernel's scalar parameters are the same in every thread unless it assigns them;
             // a device function's may come from the thread.
@@ -1699,25 +1716,53 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
     }
 
-    /// Does overwriting `lv` need a save (its old value is read by reverse code)?
+    /// Does overwriting `lv` need a save (its old value is read by reverse code)? A store
+    /// through a pointer also needs one when the memory was read through another pointer
+    /// that may hold the same buffer (`r = x + 2 * i; ... x[2 * i] ...; r[0] = ...`).
     pub(crate) fn needs_save(&self, lv: &Expr) -> bool {
         lvalue_root(lv).is_some_and(|r| {
-            (self.reads_so_far.contains(r)
-                || (usage::is_plain_var(lv) && self.pointer_value_reads.contains(r)))
-                && !self.replayed.contains(r)
+            let read = if usage::is_plain_var(lv) {
+                self.reads_so_far.contains(r) || self.pointer_value_reads.contains(r)
+            } else {
+                self.contents_read(r)
+            };
+            read && !self.replayed.contains(r)
         })
+    }
+
+    /// Has reverse code read the contents `p` points to, through `p` or an alias of it?
+    fn contents_read(&self, p: &str) -> bool {
+        self.aliases(p).any(|n| self.reads_so_far.contains(n))
+    }
+
+    /// `usage::content_reads`, except that `p = q + k` between pointers of one alias class
+    /// reads `q`'s value, not its contents: later reads through `p` count through the class.
+    fn content_reads(&self, e: &Expr, out: &mut Names) {
+        if let ExprKind::Assign(None, l, r) = &e.kind {
+            if let (ExprKind::Ident(p), Some(q)) = (&l.strip_parens().kind, address_root(r)) {
+                if p != q && self.aliases(p).any(|n| n == q) {
+                    let mut names = Names::new();
+                    usage::reads(r, &mut names);
+                    names.remove(q);
+                    out.extend(names);
+                    return;
+                }
+            }
+        }
+        usage::content_reads(e, out)
+    }
+
+    /// `p` and the pointer variables that may hold the same buffer (`r = x + 2 * i`).
+    fn aliases<'s>(&'s self, p: &'s str) -> impl Iterator<Item = &'s str> {
+        let class = self.pointer_aliases.iter().find(|c| c.contains(p));
+        std::iter::once(p).chain(class.into_iter().flatten().map(String::as_str))
     }
 
     /// Does overwriting the contents of buffer `arr` need a checkpoint (host code)? Yes when
     /// reverse code reads the contents through `arr` or through a pointer variable that may
     /// hold the same buffer at another time (ping-pong swaps).
     pub(crate) fn needs_checkpoint(&self, arr: &str) -> bool {
-        let aliases = self.pointer_aliases.iter().find(|c| c.contains(arr));
-        let read = match aliases {
-            Some(class) => class.iter().any(|n| self.reads_so_far.contains(n)),
-            None => self.reads_so_far.contains(arr),
-        };
-        read && !self.replayed.contains(arr)
+        self.contents_read(arr) && !self.replayed.contains(arr)
     }
 
     pub fn note_reads(&mut self, e: &Expr) {
@@ -1743,7 +1788,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         let mut suffix = vec![outer; stmts.len() + 1];
         for k in (0..stmts.len()).rev() {
             let mut r = suffix[k + 1].clone();
-            usage::visit_stmt_exprs(&stmts[k], &mut |e| usage::content_reads(e, &mut r));
+            usage::visit_stmt_exprs(&stmts[k], &mut |e| self.content_reads(e, &mut r));
             suffix[k] = r;
         }
         let mut deferred = Vec::new();
@@ -2150,7 +2195,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                     && !self
                         .after_reads
                         .last()
-                        .is_some_and(|after| after.contains(b))
+                        .is_some_and(|after| self.aliases(b).any(|n| after.contains(n)))
             })
             && !crate::usage::any_expr(r, &|x| match &x.kind {
                 ExprKind::Call { callee, .. } => !self.is_effect_free_call(callee),
@@ -2608,7 +2653,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         // Later iterations read whatever the loop reads.
         let mut after = self.after_reads.last().cloned().unwrap_or_default();
-        usage::visit_stmt_exprs(s, &mut |e| usage::content_reads(e, &mut after));
+        usage::visit_stmt_exprs(s, &mut |e| self.content_reads(e, &mut after));
         self.after_reads.push(after);
         let (body_fwd, body_rev) = self.gen_stmt(body);
         self.after_reads.pop();
@@ -2810,7 +2855,7 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         let outer_loops = std::mem::take(&mut self.loop_writes);
         let mut after = self.after_reads.last().cloned().unwrap_or_default();
-        usage::visit_stmt_exprs(p.s, &mut |e| usage::content_reads(e, &mut after));
+        usage::visit_stmt_exprs(p.s, &mut |e| self.content_reads(e, &mut after));
         self.after_reads.push(after);
         // The body is generated as straight-line code: each reverse iteration re-runs it.
         let (body_fwd, body_rev) = self.gen_stmt(p.body);
