@@ -1,6 +1,5 @@
 // cuad: --fn scale_then_read --wrt x,z
 // cuad: --fn row_update --wrt a,out
-// cuad: --fn pair_kernel --wrt x,y
 // Stores and reads of the same memory through a parameter and through local pointers into
 // it: the overwritten values the reverse pass reads are saved whichever name reads or
 // stores them.
@@ -32,15 +31,3 @@ __global__ void row_update(float* a, float* out, int rows, int cols) {
   out[r] = acc * s;
 }
 
-// The same in a device function: a store through `r`, reads through `x` before and after.
-__device__ float pair_update(float* x, int i) {
-  float* r = x + 2 * i;
-  const float s = x[2 * i] * x[2 * i] + x[2 * i + 1];
-  r[0] = r[0] * s;
-  return x[2 * i] * x[2 * i + 1];
-}
-
-__global__ void pair_kernel(float* x, float* y, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = pair_update(x, i);
-}

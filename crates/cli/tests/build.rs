@@ -1871,6 +1871,30 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "helper_loop_store.cu:5:3: error: `scale2` overwrites memory through `r` that the reverse pass needs, at elements cuad cannot name here",
         ),
+        (
+            // A helper writing its pointer argument through a local alias (`r = x + 2 * i`)
+            // and reading elements it does not write: before, neither save nor error.
+            "helper_alias_store.cu",
+            "__device__ float upd(float* x, int i) { float* r = x + 2 * i; const float s = x[2 * i] + x[2 * i + 1]; r[0] = r[0] * s; return x[2 * i]; }\n\
+             __global__ void k(float* x, float* y, int n) {\n\
+             \x20 int i = threadIdx.x; if (i < n) y[i] = upd(x, i);\n\
+             }\n",
+            "k",
+            "helper_alias_store.cu:3:42: error: `upd` overwrites memory through `x` that the reverse pass needs, at elements cuad cannot name here",
+        ),
+        (
+            // A helper storing in a loop through a pointer to a thread's local array (`p =
+            // buf`): the array is not saved through the pointer (before, silently wrong).
+            "local_array_pointer_store.cu",
+            "__device__ void upd(double* z, double s) { for (int k = 0; k < 2; ++k) z[k] = z[k] * z[1 - k] * s; }\n\
+             __global__ void k(const double* x, const double* s, double* out, int n) {\n\
+             \x20 double buf[2]; double* p = buf; buf[0] = x[0]; buf[1] = x[1];\n\
+             \x20 for (int j = 0; j < n; ++j) upd(p, s[j]);\n\
+             \x20 out[0] = buf[0];\n\
+             }\n",
+            "k",
+            "local_array_pointer_store.cu:4:31: error: `upd` overwrites memory through `p` that the reverse pass needs, at elements cuad cannot name here",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

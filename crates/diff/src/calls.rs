@@ -1271,7 +1271,7 @@ impl Gen<'_, '_> {
             let arg = cuad_emit::print_expr(&args[j]);
             self.error(
                 e.span,
-                format!("`{name}` overwrites memory through `{arg}` that the reverse pass needs, at elements cuad cannot name here (it saves what a callee writes when each store is `p[k]`, `*(p + k)` or such an address cast (`*reinterpret_cast<float4*>(p)`), at the top level of its body, with `k` made of parameters it does not assign); write the stores in the caller, or make them such stores"),
+                format!("`{name}` overwrites memory through `{arg}` that the reverse pass needs, at elements cuad cannot name here (it saves what a callee writes when each store is `p[k]`, `*(p + k)` or such an address cast (`*reinterpret_cast<float4*>(p)`), at the top level of its body, with `k` made of parameters it does not assign); write the stores in the caller, make them such stores, or pass a local array by its own name (saved whole)"),
             );
         }
         for (j, x, callee_reads) in overwrites.named {
@@ -1591,14 +1591,31 @@ impl Gen<'_, '_> {
     /// pullback, which re-runs the callee from the values it found on entry. Global memory
     /// of a kernel thread only (host code checkpoints its buffers itself; shared scratch is
     /// restored by the barrier replays, and a helper's pointer may be such scratch).
+    /// A pointer into a thread's local arrays (`p = buf`, `cur` of a ping-pong pair) counts
+    /// in every function: the arrays are not saved through it.
     fn unsaved_overwrites(&self, o: &Overwrites, args: &[Expr]) -> Vec<usize> {
         o.unnamed
             .iter()
             .filter(|&&(j, callee_reads)| {
                 crate::usage::lvalue_root(&args[j]).is_some_and(|r| {
-                    self.mode == Mode::Kernel
+                    let global = self.mode == Mode::Kernel
                         && self.spaces.get(r) == Some(&Space::Global)
-                        && (self.reads_so_far.contains(r) || callee_reads)
+                        && (self.reads_so_far.contains(r) || callee_reads);
+                    let into_local_array = self.mode != Mode::Host
+                        && matches!(
+                            self.types.get(r).map(|t| &t.kind),
+                            Some(TyKind::Pointer { .. })
+                        )
+                        && self.aliases(r).any(|a| {
+                            !self.is_param(a)
+                                && matches!(
+                                    self.types.get(a).map(|t| &t.kind),
+                                    Some(TyKind::Array { .. })
+                                )
+                                && self.spaces.get(a) != Some(&Space::Shared)
+                        })
+                        && (self.contents_read(r) || callee_reads);
+                    global || into_local_array
                 })
             })
             .map(|&(j, _)| j)

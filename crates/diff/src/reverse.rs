@@ -945,6 +945,11 @@ fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Name
             .get(n)
             .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
     };
+    let is_array = |n: &str| {
+        types
+            .get(n)
+            .is_some_and(|t| matches!(t.kind, TyKind::Array { .. }))
+    };
     let mut classes: Vec<Names> = Vec::new();
     for s in body {
         usage::visit_stmt_exprs(s, &mut |e| {
@@ -952,9 +957,8 @@ fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Name
                 let ExprKind::Assign(None, l, r) = &x.kind else {
                     return;
                 };
-                let Some(q) = lvalue_root(r) else {
-                    return;
-                };
+                let mut sources = Vec::new();
+                alias_sources(r, &mut sources);
                 // A struct holding the pointer in a field (`a.v = d_x`) reaches its buffer too:
                 // a kernel given the struct reads it.
                 let p = match &l.kind {
@@ -972,32 +976,53 @@ fn pointer_alias_classes(body: &[Stmt], types: &HashMap<String, Ty>) -> Vec<Name
                     _ => return,
                 };
                 let p = &p.to_string();
-                if !is_pointer(q) || p == q {
-                    return;
-                }
-                // A pointer loaded from memory `q` points to (`m_h = m->h`, `row = rows[i]`)
-                // points into it only if it has `q`'s type (`n = n->next`).
-                let loads = matches!(
-                    r.strip_parens().kind,
-                    ExprKind::Member { .. } | ExprKind::Index(..)
-                );
-                let strip = |n: &str| types.get(n).map(|t| without_restrict(t).with_const(false));
-                if loads && strip(p) != strip(q) {
-                    return;
-                }
-                let mut merged: Names = [p.clone(), q.to_string()].into();
-                classes.retain(|c| {
-                    let joins = c.contains(p) || c.contains(q);
-                    if joins {
-                        merged.extend(c.iter().cloned());
+                for (q, source) in sources {
+                    // `p = &v` points at any object; otherwise `q` is a pointer or an array.
+                    let address_of = matches!(source.kind, ExprKind::Unary(UnOp::AddrOf, _));
+                    if p == q || !(address_of || is_pointer(q) || is_array(q)) {
+                        continue;
                     }
-                    !joins
-                });
-                classes.push(merged);
+                    // A pointer loaded from memory `q` points to (`m_h = m->h`, `row =
+                    // rows[i]`) points into it only if it has `q`'s type (`n = n->next`). A row
+                    // of an array of arrays (`c = tile[j]`) is an address into it (assumed
+                    // of any array).
+                    let loads = !is_array(q)
+                        && matches!(
+                            source.strip_parens().kind,
+                            ExprKind::Member { .. } | ExprKind::Index(..)
+                        );
+                    let strip =
+                        |n: &str| types.get(n).map(|t| without_restrict(t).with_const(false));
+                    if loads && strip(p) != strip(q) {
+                        continue;
+                    }
+                    let mut merged: Names = [p.clone(), q.to_string()].into();
+                    classes.retain(|c| {
+                        let joins = c.contains(p) || c.contains(q);
+                        if joins {
+                            merged.extend(c.iter().cloned());
+                        }
+                        !joins
+                    });
+                    classes.push(merged);
+                }
             })
         });
     }
     classes
+}
+
+/// The variables whose memory a pointer value `e` may point into, with the part of `e` that
+/// names each: `q` in `q + k` or `&q[k]`, both arms of `c ? a : b`.
+fn alias_sources<'e>(e: &'e Expr, out: &mut Vec<(&'e str, &'e Expr)>) {
+    match &e.strip_parens().kind {
+        ExprKind::Cond(_, a, b) => {
+            alias_sources(a, out);
+            alias_sources(b, out);
+        }
+        ExprKind::Unary(UnOp::AddrOf, x) => out.extend(lvalue_root(x).map(|q| (q, e))),
+        _ => out.extend(lvalue_root(e).map(|q| (q, e))),
+    }
 }
 
 /// How a host pointer variable gets its values in the function's body.
@@ -1722,7 +1747,14 @@ impl<'p, 'a> Gen<'p, 'a> {
     pub(crate) fn needs_save(&self, lv: &Expr) -> bool {
         lvalue_root(lv).is_some_and(|r| {
             let read = if usage::is_plain_var(lv) {
-                self.reads_so_far.contains(r) || self.pointer_value_reads.contains(r)
+                // A variable whose address a pointer holds (`p = &v`) is also read through it.
+                let pointer = matches!(
+                    self.types.get(r).map(|t| &t.kind),
+                    Some(TyKind::Pointer { .. })
+                );
+                self.reads_so_far.contains(r)
+                    || self.pointer_value_reads.contains(r)
+                    || (!pointer && self.contents_read(r))
             } else {
                 self.contents_read(r)
             };
@@ -1731,7 +1763,7 @@ impl<'p, 'a> Gen<'p, 'a> {
     }
 
     /// Has reverse code read the contents `p` points to, through `p` or an alias of it?
-    fn contents_read(&self, p: &str) -> bool {
+    pub(crate) fn contents_read(&self, p: &str) -> bool {
         self.aliases(p).any(|n| self.reads_so_far.contains(n))
     }
 
@@ -1753,7 +1785,7 @@ impl<'p, 'a> Gen<'p, 'a> {
     }
 
     /// `p` and the pointer variables that may hold the same buffer (`r = x + 2 * i`).
-    fn aliases<'s>(&'s self, p: &'s str) -> impl Iterator<Item = &'s str> {
+    pub(crate) fn aliases<'s>(&'s self, p: &'s str) -> impl Iterator<Item = &'s str> {
         let class = self.pointer_aliases.iter().find(|c| c.contains(p));
         std::iter::once(p).chain(class.into_iter().flatten().map(String::as_str))
     }
@@ -1886,7 +1918,12 @@ impl<'p, 'a> Gen<'p, 'a> {
             }
             _ => return None,
         };
-        self.is_local_scalar(v).then(|| v.clone())
+        // Not a pointer: hiding its reads would hide reads of the memory it points to.
+        let pointer = matches!(
+            self.types.get(v).map(|t| &t.kind),
+            Some(TyKind::Pointer { .. })
+        );
+        (self.is_local_scalar(v) && !pointer).then(|| v.clone())
     }
 
     /// A local that is neither a parameter, an array nor a reference.
