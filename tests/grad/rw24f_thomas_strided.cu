@@ -1,10 +1,12 @@
-// cuad: --fn tridiag_batch --wrt a,b,c,d,x
 // cuad: --fn thomas_solve --wrt a,b,c,d,x
 // Batched tridiagonal solves (Thomas algorithm), one system per thread, in the interleaved
 // layout old ADI codes use: entry i of system s sits at s + i*nsys, so the solver walks raw
 // pointers with `p += stride` forward and `p -= stride` backward. Scratch in fixed local
 // arrays sized by a #define, size_t strides, `*xp = ...` stores through a moving pointer, a
 // do-while back substitution counting down an unsigned index, compound /= and -=.
+// The kernel's own gradient (the driver's output 0) is refused: the solver reads `x` through
+// a moving pointer, elements it wrote itself first, which cuad cannot tell from entry values
+// (a located error rather than an unchecked re-run).
 #include <cuda_runtime.h>
 #include <stddef.h>
 

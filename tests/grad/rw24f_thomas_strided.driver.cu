@@ -2,7 +2,7 @@
 #include "cuad_test.h"
 using namespace cuad_test;
 
-#if CUAD_OUTPUT == 2
+#if CUAD_OUTPUT == 1
 __global__ void solve_one(const float* a, const float* b, const float* c, const float* d, float* x, unsigned n,
                           size_t stride) {
   if (threadIdx.x == 0) thomas_solve(a, b, c, d, x, n, stride);
@@ -16,7 +16,7 @@ __global__ void solve_one_grad(const float* a, const float* b, const float* c, c
 int main() {
   Checker check("rw24f_thomas_strided");
   Rng rng(24005);
-#if CUAD_OUTPUT == 1
+#if CUAD_OUTPUT == 0
   const unsigned n = 7, nsys = 37;
 #else
   const unsigned n = 6, nsys = 3;  // one system read with stride 3 out of an interleaved batch
@@ -29,7 +29,7 @@ int main() {
   const std::vector<float> w = rng.vec<float>(tot);
   auto run = [&](void) {
     DeviceArray<float> da(a), db(b), dc(c), dd(d), dx(x0);
-#if CUAD_OUTPUT == 1
+#if CUAD_OUTPUT == 0
     CUAD_LAUNCH(tridiag_batch, 2, 32, da.ptr, db.ptr, dc.ptr, dd.ptr, dx.ptr, n, nsys);
 #else
     CUAD_LAUNCH(solve_one, 1, 1, da.ptr + 1, db.ptr + 1, dc.ptr + 1, dd.ptr + 1, dx.ptr + 1, n, (size_t)nsys);
@@ -39,7 +39,7 @@ int main() {
   auto loss = [&] { return dot(w, run()); };
   DeviceArray<float> da(a), db(b), dc(c), dd(d), dx(x0), ga(zeros<float>(tot)), gb(zeros<float>(tot)),
       gc(zeros<float>(tot)), gd(zeros<float>(tot)), gx(w);
-#if CUAD_OUTPUT == 1
+#if CUAD_OUTPUT == 0
   CUAD_GRAD(CUAD_LAUNCH(tridiag_batch_grad_0_1_2_3_4, 2, 32, da.ptr, db.ptr, dc.ptr, dd.ptr, dx.ptr, n, nsys, ga.ptr,
                         gb.ptr, gc.ptr, gd.ptr, gx.ptr));
   std::vector<double> gx_expected = zeros<double>(tot);
