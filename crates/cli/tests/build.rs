@@ -1883,6 +1883,21 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "helper_alias_store.cu:3:42: error: `upd` overwrites memory through `x` that the reverse pass needs, at elements cuad cannot name here",
         ),
         (
+            // A host table of row pointers (`rows[i] = rows[0] + i * w`): the adjoint table's
+            // rows would stay null (before, a crash in the generated code).
+            "host_row_table.cu",
+            "void f(const double* x, double* y, int h, int w) {\n\
+             \x20 double** rows = (double**)malloc(h * sizeof(double*));\n\
+             \x20 rows[0] = (double*)malloc(h * w * sizeof(double));\n\
+             \x20 for (int i = 1; i < h; i++) rows[i] = rows[0] + i * w;\n\
+             \x20 for (int i = 0; i < h * w; i++) rows[0][i] = x[i];\n\
+             \x20 for (int i = 0; i < h; i++) y[i] = rows[i][0] * rows[i][0];\n\
+             \x20 free(rows[0]); free(rows);\n\
+             }\n",
+            "f",
+            "host_row_table.cu:3:3: error: cuad keeps no adjoint for pointers stored in a table (`rows[0]`) in host code",
+        ),
+        (
             // A helper storing in a loop through a pointer to a thread's local array (`p =
             // buf`): the array is not saved through the pointer (before, silently wrong).
             "local_array_pointer_store.cu",

@@ -1767,6 +1767,20 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.aliases(p).any(|n| self.reads_so_far.contains(n))
     }
 
+    /// Host code storing a pointer into an element of an active table of pointers (`rows[i] =
+    /// rows[0] + i * w`, `rows[0] = malloc(n)`): the adjoint table's elements would stay null.
+    fn pointer_into_host_table(&self, l: &Expr) -> bool {
+        self.mode == Mode::Host
+            && matches!(
+                l.strip_parens().kind,
+                ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _)
+            )
+            && lvalue_root(l).is_some_and(|root| self.active.contains(root))
+            && self
+                .type_of(l)
+                .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+    }
+
     /// `usage::content_reads`, except that `p = q + k` between pointers of one alias class
     /// reads `q`'s value, not its contents: later reads through `p` count through the class.
     fn content_reads(&self, e: &Expr, out: &mut Names) {
@@ -2128,6 +2142,16 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         if self.mode == Mode::Host && op.is_none() {
             crate::host::note_field_buffers(self, l, r);
+        }
+        if self.pointer_into_host_table(l) {
+            self.error(
+                l.span,
+                format!(
+                    "cuad keeps no adjoint for pointers stored in a table (`{}`) in host code; keep the buffer in a pointer variable and index it (`buf[i * w + j]`)",
+                    cuad_emit::print_expr(l)
+                ),
+            );
+            return (vec![], vec![]);
         }
         // `p = (T*)malloc(n)`: the call under the cast.
         let mut call_rhs = r.strip_parens();
