@@ -1926,6 +1926,15 @@ pub(crate) fn stateful_library_call(
 
 /// Does the callee assign through its `j`-th parameter (a reference)?
 pub(crate) fn callee_writes_param(prog: &cuad_sema::Program, callee: &Function, j: usize) -> bool {
+    callee_writes_param_at(prog, callee, j, 0)
+}
+
+fn callee_writes_param_at(
+    prog: &cuad_sema::Program,
+    callee: &Function,
+    j: usize,
+    depth: usize,
+) -> bool {
     let Some(name) = callee.params.get(j).and_then(|p| p.name.as_deref()) else {
         return false;
     };
@@ -1962,15 +1971,31 @@ pub(crate) fn callee_writes_param(prog: &cuad_sema::Program, callee: &Function, 
     let derived = pointers_derived_from(body, name);
     let stored = memory_store_roots(body);
     // Handing it to another call may write it too.
+    // A user function given it writes it when it writes that parameter (a few levels deep).
+    let writes_arg = |x: &Expr| match &x.kind {
+        ExprKind::Call { callee, args, .. } => args.iter().enumerate().any(|(k, a)| {
+            if !crate::usage::lvalue_root(a).is_some_and(|r| derived.contains(r)) {
+                return false;
+            }
+            let named = match &callee.kind {
+                ExprKind::Ident(n) => prog.functions_for_call(n, args.len()),
+                _ => vec![],
+            };
+            let known = depth < 4 && !named.is_empty() && named.iter().all(|g| g.body.is_some());
+            !known
+                || named
+                    .iter()
+                    .any(|g| callee_writes_param_at(prog, g, k, depth + 1))
+        }),
+        ExprKind::Launch { args, .. } => args
+            .iter()
+            .any(|a| crate::usage::lvalue_root(a).is_some_and(|r| derived.contains(r))),
+        _ => false,
+    };
     let passed_on = body.iter().any(|s| {
         let mut found = false;
         crate::usage::visit_stmt_exprs(s, &mut |e| {
-            found |= crate::usage::any_expr(e, &|x| match &x.kind {
-                ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => args
-                    .iter()
-                    .any(|a| crate::usage::lvalue_root(a).is_some_and(|r| derived.contains(r))),
-                _ => false,
-            });
+            found |= crate::usage::any_expr(e, &writes_arg);
         });
         found
     });
