@@ -214,7 +214,7 @@ pub struct Gen<'p, 'a> {
     /// Names read by the reverse code of the statements generated so far (plus, inside a
     /// loop, by the whole loop): a write to one of them must save the old value.
     pub(crate) reads_so_far: Names,
-    /// Host: pointer variables whose value (not their buffer's contents) reverse code reads.
+    /// Pointer variables whose value (not their buffer's contents) reverse code reads.
     pub(crate) pointer_value_reads: Names,
     /// Host: classes of pointer variables assigned to one another (`t = a; a = b; b = t;`).
     pub(crate) pointer_aliases: Vec<Names>,
@@ -2280,6 +2280,15 @@ impl<'p, 'a> Gen<'p, 'a> {
             usage::lvalue_index_reads(l, &mut index_reads);
             if let Some(root) = lvalue_root(l) {
                 index_reads.remove(root);
+                // A pointer's adjoint address is its shadow's value (`*p++ = v`: `_d_p` moves
+                // on after the store); its buffer's contents are not read.
+                if self
+                    .types
+                    .get(root)
+                    .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
+                {
+                    self.pointer_value_reads.insert(root.to_string());
+                }
             }
             self.reads_so_far.extend(index_reads);
         }
