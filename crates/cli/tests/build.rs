@@ -1911,6 +1911,18 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "local_array_pointer_store.cu:4:31: error: `upd` overwrites memory through `p` that the reverse pass needs, at elements cuad cannot name here",
         ),
+        (
+            // An assignment run for its effect inside `&&` (before, it ran in the forward
+            // sweep only and its derivative was lost).
+            "and_stmt.cu",
+            "__global__ void k(const float* x, float* y) {\n\
+             \x20 float s = 0.0f;\n\
+             \x20 x[threadIdx.x] > 0.0f && (s = x[threadIdx.x] * 2.0f);\n\
+             \x20 y[threadIdx.x] = s;\n\
+             }\n",
+            "k",
+            "and_stmt.cu:3:3: error: cuad cannot differentiate an update of a differentiated value inside this expression; make it a statement of its own",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

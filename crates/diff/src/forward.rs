@@ -677,10 +677,15 @@ impl Fwd<'_, '_> {
                 let init = init.as_ref().map(|i| {
                     let mut v = Vec::new();
                     self.stmt(i, &mut v);
-                    match v.len() {
-                        1 => Box::new(v.remove(0)),
+                    // A block (`for (int a = 0, b = 1; ...)` once hoisted) cannot stand in the
+                    // header: it runs before the loop.
+                    match v.as_slice() {
+                        [Stmt {
+                            kind: StmtKind::Expr(_) | StmtKind::Decl(_),
+                            ..
+                        }] => Box::new(v.remove(0)),
                         _ => {
-                            out.push(block(v));
+                            out.extend(v);
                             Box::new(Stmt::synth(StmtKind::Empty))
                         }
                     }

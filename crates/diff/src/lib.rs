@@ -24,6 +24,7 @@ mod block_merge;
 mod builder;
 mod calls;
 mod cas_add;
+mod commas;
 mod cond_calls;
 mod coop;
 mod cub;

@@ -116,7 +116,7 @@ impl Lowerer<'_> {
                     let cond = cond.unwrap_or_else(|| Expr::synth(ExprKind::BoolLit(true)));
                     let step_stmts: Vec<Stmt> = step
                         .into_iter()
-                        .flat_map(comma_parts)
+                        .flat_map(crate::commas::comma_parts)
                         .map(expr_stmt)
                         .collect();
                     let body = Box::new(continue_after(*body, &step_stmts));
@@ -218,24 +218,9 @@ fn hoist_assignments(e: Expr, before: &mut Vec<Stmt>) -> Expr {
     Expr::new(kind, span)
 }
 
-/// `a, b, c` -> `[a, b, c]`.
-fn comma_parts(e: Expr) -> Vec<Expr> {
-    match e.kind {
-        ExprKind::Binary(BinOp::Comma, l, r) => {
-            let mut out = comma_parts(*l);
-            out.extend(comma_parts(*r));
-            out
-        }
-        ExprKind::Paren(x) if matches!(x.kind, ExprKind::Binary(BinOp::Comma, ..)) => {
-            comma_parts(*x)
-        }
-        k => vec![Expr::new(k, e.span)],
-    }
-}
-
 /// `body` with each `continue` of its own loop (not of nested loops) preceded by `before`:
 /// the step or condition the lowering moved to the end of the body.
-fn continue_after(body: Stmt, before: &[Stmt]) -> Stmt {
+pub(crate) fn continue_after(body: Stmt, before: &[Stmt]) -> Stmt {
     let span = body.span;
     let kind = match body.kind {
         StmtKind::Continue => {

@@ -36,7 +36,8 @@ pub fn normalize(
     func: &Function,
     body: &[Stmt],
 ) -> Result<Normalized, Vec<Diagnostic>> {
-    let mut body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
+    let mut body = crate::commas::split(prog, body);
     let host = !func.attrs.global && !func.attrs.device;
     if host {
         crate::host_inline::inline_struct_helpers(prog, func, &mut body);

@@ -2122,7 +2122,25 @@ impl<'p, 'a> Gen<'p, 'a> {
                 None => (vec![s.clone()], vec![]),
             },
             ExprKind::Paren(x) => self.gen_expr_stmt(x, s),
-            _ => (vec![s.clone()], vec![]),
+            _ => {
+                // Runs forward only: an update of a differentiated value inside it (`c ? x =
+                // a : y = b;`) would lose its derivative.
+                let writes_active = usage::any_expr(e, &|x| match &x.kind {
+                    ExprKind::Assign(_, l, _)
+                    | ExprKind::Unary(
+                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                        l,
+                    ) => lvalue_root(l).is_some_and(|r| self.active.contains(r)),
+                    _ => false,
+                });
+                if writes_active {
+                    self.error(
+                        e.span,
+                        "cuad cannot differentiate an update of a differentiated value inside this expression; make it a statement of its own",
+                    );
+                }
+                (vec![s.clone()], vec![])
+            }
         }
     }
 
