@@ -1923,6 +1923,31 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "and_stmt.cu:3:3: error: cuad cannot differentiate an update of a differentiated value inside this expression; make it a statement of its own",
         ),
+        (
+            // One local for the input and the output of a lambda: cuad merges such
+            // parameters only for a function it can name, and the pullback would take them
+            // for two objects (silently wrong).
+            "alias_lambda_call.cu",
+            "__global__ void k(const double* p, double* out, double a) {\n\
+             \x20 int i = threadIdx.x; double v = p[i];\n\
+             \x20 auto upd = [&](const double& x, double& o) { o = a * x * x; };\n\
+             \x20 upd(v, v);\n\
+             \x20 out[i] = v;\n\
+             }\n",
+            "k",
+            "alias_lambda_call.cu:4:3: error: `k_lambda_upd` is given one object (`v`) for its parameters `x` and `o`, and writes it",
+        ),
+        (
+            // The same through one of two overloads.
+            "alias_overload_call.cu",
+            "__device__ void sq(const double& x, double& o) { o = x * x; }\n\
+             __device__ void sq(const float& x, float& o) { o = x * x; }\n\
+             __global__ void k(const double* p, double* out) {\n\
+             \x20 int i = threadIdx.x; double v = p[i]; sq(v, v); out[i] = v;\n\
+             }\n",
+            "k",
+            "alias_overload_call.cu:4:41: error: `sq` is given one object (`v`) for its parameters `x` and `o`, and writes it",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

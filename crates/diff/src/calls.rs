@@ -1244,6 +1244,9 @@ impl Gen<'_, '_> {
             }
         }
         let active = args.iter().any(|a| self.expr_is_active(a));
+        if active {
+            self.check_aliased_call(&name, args, e.span);
+        }
         // Values the callee may overwrite (`&x`, reference parameters) are saved when reverse
         // code of later statements reads them, or when the pullback needs their value on
         // entry. In reverse, the entry value is restored first and the pullback gets a copy,
@@ -1414,6 +1417,31 @@ impl Gen<'_, '_> {
         }
         rev.extend(result_restore);
         (fwd, rev)
+    }
+
+    /// A call binding one object to several parameters, one of which the callee writes,
+    /// that `alias_calls` did not rewrite to a variant (an overload, a method, a lambda): the
+    /// pullback would take them for distinct objects.
+    fn check_aliased_call(&mut self, name: &str, args: &[Expr], span: cuad_syntax::Span) {
+        let arg_types: Vec<Option<Ty>> = args.iter().map(|a| self.type_of(a)).collect();
+        let Some(f) = self.called_function(name, &arg_types) else {
+            return;
+        };
+        let Some(set) = crate::alias_calls::aliased_sets(self.prog, f, args)
+            .into_iter()
+            .next()
+        else {
+            return;
+        };
+        let params: Vec<String> = set
+            .iter()
+            .filter_map(|&j| f.params[j].name.as_ref().map(|n| format!("`{n}`")))
+            .collect();
+        let arg = cuad_emit::print_expr(&args[set[0]]);
+        self.error(
+            span,
+            format!("`{name}` is given one object (`{arg}`) for its parameters {}, and writes it; cuad differentiates such a call only when it can name the one function called (not an overload, a method or a lambda); pass a copy of the input (`auto in = {arg};`)", params.join(" and ")),
+        );
     }
 
     /// `x = g(f(a, r)) + y` where `f` overwrites `r` through a reference (or `&r`): each such
@@ -1713,9 +1741,48 @@ impl Gen<'_, '_> {
                 out.push((j, a.clone(), reads_entry(false)));
             }
         }
+        // What the callee overwrites through one parameter it may read through another
+        // (`f(v, a, v)` with `double x, ..., double& out`): its value on entry is not dead.
+        for (j, x, callee_reads) in &mut out {
+            *callee_reads |= args.iter().enumerate().any(|(k, a)| {
+                let param = callee.and_then(|f| f.params.get(k));
+                k != *j && self.arg_may_read(param, a, x)
+            });
+        }
         Overwrites {
             named: out,
             unnamed,
+        }
+    }
+
+    /// Whether argument `a`, bound to `param` (unknown: `None`), may read the lvalue `x`
+    /// on entry to the call: an object bound by reference or address (`y[0]`, `&s`) that
+    /// holds `x` or lies in it, or whose indices read it; any other argument that mentions
+    /// what `x` is part of (`y` given to a pointer, `v * 2` by value).
+    fn arg_may_read(&self, param: Option<&Param>, a: &Expr, x: &Expr) -> bool {
+        let a = a.strip_parens();
+        let by_ref =
+            param.is_some_and(|p| matches!(self.prog.canonical(&p.ty).kind, TyKind::LRef(_)));
+        let bound = match &a.kind {
+            ExprKind::Unary(UnOp::AddrOf, l) if !by_ref => Some(&**l),
+            _ if by_ref && crate::usage::lvalue_root(a).is_some() => Some(a),
+            _ => None,
+        };
+        let Some(root) = crate::usage::lvalue_root(x) else {
+            return false;
+        };
+        match bound {
+            Some(l) => {
+                let (lp, xp) = (lvalue_prefixes(l), lvalue_prefixes(x));
+                lp.iter().any(|p| xp.first() == Some(p))
+                    || xp.iter().any(|p| lp.first() == Some(p))
+                    || crate::usage::index_mentions(l, root)
+            }
+            None => {
+                let mut names = Names::new();
+                crate::usage::reads(a, &mut names);
+                names.contains(root)
+            }
         }
     }
 
@@ -1839,6 +1906,19 @@ fn entry_value_dead(f: &Function, p: &str, deref: bool) -> bool {
         return target_is_p && !rhs.contains(p);
     }
     true
+}
+
+/// An lvalue and the lvalues it is part of, printed: `s.v[k]`, `s.v`, `s`.
+fn lvalue_prefixes(e: &Expr) -> Vec<String> {
+    let mut out = vec![];
+    let mut e = e.strip_parens();
+    loop {
+        out.push(cuad_emit::print_expr(e));
+        e = match &e.kind {
+            ExprKind::Index(b, _) | ExprKind::Member { base: b, .. } => b.strip_parens(),
+            _ => return out,
+        };
+    }
 }
 
 /// `e` with every occurrence of `from` (compared by printed text) replaced by `to`.

@@ -19,6 +19,7 @@ mod address_calls;
 mod address_tables;
 mod adjoint;
 mod aggregate;
+mod alias_calls;
 mod bindings;
 mod block_merge;
 mod builder;
@@ -188,6 +189,12 @@ impl<'a> Differentiator<'a> {
             &prog,
             &all_functions(&tu.items),
         ));
+        // Helpers called with one object for an input and an output parameter, those merged
+        // (alias_calls.rs).
+        let mut callers = all_functions(&tu.items);
+        callers.extend(stand_ins.iter());
+        let merged = alias_calls::variants(&prog, &callers);
+        stand_ins.extend(merged);
         // Library functions cuad knows the bodies of (prelude.rs), unless the program has its own.
         let library: Vec<&'a Function> = prelude::functions()
             .into_iter()

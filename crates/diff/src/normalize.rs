@@ -43,6 +43,7 @@ pub fn normalize(
         crate::host_inline::inline_struct_helpers(prog, func, &mut body);
         crate::inplace_launch::rewrite(prog, &mut body);
     }
+    crate::alias_calls::rewrite(prog, &mut body);
     crate::local_consts::fold(prog, &func.params, &mut body)?;
     crate::cas_add::rewrite_calls(prog, &mut body);
     body.iter_mut().for_each(lower_log_normal);

@@ -1,0 +1,33 @@
+#include CUAD_GENERATED
+#include "cuad_test.h"
+using namespace cuad_test;
+
+int main() {
+  Checker check("alias_call_by_value");
+  const int n = 8;
+  Rng rng(4);
+  std::vector<double> p = rng.vec(n, 0.2, 1.0), vp = rng.vec(n), w = rng.vec(n);
+  double a = 0.6, va = 0.3;
+#if CUAD_OUTPUT == 2
+  auto outputs_at = [&](double t) {
+    DeviceArray<double> dp(along(p, t, vp)), dout(zeros<double>(n));
+    CUAD_LAUNCH(k, 1, 32, dp.ptr, dout.ptr, along(a, t, va), n);
+    return dout.get();
+  };
+  DeviceArray<double> dp(p), dout(zeros<double>(n)), tp(vp), tout(zeros<double>(n));
+  CUAD_GRAD(CUAD_LAUNCH(k_pushforward, 1, 32, dp.ptr, dout.ptr, a, n, tp.ptr, tout.ptr, va));
+  check.array("out", tout.get(), directional_fd<double>(outputs_at));
+#else
+  auto loss = [&] {
+    DeviceArray<double> dp(p), dout(zeros<double>(n));
+    CUAD_LAUNCH(k, 1, 32, dp.ptr, dout.ptr, a, n);
+    return dot(w, dout.get());
+  };
+  DeviceArray<double> dp(p), dout(zeros<double>(n)), ap(zeros<double>(n)), aout(w);
+  DeviceScalar<double> aa(0.0);
+  CUAD_GRAD(CUAD_LAUNCH(k_grad_0_1_2, 1, 32, dp.ptr, dout.ptr, a, n, ap.ptr, aout.ptr, aa.ptr));
+  check.array("p", ap.get(), fd(p, loss));
+  check.scalar("a", aa.value(), fd(a, loss));
+#endif
+  return check.finish();
+}
