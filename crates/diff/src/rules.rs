@@ -197,6 +197,33 @@ fn cmp(op: BinOp, a: &Expr, b: Expr) -> Expr {
     binary(op, paren(a.clone()), b)
 }
 
+/// Is `e` a constant other than zero: a numeric literal (`3`, `-2.0`, `(double)2`, `1.5f`)
+/// or arithmetic of them (`1.0f / 2.4f`)?
+fn nonzero_constant(e: &Expr) -> bool {
+    fn value(e: &Expr) -> Option<f64> {
+        match &e.strip_parens().kind {
+            ExprKind::IntLit(t) | ExprKind::FloatLit(t) => t
+                .trim_end_matches(['f', 'F', 'l', 'L', 'u', 'U'])
+                .parse::<f64>()
+                .ok(),
+            ExprKind::Unary(UnOp::Neg, x) => value(x).map(|v| -v),
+            ExprKind::Unary(UnOp::Plus, x) | ExprKind::Cast { expr: x, .. } => value(x),
+            ExprKind::Binary(op, l, r) => {
+                let (l, r) = (value(l)?, value(r)?);
+                match op {
+                    BinOp::Add => Some(l + r),
+                    BinOp::Sub => Some(l - r),
+                    BinOp::Mul => Some(l * r),
+                    BinOp::Div => Some(l / r),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+    value(e).is_some_and(|v| v != 0.0 && v.is_finite())
+}
+
 const LN2: f64 = std::f64::consts::LN_2;
 const LN10: f64 = std::f64::consts::LN_10;
 const TWO_OVER_SQRT_PI: f64 = std::f64::consts::FRAC_2_SQRT_PI;
@@ -231,7 +258,14 @@ static ROWS: &[Row] = &[
     Row { name: "log10", arity: 1, intrinsic: true, partials: |c, a| vec![div(c.lit(1.0 / LN10), a[0].clone())] },
     Row { name: "log1p", arity: 1, intrinsic: false, partials: |c, a| vec![div(c.lit(1.0), add(c.lit(1.0), a[0].clone()))] },
     Row { name: "pow", arity: 2, intrinsic: true, partials: |c, a| {
-        let dx = mul(paren(a[1].clone()), c.f("pow", vec![a[0].clone(), sub(a[1].clone(), c.lit(1.0))]));
+        let slope = mul(paren(a[1].clone()), c.f("pow", vec![a[0].clone(), sub(a[1].clone(), c.lit(1.0))]));
+        // d/dx x^0 = 0, where `e * pow(x, e - 1)` is 0 * inf = NaN at x = 0 (mass-action
+        // rates `pow(c, nu)` with nu = 0 for a species a reaction does not use).
+        let dx = if nonzero_constant(&a[1]) {
+            slope
+        } else {
+            cond(binary(BinOp::Eq, paren(a[1].clone()), c.lit(0.0)), c.lit(0.0), slope)
+        };
         let dy = cond(cmp(BinOp::Gt, &a[0], c.lit(0.0)),
             mul(c.f("pow", vec![a[0].clone(), a[1].clone()]), c.f("log", vec![a[0].clone()])), c.lit(0.0));
         vec![dx, dy]
