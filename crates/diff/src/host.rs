@@ -48,6 +48,79 @@ pub fn gen_host_call(
     };
     let name = callee_name(e)?;
     crate::symbols::check_host_call(g, name, s.span);
+    let (saves, restores) = save_stored_variables(g, name, args);
+    let (mut fwd, mut rev) = runtime_call(g, lhs, name, args, s)?;
+    fwd.splice(0..0, saves);
+    rev.extend(restores);
+    Some((fwd, rev))
+}
+
+/// The variables a runtime call stores into through `&v` (`cudaMemcpy(&smax, d_max, ...)`,
+/// `cudaMemcpyFromSymbol(&s, sym, ...)`, `cudaEventElapsedTime(&ms, ...)`): the call assigns
+/// them whole, so each one reverse code reads is saved like an assigned variable (taped in
+/// loops) and restored at the call's reverse. Elements of arrays (`&a[k]`) are checkpointed
+/// as memory by `overwrite_checkpoint`; allocations set their pointer variables themselves.
+fn save_stored_variables(g: &mut Gen, name: &str, args: &[Expr]) -> (Vec<Stmt>, Vec<Stmt>) {
+    if !name.starts_with("cuda")
+        || name.starts_with("cudaMalloc")
+        || name.starts_with("cudaHostAlloc")
+        || name.contains("ToSymbol")
+    {
+        return (vec![], vec![]);
+    }
+    // Copies and sets store through their destination only; other calls through every `&v`.
+    let written = if name.contains("Memcpy") || name.contains("Memset") {
+        &args[..args.len().min(1)]
+    } else {
+        args
+    };
+    let mut fwd = Vec::new();
+    let mut rev = Vec::new();
+    for a in written {
+        let ExprKind::Unary(UnOp::AddrOf, lv) = &a.strip_parens().kind else {
+            continue;
+        };
+        let Some(var) = whole_variable(lv) else {
+            continue;
+        };
+        let is_array = g
+            .types
+            .get(var)
+            .is_some_and(|t| matches!(t.kind, TyKind::Array { .. }));
+        let v = ident(var);
+        if is_array || !g.needs_save(&v) {
+            continue;
+        }
+        if let Some((save, restore)) = g.save_value(&v) {
+            fwd.push(save);
+            // Tapes are LIFO: the last saved is restored first.
+            rev.insert(0, restore);
+        }
+    }
+    (fwd, rev)
+}
+
+/// The variable `v` of `v` or `v.f.g` (a field of a struct held by value): storing through the
+/// address changes only that variable.
+fn whole_variable(lv: &Expr) -> Option<&str> {
+    match &lv.kind {
+        ExprKind::Ident(v) => Some(v),
+        ExprKind::Paren(x) => whole_variable(x),
+        ExprKind::Member {
+            base, arrow: false, ..
+        } => whole_variable(base),
+        _ => None,
+    }
+}
+
+/// [`gen_host_call`] of a runtime call `name(args)`.
+fn runtime_call(
+    g: &mut Gen,
+    lhs: Option<&Expr>,
+    name: &str,
+    args: &[Expr],
+    s: &Stmt,
+) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
     match name {
         "cudaMalloc" | "cudaMallocManaged" if !args.is_empty() => {
             // Host code reads managed memory directly: reverse launches must finish first.
@@ -654,6 +727,9 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
 /// restored for it, like a launch's arguments.
 fn note_reverse_reads(g: &mut Gen, args: &[Expr]) {
     for a in args {
+        if is_variable_address(a) {
+            continue;
+        }
         if matches!(g.type_of(a).map(|t| t.kind), Some(TyKind::Pointer { .. })) {
             g.note_pointer_value_reads(a);
         } else {
@@ -2425,11 +2501,20 @@ pub(crate) fn launch_rev_reads(
     }
 }
 
+/// `&v` / `&v.f`: an argument whose reverse reads nothing (a variable's address never
+/// changes, and the call's reverse moves adjoints, not the value).
+fn is_variable_address(a: &Expr) -> bool {
+    matches!(&a.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, lv) if whole_variable(lv).is_some())
+}
+
 /// The names a runtime call's reverse (`cudaMemcpy`, `cudaMemset`...) reads, for the reads of
 /// a loop's reverse iterations: its arguments' values, never the contents of the buffers they
 /// point to (the reverse moves adjoints only; `pointer_value_reads` tracks the pointers).
 pub(crate) fn runtime_call_rev_reads(g: &Gen, args: &[Expr], out: &mut crate::usage::Names) {
     for a in args {
+        if is_variable_address(a) {
+            continue;
+        }
         if matches!(g.type_of(a).map(|t| t.kind), Some(TyKind::Pointer { .. })) {
             out.extend(crate::usage::reads_but_root(a).0);
         } else {
