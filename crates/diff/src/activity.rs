@@ -389,9 +389,11 @@ fn node(
                     };
                     let target = match &a.strip_parens().kind {
                         ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x),
-                        ExprKind::Ident(n) => {
-                            (is_buffer(&n.as_str()) || by_reference).then_some(n.as_str())
-                        }
+                        ExprKind::Ident(n) => (is_buffer(&n.as_str())
+                            || by_reference
+                            || types.get(n).is_some_and(|t| holds_writable_buffer(prog, t))
+                                && may_store_through(prog, e, j))
+                        .then_some(n.as_str()),
                         // Pointer arithmetic (`m + b * n`, `b * n + m`): the buffer it
                         // points into.
                         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => {
@@ -459,6 +461,72 @@ fn read_only_params(prog: &Program, e: &Expr) -> Vec<usize> {
     (0..n_args)
         .filter(|&j| candidates.iter().all(|f| const_pointee(f, j)))
         .collect()
+}
+
+/// May the callee of call or launch `e` store through its `j`-th parameter, a struct holding
+/// pointers (`mix<<<...>>>(q, r, n)` writing `r.h[i]`)? Yes when some function the name may
+/// denote has no body, writes through it, or lets one of its pointers escape (into a call, a
+/// variable, a return).
+fn may_store_through(prog: &Program, e: &Expr, j: usize) -> bool {
+    let (callee, n_args) = match &e.kind {
+        ExprKind::Call { callee, args, .. } => (callee, args.len()),
+        ExprKind::Launch { kernel, args, .. } => (kernel, args.len()),
+        _ => return true,
+    };
+    let ExprKind::Ident(name) = &callee.kind else {
+        return true;
+    };
+    let candidates = prog.functions_for_call(name, n_args);
+    candidates.is_empty()
+        || candidates.iter().any(|f| {
+            let (Some(param), Some(body)) =
+                (f.params.get(j).and_then(|p| p.name.as_deref()), &f.body)
+            else {
+                return true;
+            };
+            let mut written = Names::new();
+            crate::usage::stmt_writes(body, &mut written);
+            let mut escapes = false;
+            for s in body {
+                escapes |= crate::usage::any_stmt(s, &|st| match &st.kind {
+                    StmtKind::Decl(d) => d.vars.iter().any(|v| match &v.init {
+                        Some(Init::Assign(x)) => pointer_of(x, param),
+                        Some(Init::Brace(xs)) | Some(Init::Paren(xs)) => {
+                            xs.iter().any(|x| pointer_of(x, param))
+                        }
+                        None => false,
+                    }),
+                    StmtKind::Return(Some(x)) => pointer_of(x, param),
+                    _ => false,
+                });
+                crate::usage::visit_stmt_exprs(s, &mut |x| {
+                    crate::usage::walk_expr(x, &mut |x| match &x.kind {
+                        ExprKind::Assign(_, _, r) => escapes |= pointer_of(r, param),
+                        ExprKind::Call { args, .. } | ExprKind::Launch { args, .. } => {
+                            escapes |= args.iter().any(|a| pointer_of(a, param))
+                        }
+                        _ => {}
+                    })
+                });
+            }
+            escapes || written.contains(param)
+        })
+}
+
+/// Is `e` the struct `param`, or a pointer taken from it (`param.h`, `param.h + k`, `&param.h[k]`,
+/// either arm of `?:`), rather than a value loaded through it?
+fn pointer_of(e: &Expr, param: &str) -> bool {
+    match &e.kind {
+        ExprKind::Ident(n) => n == param,
+        ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => pointer_of(x, param),
+        ExprKind::Member { base, .. } => pointer_of(base, param),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, r) => {
+            pointer_of(l, param) || pointer_of(r, param)
+        }
+        ExprKind::Cond(_, a, b) => pointer_of(a, param) || pointer_of(b, param),
+        ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x) == Some(param),
+        _ => false,
+    }
 }
 
 /// Stores through a parameter pointer that has no adjoint buffer stay inactive (as do stores
@@ -892,6 +960,16 @@ fn copy_into_container(
 /// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it
 /// points into the variable itself (`std::vector`, a library class or a field holding a
 /// pointer could point anywhere).
+/// A struct (by value) with a field pointing to memory that can carry derivatives and may be
+/// written (`struct State { double* h; }`): a callee given the struct can store through it.
+fn holds_writable_buffer(prog: &Program, ty: &Ty) -> bool {
+    matches!(ty.kind, TyKind::Named { .. })
+        && prog.fields(ty).iter().any(|(_, f)| {
+            matches!(&prog.canonical(f).kind, TyKind::Pointer { pointee, .. }
+                if !pointee.is_const && is_differentiable(prog, pointee))
+        })
+}
+
 fn plain_local_struct(prog: &Program, ty: &Ty) -> bool {
     let TyKind::Named { name, .. } = &ty.kind else {
         return false;
