@@ -313,6 +313,15 @@ fn raw_buffer(types: &HashMap<String, Ty>, name: &str) -> bool {
 }
 
 /// `s.f` of pointer type.
+/// `s.h` (or `s.a.h`): a pointer field of a struct variable, which holds the buffer.
+fn struct_pointer_field(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -> bool {
+    matches!(e.strip_parens().kind, ExprKind::Member { .. })
+        && types
+            .get(lvalue_root(e).unwrap_or_default())
+            .is_some_and(|t| matches!(t.kind, TyKind::Named { .. }))
+        && is_pointer_member(prog, types, e)
+}
+
 fn is_pointer_member(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -> bool {
     prog.type_of(e, &crate::reverse::TypeScope(types))
         .is_some_and(|t| matches!(prog.canonical(&t).kind, TyKind::Pointer { .. }))
@@ -342,9 +351,9 @@ fn visit(
     });
 }
 
-fn node(
+fn node<'e>(
     prog: &Program,
-    e: &Expr,
+    e: &'e Expr,
     types: &HashMap<String, Ty>,
     targets: &HashMap<String, Names>,
     active: &mut Names,
@@ -394,15 +403,15 @@ fn node(
                             || types.get(n).is_some_and(|t| holds_writable_buffer(prog, t))
                                 && may_store_through(prog, e, j))
                         .then_some(n.as_str()),
-                        // Pointer arithmetic (`m + b * n`, `b * n + m`): the buffer it
-                        // points into.
+                        // Pointer arithmetic (`m + b * n`, `b * n + m`, `s.h + 1`): the
+                        // buffer it points into.
                         ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => {
-                            lvalue_root(l).filter(is_buffer).or_else(|| {
-                                (*op == BinOp::Add)
-                                    .then(|| lvalue_root(r))
-                                    .flatten()
-                                    .filter(is_buffer)
-                            })
+                            let buffer = |x: &'e Expr| {
+                                lvalue_root(x).filter(|n| {
+                                    is_buffer(n) || struct_pointer_field(prog, types, x)
+                                })
+                            };
+                            buffer(l).or_else(|| (*op == BinOp::Add).then(|| buffer(r)).flatten())
                         }
                         _ if by_reference => lvalue_root(a),
                         // An array that decays to a pointer: a row of a local 2-D array
@@ -414,12 +423,7 @@ fn node(
                         }
                         // A pointer field of a local struct (`cudaMemcpy(s.h, x, ...)`): the
                         // struct holds the buffer.
-                        ExprKind::Member { .. }
-                            if types
-                                .get(lvalue_root(a).unwrap_or_default())
-                                .is_some_and(|t| matches!(t.kind, TyKind::Named { .. }))
-                                && is_pointer_member(prog, types, a) =>
-                        {
+                        ExprKind::Member { .. } if struct_pointer_field(prog, types, a) => {
                             lvalue_root(a)
                         }
                         _ => None,

@@ -1344,6 +1344,32 @@ fn is_null_pointer(e: &Expr) -> bool {
     }
 }
 
+/// `n = w` between structs of buffers, their adjoints moved along (`_d_n = _d_w`): the
+/// pointer fields of `n`'s adjoint are set wherever `w`'s are (all of them for a parameter,
+/// whose adjoint the caller set), as when a helper taking a state by value is inlined
+/// (`State fill_q = q;`).
+pub(crate) fn inherit_mirrored_fields(g: &mut Gen, n: &str, w: &str) {
+    let inherited: Vec<String> = if g.is_param(w) {
+        let Some(ty) = g.types.get(w).cloned() else {
+            return;
+        };
+        let mut paths = Vec::new();
+        // A field cuad cannot copy is reported at the launch.
+        let _ = pointer_field_paths(g.prog, &ty, &mut vec![], 0, &mut paths);
+        paths
+            .into_iter()
+            .map(|(path, _)| format!("{n}.{}", path.join(".")))
+            .collect()
+    } else {
+        let prefix = format!("{w}.");
+        g.mirrored_fields
+            .iter()
+            .filter_map(|f| f.strip_prefix(&prefix).map(|rest| format!("{n}.{rest}")))
+            .collect()
+    };
+    g.mirrored_fields.extend(inherited);
+}
+
 /// The struct adjoint a kernel's gradient gets for the struct `a` passed by value (`buf`,
 /// zeroed device memory): its pointer fields must point to the adjoint buffers, as the host's
 /// adjoint of `a` has them (`a.v = d_v` set `_d_a.v = _d_d_v`), so each is copied in; its
@@ -1756,12 +1782,25 @@ fn checkpoint_launch_writes(
             continue;
         }
         // `buf` or `buf + offset`: the whole buffer is checkpointed.
-        let field_buffer = || {
-            g.field_buffers
-                .get(&cuad_emit::print_expr(a.strip_parens()))
-                .cloned()
-        };
-        let Some(arr) = pointer_root(a).or_else(field_buffer) else {
+        let field = field_root(a).map(cuad_emit::print_expr);
+        let field_buffer = || field.as_ref().and_then(|f| g.field_buffers.get(f)).cloned();
+        let arr = pointer_root(a).or_else(field_buffer);
+        // A pointer field (`r.h`, `q.h + 1`) holding the buffer last assigned to it: saved and
+        // restored through the field, as for a struct given whole.
+        if let (None, Some(field)) = (&arr, &field) {
+            if let Some(buffer) = g.field_sources.get(field).cloned() {
+                g.note_reads(&ident(lvalue_root_of(field)));
+                targets.push((
+                    Written::Field {
+                        field: field.clone(),
+                        buffer,
+                    },
+                    j,
+                ));
+                continue;
+            }
+        }
+        let Some(arr) = arr else {
             g.error(
                 s.span,
                 format!(
@@ -2702,6 +2741,21 @@ fn kernel_written(
         }
         written.extend(more);
     }
+}
+
+/// The struct field a pointer expression points into: `s.h` of `s.h`, `s.h + k`, `(T*)s.h`.
+fn field_root(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Member { arrow: false, .. } => Some(e),
+        ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => field_root(x),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => field_root(l),
+        _ => None,
+    }
+}
+
+/// The variable of a field's text (`s` of `s.h`).
+fn lvalue_root_of(field: &str) -> &str {
+    field.split('.').next().unwrap_or(field)
 }
 
 /// The buffer a pointer expression points into: `buf`, `buf + k`, `(T*)buf`.

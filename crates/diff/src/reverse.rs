@@ -2359,6 +2359,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                     }
                 }
                 fwd.push(expr_stmt(assign(ident(&adj_name(n)), ident(&adj_name(w)))));
+                crate::host::inherit_mirrored_fields(self, n, w);
             }
         }
         // A struct's pointer field moves together with the same field of its adjoint.
