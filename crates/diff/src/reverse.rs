@@ -2269,12 +2269,12 @@ impl<'p, 'a> Gen<'p, 'a> {
         // reverse pass needs the old value, not the new one (primal outputs are unspecified).
         let dead_store = self.mode != Mode::Host
             && !crate::usage::is_plain_var(l)
+            && self.stored_space(l) == Some(Space::Global)
             && lvalue_root(l).is_some_and(|b| {
-                self.spaces.get(b) == Some(&Space::Global)
-                    && !self
-                        .after_reads
-                        .last()
-                        .is_some_and(|after| self.aliases(b).any(|n| after.contains(n)))
+                !self
+                    .after_reads
+                    .last()
+                    .is_some_and(|after| self.aliases(b).any(|n| after.contains(n)))
             })
             && !crate::usage::any_expr(r, &|x| match &x.kind {
                 ExprKind::Call { callee, .. } => !self.is_effect_free_call(callee),
@@ -2383,6 +2383,22 @@ impl<'p, 'a> Gen<'p, 'a> {
         let partials = std::mem::take(&mut self.preacc_fwd);
         fwd.splice(primal_at..primal_at, partials);
         (fwd, rev)
+    }
+
+    /// The space of the memory a store to `l` writes: a pointer field's target for `s.p[i]`
+    /// (a struct of buffers given to a kernel points into global memory), else the root's.
+    fn stored_space(&self, l: &Expr) -> Option<Space> {
+        if let ExprKind::Index(b, _) | ExprKind::Unary(UnOp::Deref, b) = &l.strip_parens().kind {
+            if let ExprKind::Member { base, .. } = &b.strip_parens().kind {
+                if matches!(
+                    self.type_of(b).map(|t| t.kind),
+                    Some(TyKind::Pointer { .. })
+                ) {
+                    return Some(self.field_target_space(base));
+                }
+            }
+        }
+        lvalue_root(l).and_then(|r| self.spaces.get(r).copied())
     }
 
     /// The reverse code of `l op= r` (with `place` the adjoint of `l`), after `rev`.
