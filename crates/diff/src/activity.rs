@@ -312,7 +312,6 @@ fn raw_buffer(types: &HashMap<String, Ty>, name: &str) -> bool {
     })
 }
 
-/// `s.f` of pointer type.
 /// `s.h` (or `s.a.h`): a pointer field of a struct variable, which holds the buffer.
 fn struct_pointer_field(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -> bool {
     matches!(e.strip_parens().kind, ExprKind::Member { .. })
@@ -322,6 +321,7 @@ fn struct_pointer_field(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -
         && is_pointer_member(prog, types, e)
 }
 
+/// `s.f` of pointer type.
 fn is_pointer_member(prog: &Program, types: &HashMap<String, Ty>, e: &Expr) -> bool {
     prog.type_of(e, &crate::reverse::TypeScope(types))
         .is_some_and(|t| matches!(prog.canonical(&t).kind, TyKind::Pointer { .. }))
@@ -961,9 +961,6 @@ fn copy_into_container(
     (into && none.is_empty() && container(root) && from_active).then(|| root.to_string())
 }
 
-/// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it
-/// points into the variable itself (`std::vector`, a library class or a field holding a
-/// pointer could point anywhere).
 /// A struct (by value) with a field pointing to memory that can carry derivatives and may be
 /// written (`struct State { double* h; }`): a callee given the struct can store through it.
 fn holds_writable_buffer(prog: &Program, ty: &Ty) -> bool {
@@ -974,6 +971,9 @@ fn holds_writable_buffer(prog: &Program, ty: &Ty) -> bool {
         })
 }
 
+/// A struct of the file (or a CUDA vector type) without pointer fields: a pointer into it
+/// points into the variable itself (`std::vector`, a library class or a field holding a
+/// pointer could point anywhere).
 fn plain_local_struct(prog: &Program, ty: &Ty) -> bool {
     let TyKind::Named { name, .. } = &ty.kind else {
         return false;
