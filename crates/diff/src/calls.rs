@@ -1730,7 +1730,11 @@ impl Gen<'_, '_> {
                     .as_deref()
                     .is_some_and(|n| writes_only_by_atomic_adds(f, n));
                 if by_pointer && writes_through() && !accumulates_only {
-                    unnamed.push((j, reads_entry(true)));
+                    let rereads = reads_entry(true)
+                        && p.name
+                            .as_deref()
+                            .is_some_and(|n| stores_and_reads_itself(f, n));
+                    unnamed.push((j, rereads));
                 }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
@@ -2130,6 +2134,55 @@ fn pointers_derived_from(body: &[Stmt], name: &str) -> Names {
         derived.insert(t.clone());
     }
     derived
+}
+
+/// Does `f` itself (not a function it calls) both store through its pointer parameter `p`
+/// (or a local pointer into it) and load through one? Its pullback's re-run then reads what
+/// the primal call left there.
+fn stores_and_reads_itself(f: &Function, p: &str) -> bool {
+    let Some(body) = &f.body else {
+        return false;
+    };
+    let derived = pointers_derived_from(body, p);
+    if !memory_store_roots(body).iter().any(|r| derived.contains(r)) {
+        return false;
+    }
+    fn loads(e: &Expr, derived: &Names) -> bool {
+        let through = |b: &Expr| crate::usage::lvalue_root(b).is_some_and(|r| derived.contains(r));
+        match &e.kind {
+            ExprKind::Assign(op, l, r) => {
+                let target_read = op.is_some() && loads_place(l, derived, true);
+                target_read || loads_place(l, derived, false) || loads(r, derived)
+            }
+            ExprKind::Index(b, _) | ExprKind::Unary(UnOp::Deref, b) if through(b) => true,
+            ExprKind::Member {
+                base, arrow: true, ..
+            } if through(base) => true,
+            _ => {
+                let mut found = false;
+                crate::usage::for_each_child(e, &mut |x| found |= loads(x, derived));
+                found
+            }
+        }
+    }
+    // The place an assignment stores to: its indices are loads; the place itself only when
+    // `whole` (a compound assignment reads it).
+    fn loads_place(l: &Expr, derived: &Names, whole: bool) -> bool {
+        if whole {
+            return loads(l, derived);
+        }
+        match &l.kind {
+            ExprKind::Index(b, k) => loads_place(b, derived, false) || loads(k, derived),
+            ExprKind::Unary(UnOp::Deref, b) | ExprKind::Paren(b) => loads_place(b, derived, false),
+            ExprKind::Member { base, .. } => loads_place(base, derived, false),
+            _ => false,
+        }
+    }
+    body.iter().any(|s| {
+        let mut found = false;
+        crate::usage::visit_stmt_exprs(s, &mut |e| found |= loads(e, &derived));
+        found
+    })
 }
 
 /// Roots of the memory a body stores to (`r` in `r[0] = v`, `*r += v`, `&r[k]` handed on),
