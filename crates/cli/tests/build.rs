@@ -1444,6 +1444,31 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "template_friend.cu:8:21: error: cuad cannot differentiate arithmetic on a struct whose operator it cannot see",
         ),
         (
+            "template_friend_compound.cu",
+            "template <typename T>\n\
+             struct V2 {\n\
+             \x20 T x, y;\n\
+             \x20 friend __device__ void operator+=(V2& a, const V2& b) { a.x += b.x * b.y; }\n\
+             };\n\
+             __global__ void k(const V2<float>* a, V2<float>* o, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 if (i < n) o[i] += a[i];\n\
+             }\n",
+            "k",
+            "template_friend_compound.cu:8:14: error: cuad cannot see the `operator+=` of `V2`",
+        ),
+        (
+            "compound_in_expression.cu",
+            "__device__ double4& operator+=(double4& a, double4 b) { a.x += b.x * b.w; return a; }\n\
+             __global__ void k(const double4* a, double4* o, double* s, int n) {\n\
+             \x20 int i = threadIdx.x;\n\
+             \x20 double4 v = o[i];\n\
+             \x20 if (i < n) s[i] = (v += a[i]).x;\n\
+             }\n",
+            "k",
+            "compound_in_expression.cu:5:22: error: cuad differentiates `a += b` with a user-defined `operator+=` as a call of it, only as a statement of its own",
+        ),
+        (
             "vector_push_back.cu",
             "#include <vector>\n\
              __global__ void sq(float* o, const float* x, int n) { int i = threadIdx.x; if (i < n) o[i] = x[i] * x[i]; }\n\

@@ -854,7 +854,8 @@ impl Gen<'_, '_> {
         let mut call_args: Vec<Expr> = primal_args.unwrap_or_else(|| args.to_vec());
         let is_value = !matches!(callee.ret.kind, TyKind::Void);
         if is_value {
-            call_args.push(adj.unwrap_or_else(|| real_zero(&self.prog.canonical(&callee.ret))));
+            let ret = self.prog.canonical(&callee.ret);
+            call_args.push(adj.unwrap_or_else(|| real_zero(cuad_sema::types::strip_refs(&ret))));
         }
         let mut post = Vec::new();
         for (j, (a, pty)) in args.iter().zip(&params).enumerate() {
@@ -1850,7 +1851,10 @@ pub fn custom_signature(f: &Function) -> String {
         .map(|p| cuad_emit::print_decl(&p.ty, p.name.as_deref().unwrap_or("_")))
         .collect();
     if !matches!(f.ret.kind, TyKind::Void) {
-        params.push(cuad_emit::print_decl(&f.ret, "_d_y"));
+        let ret = cuad_sema::types::strip_refs(&f.ret)
+            .clone()
+            .with_const(false);
+        params.push(cuad_emit::print_decl(&ret, "_d_y"));
     }
     for p in &f.params {
         let ty = crate::reverse::adjoint_param_ty(&p.ty);

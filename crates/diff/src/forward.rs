@@ -19,6 +19,7 @@ use crate::builder::*;
 use crate::normalize::{normalize, Local};
 use crate::reverse::TypeScope;
 use crate::usage::{lvalue_root, Names};
+use cuad_sema::types::strip_refs;
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
 use cuad_syntax::{Diagnostic, Span};
@@ -130,7 +131,8 @@ pub fn return_ty(prog: &Program, ret: &Ty) -> Option<Ty> {
     if matches!(ret.kind, TyKind::Void) {
         return None;
     }
-    let t = prog.canonical(ret).with_const(false);
+    // `T& f(T& a)` returns the referent's value (and its tangent).
+    let t = strip_refs(&prog.canonical(ret)).clone().with_const(false);
     Some(Ty::new(TyKind::Named {
         name: VALUE_AND_PUSHFORWARD.into(),
         args: vec![TemplateArg::Type(t.clone()), TemplateArg::Type(t)],
@@ -153,10 +155,14 @@ pub fn generate(
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     if is_value {
         let ret = prog.canonical(&func.ret);
+        let referent = match &ret.kind {
+            TyKind::LRef(t) => t,
+            _ => &ret,
+        };
         if matches!(
-            ret.kind,
+            referent.kind,
             TyKind::LRef(_) | TyKind::RRef(_) | TyKind::Pointer { .. }
-        ) || !(is_differentiable(prog, &ret) || is_integral(&ret))
+        ) || !(is_differentiable(prog, referent) || is_integral(referent))
         {
             return Err(vec![Diagnostic::error(
                 func.name_span,
@@ -226,7 +232,11 @@ pub fn generate(
         params: params.iter().map(|(n, _)| n.clone()).collect(),
         requests: vec![],
         errors: vec![],
-        ret: is_value.then(|| prog.canonical(&func.ret).with_const(false)),
+        ret: is_value.then(|| {
+            strip_refs(&prog.canonical(&func.ret))
+                .clone()
+                .with_const(false)
+        }),
         digamma: false,
         tmp: 0,
         hoisted: Names::new(),

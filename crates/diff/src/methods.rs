@@ -6,6 +6,7 @@
 //! handles. The free functions are emitted with the generated code.
 
 use crate::builder::*;
+use cuad_sema::types::strip_refs;
 use cuad_sema::{PartialPick, Program};
 use cuad_syntax::ast::*;
 use std::collections::HashSet;
@@ -1110,7 +1111,10 @@ fn call_operator(
     lowered_method(&ty, "operator_call", prog, arity)
 }
 
-/// `a += b;` (a statement) on a struct with a member `operator+=`: `Owner_operator_add_assign(a, b);`.
+/// `a += b;` (a statement) on a struct with a member `operator+=`:
+/// `Owner_operator_add_assign(a, b);`; with a free (or hidden friend) one: `operator+=(a, b);`.
+/// Either is then differentiated as a call of the user's body, whatever it does (it may leave
+/// members alone, or not be member-wise arithmetic at all).
 pub fn lower_compound_operators(
     s: &mut Stmt,
     prog: &Program,
@@ -1125,7 +1129,15 @@ pub fn lower_compound_operators(
                 BinOp::Div => "operator_div_assign",
                 _ => return,
             };
-            if let Some(free) = object_type(lhs).and_then(|t| lowered_method(&t, word, prog, 1)) {
+            let free_operator = || {
+                let (lt, rt) = (object_type(lhs)?, object_type(rhs)?);
+                let f = prog.user_compound_operator(*op, strip_refs(&lt), strip_refs(&rt))?;
+                Some(f.name.clone())
+            };
+            let callee = object_type(lhs)
+                .and_then(|t| lowered_method(&t, word, prog, 1))
+                .or_else(free_operator);
+            if let Some(free) = callee {
                 *e = Expr::new(
                     ExprKind::Call {
                         callee: Box::new(ident(&free)),
@@ -1138,6 +1150,42 @@ pub fn lower_compound_operators(
         }
     }
     s.for_each_child_mut(&mut |c| lower_compound_operators(c, prog, object_type));
+}
+
+/// Compound assignments `lower_compound_operators` left on a struct of the file, or on a
+/// vector type the file declares such an operator for: their operator is the user's, which
+/// cuad cannot see or cannot call there, and built-in member-wise arithmetic could be wrong.
+pub fn unlowered_compound_operators(
+    s: &Stmt,
+    prog: &Program,
+    object_type: &dyn Fn(&Expr) -> Option<Ty>,
+    errors: &mut Vec<cuad_syntax::Diagnostic>,
+) {
+    crate::usage::visit_stmt_exprs(s, &mut |top| {
+        crate::usage::walk_expr(top, &mut |e| {
+            let ExprKind::Assign(Some(op), lhs, _) = &e.kind else {
+                return;
+            };
+            let Some(symbol) = cuad_sema::binop_symbol(*op) else {
+                return;
+            };
+            let Some(TyKind::Named { name, .. }) =
+                object_type(lhs).map(|t| strip_refs(&t).kind.clone())
+            else {
+                return;
+            };
+            let operator = format!("operator{symbol}=");
+            let declared = !prog.functions(&operator).is_empty();
+            let msg = if declared {
+                format!("cuad differentiates `a {symbol}= b` with a user-defined `{operator}` as a call of it, only as a statement of its own whose operand types it knows")
+            } else if prog.struct_def(&name).is_some() {
+                format!("cuad cannot see the `{operator}` of `{name}` (a friend of a class template is not modelled); define it as a function outside the class")
+            } else {
+                return;
+            };
+            errors.push(cuad_syntax::Diagnostic::error(e.span, msg));
+        })
+    });
 }
 
 /// `a[k]` / `a.at(k)` / `p->x()` where the method returns a reference to part of the object

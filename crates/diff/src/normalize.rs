@@ -146,15 +146,19 @@ pub fn normalize(
         prog.type_of(e, &crate::reverse::TypeScope(&types))
             .map(|t| prog.canonical(&t))
     };
+    let mut errors = vec![];
     for s in &mut body {
         crate::methods::lower_compound_operators(s, prog, &object_type);
+        crate::methods::unlowered_compound_operators(s, prog, &object_type, &mut errors);
         type_braced_assignments(s, &object_type);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
     }
     let body: Vec<Stmt> = extract_increments(body.into_iter().map(expand_compound).collect())
         .into_iter()
         .map(|s| branch_conditional_draws(prog, s))
         .collect();
-    let mut errors = vec![];
     conditional_draws(prog, &body, &mut errors);
     if !errors.is_empty() {
         return Err(errors);

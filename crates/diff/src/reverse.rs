@@ -847,7 +847,10 @@ pub fn generate(
     if let (Target::Pullback { .. }, true) = (target, is_value) {
         out_params.push(Param {
             name: Some(return_adjoint_name(&params, &norm.locals)),
-            ty: prog.canonical(&func.ret).with_const(false),
+            // The adjoint of the returned value (of the referent, for `T& f(T& a)`).
+            ty: cuad_sema::types::strip_refs(&prog.canonical(&func.ret))
+                .clone()
+                .with_const(false),
             default: None,
             span: Span::default(),
         });

@@ -714,7 +714,7 @@ impl Fwd<'_, '_> {
             self.symbols_unreached(name, &symbols, e.span);
             return None;
         }
-        let ret = self.prog.canonical(&f.ret);
+        let ret = cuad_sema::types::strip_refs(&self.prog.canonical(&f.ret)).clone();
         if !matches!(ret.kind, TyKind::Void) && !is_differentiable(self.prog, &ret) {
             let writes = wrt
                 .iter()

@@ -182,6 +182,10 @@ impl Parser<'_, '_> {
                 return self.err_here("member templates other than methods are not modelled");
             }
         }
+        // `__host__ __device__ friend T f(...)`: read as `friend __host__ __device__ T f(...)`.
+        if let Some(k) = self.friend_after_specifiers() {
+            self.toks[self.pos..=self.pos + k].rotate_right(1);
+        }
         match self.peek().text {
             "static_assert" => {
                 self.skip_static_assert()?;
@@ -243,6 +247,26 @@ impl Parser<'_, '_> {
         }
         let decl = self.finish_var_decl_from(specs.decl, &base, declarator, start)?;
         Ok(vec![Member::Field(decl)])
+    }
+
+    /// The offset of a `friend` that follows function specifiers (`__device__ inline friend`).
+    fn friend_after_specifiers(&self) -> Option<usize> {
+        let mut k = 0;
+        while matches!(
+            self.nth(k).text,
+            "__host__"
+                | "__device__"
+                | "__forceinline__"
+                | "__forceinline"
+                | "__noinline__"
+                | "inline"
+                | "__inline__"
+                | "__inline"
+                | "constexpr"
+        ) {
+            k += 1;
+        }
+        (k > 0 && self.nth_is(k, "friend")).then_some(k)
     }
 
     /// `friend class X;` (nothing to model) or a friend function: a function of the enclosing
