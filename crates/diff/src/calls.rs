@@ -1014,6 +1014,8 @@ impl Gen<'_, '_> {
                 // two structs with one signature would share a pullback.
                 if let Some((owner, _)) = name.trim_start_matches("::").rsplit_once("::") {
                     if !self.prog.is_namespace(owner) && !callee.name.contains("::") {
+                        // (the pullback goes into the owner's namespaces)
+                        let owner = owner.rsplit("::").next().unwrap_or(owner);
                         base = format!("{}_{base}", identifier_name(owner));
                     }
                 }

@@ -385,6 +385,7 @@ impl<'a> Differentiator<'a> {
                     f.ret = ret;
                 }
             }
+            methods::qualify_class_scope(&self.prog, &mut f);
             let key = self.instance_key(&f, &n);
             if self.done.iter().any(|(d, _, _)| *d == key) {
                 continue;
@@ -868,6 +869,7 @@ impl<'a> Differentiator<'a> {
                     f.ret = ret;
                 }
             }
+            methods::qualify_class_scope(&self.prog, &mut f);
             // Overloads (template instances) share a name: key by name and parameter types.
             let key = self.instance_key(&f, &n);
             // A pullback made for whole warps is made again when a call may split a warp.

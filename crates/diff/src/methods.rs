@@ -98,6 +98,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         })
         .flatten()
         .chain(static_calls)
+        .chain(enumerators(s))
         .collect();
     let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
     for m in &members {
@@ -284,6 +285,74 @@ fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
         name: owner.to_string(),
         args,
     })
+}
+
+/// The enumerators of the unscoped enums a struct declares (`enum { NTERMS = 4 };`).
+fn enumerators(s: &StructDef) -> Vec<String> {
+    s.members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Item(item) => match item.as_ref() {
+                Item::Enum(e) if !e.scoped => Some(e.variants.iter().map(|(v, _)| v.clone())),
+                _ => None,
+            },
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// A static member function of a plain struct is differentiated as it is, and its derivatives
+/// are free functions: the names of its class's scope its body uses unqualified (static data
+/// members, enumerators, sibling static member functions, member types) are qualified
+/// (`a` -> `Soft::a`, `pow6(s)` -> `LJ::pow6(s)`). (Other methods become stand-ins,
+/// `lower_method`, which do the same.)
+pub fn qualify_class_scope(prog: &Program, f: &mut Function) {
+    if !f.attrs.is_static {
+        return;
+    }
+    let Some((s, qualified)) = prog.method_struct(f) else {
+        return;
+    };
+    if s.template.is_some() {
+        return;
+    }
+    let mut shadowing: crate::usage::Names =
+        f.params.iter().filter_map(|p| p.name.clone()).collect();
+    if let Some(body) = &f.body {
+        body.iter()
+            .for_each(|st| crate::normalize::declared_names(st, &mut shadowing));
+    }
+    let names: HashSet<String> = s
+        .members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Field(d) if d.specs.is_static && !d.specs.is_typedef => {
+                Some(d.vars.iter().map(|v| v.name.clone()).collect::<Vec<_>>())
+            }
+            _ => None,
+        })
+        .flatten()
+        .chain(static_methods(s))
+        .chain(enumerators(s))
+        .filter(|n| !shadowing.contains(n))
+        .collect();
+    for st in f.body.iter_mut().flatten() {
+        map_stmt_exprs(st, &mut |e| {
+            let target = match &mut e.kind {
+                ExprKind::Call { callee, .. } => &mut **callee,
+                _ => &mut *e,
+            };
+            if let ExprKind::Ident(n) = &target.kind {
+                if names.contains(n) {
+                    *target = ident(&format!("{qualified}::{n}"));
+                }
+            }
+        });
+    }
+    crate::instantiate::substitute_types(f, &cuad_sema::member_types(s, &qualified));
 }
 
 /// Names of the static member functions of a struct.

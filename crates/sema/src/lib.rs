@@ -175,6 +175,50 @@ impl<'a> Program<'a> {
         self.index.partial_specialization(base, args)
     }
 
+    /// The struct that declares the method `f` (or a copy of it, found by its name's span) and
+    /// the struct's name qualified by its namespaces and enclosing structs; for an
+    /// out-of-line definition (`double S::f(double x) {...}`), `S`.
+    pub fn method_struct(&self, f: &Function) -> Option<(&'a StructDef, String)> {
+        fn find<'a>(
+            items: &'a [Item],
+            f: &Function,
+            path: &str,
+        ) -> Option<(&'a StructDef, String)> {
+            items.iter().find_map(|item| match item {
+                Item::Namespace {
+                    name: Some(n),
+                    items,
+                    ..
+                } => find(items, f, &format!("{path}{n}::")),
+                Item::Namespace { items, .. } | Item::ExternC { items, .. } => find(items, f, path),
+                Item::Struct(def) => {
+                    let name = format!("{path}{}", def.name.as_deref()?);
+                    let members = def.members.as_deref()?;
+                    let declares = members
+                        .iter()
+                        .any(|m| matches!(m, Member::Method(g) if g.name_span == f.name_span));
+                    if declares {
+                        return Some((def, name));
+                    }
+                    members.iter().find_map(|m| match m {
+                        Member::Item(i) => {
+                            find(std::slice::from_ref(&**i), f, &format!("{name}::"))
+                        }
+                        _ => None,
+                    })
+                }
+                _ => None,
+            })
+        }
+        if f.name_span != cuad_syntax::Span::default() {
+            if let Some(found) = find(&self.tu.items, f, "") {
+                return Some(found);
+            }
+        }
+        let owner = self.method_owner(f)?;
+        Some((self.struct_def(&owner)?, owner))
+    }
+
     /// The struct a method belongs to: the enclosing struct of an inline method, or the
     /// qualifier of an out-of-line definition (`S::f`) when `S` is a struct.
     pub fn method_owner(&self, f: &Function) -> Option<String> {
