@@ -1242,25 +1242,40 @@ inline double __hiloint2double(int hi, int lo) {
   return __longlong_as_double((static_cast<long long>(hi) << 32) |
                               static_cast<unsigned>(lo));
 }
+// Rounding conversions to integers, each rounding mode (rn: to nearest even).
 inline int __float2int_rn(float x) { return static_cast<int>(std::nearbyint(x)); }
 inline int __float2int_rz(float x) { return static_cast<int>(x); }
 inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
 inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
 inline unsigned __float2uint_rn(float x) { return static_cast<unsigned>(std::nearbyint(x)); }
+inline unsigned __float2uint_rz(float x) { return static_cast<unsigned>(x); }
+inline unsigned __float2uint_rd(float x) { return static_cast<unsigned>(std::floor(x)); }
+inline unsigned __float2uint_ru(float x) { return static_cast<unsigned>(std::ceil(x)); }
 inline long long __float2ll_rn(float x) { return static_cast<long long>(std::nearbyint(x)); }
+inline long long __float2ll_rz(float x) { return static_cast<long long>(x); }
+inline long long __float2ll_rd(float x) { return static_cast<long long>(std::floor(x)); }
+inline long long __float2ll_ru(float x) { return static_cast<long long>(std::ceil(x)); }
+inline unsigned long long __float2ull_rn(float x) { return static_cast<unsigned long long>(std::nearbyint(x)); }
+inline unsigned long long __float2ull_rz(float x) { return static_cast<unsigned long long>(x); }
+inline unsigned long long __float2ull_rd(float x) { return static_cast<unsigned long long>(std::floor(x)); }
+inline unsigned long long __float2ull_ru(float x) { return static_cast<unsigned long long>(std::ceil(x)); }
 inline int __double2int_rn(double x) { return static_cast<int>(std::nearbyint(x)); }
 inline int __double2int_rz(double x) { return static_cast<int>(x); }
 inline int __double2int_rd(double x) { return static_cast<int>(std::floor(x)); }
 inline int __double2int_ru(double x) { return static_cast<int>(std::ceil(x)); }
 inline unsigned __double2uint_rn(double x) { return static_cast<unsigned>(std::nearbyint(x)); }
 inline unsigned __double2uint_rz(double x) { return static_cast<unsigned>(x); }
+inline unsigned __double2uint_rd(double x) { return static_cast<unsigned>(std::floor(x)); }
+inline unsigned __double2uint_ru(double x) { return static_cast<unsigned>(std::ceil(x)); }
 inline long long __double2ll_rn(double x) { return static_cast<long long>(std::nearbyint(x)); }
 inline long long __double2ll_rz(double x) { return static_cast<long long>(x); }
 inline long long __double2ll_rd(double x) { return static_cast<long long>(std::floor(x)); }
-inline long long __float2ll_rz(float x) { return static_cast<long long>(x); }
-inline long long __float2ll_rd(float x) { return static_cast<long long>(std::floor(x)); }
+inline long long __double2ll_ru(double x) { return static_cast<long long>(std::ceil(x)); }
+inline unsigned long long __double2ull_rn(double x) { return static_cast<unsigned long long>(std::nearbyint(x)); }
+inline unsigned long long __double2ull_rz(double x) { return static_cast<unsigned long long>(x); }
+inline unsigned long long __double2ull_rd(double x) { return static_cast<unsigned long long>(std::floor(x)); }
+inline unsigned long long __double2ull_ru(double x) { return static_cast<unsigned long long>(std::ceil(x)); }
 inline float __double2float_rn(double x) { return static_cast<float>(x); }
-inline unsigned __float2uint_rz(float x) { return static_cast<unsigned>(x); }
 inline double __uint2double_rn(unsigned x) { return static_cast<double>(x); }
 inline float __uint2float_rn(unsigned x) { return static_cast<float>(x); }
 

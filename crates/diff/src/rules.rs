@@ -102,9 +102,13 @@ fn half_arithmetic(name: &str) -> Option<MathCall<'static>> {
     })
 }
 
-/// Non-differentiable (piecewise constant or integer-valued) math functions.
+/// Non-differentiable (piecewise constant or integer-valued) math functions, and CUDA's
+/// rounding conversions to integers (`__float2int_rn`, `__double2ll_rd`, ...).
 pub fn is_piecewise_constant(name: &str) -> bool {
     let name = name.trim_start_matches("::");
+    if is_rounding_to_integer(name) {
+        return true;
+    }
     let name = name.strip_prefix("std::").unwrap_or(name);
     let base = name.strip_suffix('f').unwrap_or(name);
     matches!(
@@ -125,6 +129,21 @@ pub fn is_piecewise_constant(name: &str) -> bool {
             | "ilogb"
             | "logb"
     )
+}
+
+/// `__float2int_rn`, `__double2ull_rz`: a float or double rounded to an integer type in one
+/// of the four rounding modes.
+fn is_rounding_to_integer(name: &str) -> bool {
+    let Some(rest) = name
+        .strip_prefix("__float2")
+        .or_else(|| name.strip_prefix("__double2"))
+    else {
+        return false;
+    };
+    let Some((to, mode)) = rest.split_once('_') else {
+        return false;
+    };
+    matches!(to, "int" | "uint" | "ll" | "ull") && matches!(mode, "rn" | "rz" | "ru" | "rd")
 }
 
 /// `(f(n - 1, x) - f(n + 1, x)) * 0.5`, the derivative of the Bessel function `f(n, x)` in x.
