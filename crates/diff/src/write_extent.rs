@@ -200,7 +200,7 @@ impl Walk<'_> {
             ExprKind::Index(b, i) if self.is_param(b) => self.expr(i),
             // An atomic on the first element (`atomicAdd(p, v)`, `atomicAdd(s.e, v)`).
             ExprKind::Call { args, .. }
-                if crate::host::callee_name(e).is_some_and(|n| n.starts_with("atomic"))
+                if crate::host::callee_name(e).is_some_and(cuad_sema::builtins::is_atomic)
                     && args.first().is_some_and(|a| self.is_param(a)) =>
             {
                 self.store(&int_lit(0));

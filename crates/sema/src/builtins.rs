@@ -430,6 +430,17 @@ fn library_name(name: &str) -> &str {
     name.strip_prefix("std::").unwrap_or(name)
 }
 
+/// A CUDA atomic function (`atomicAdd`, `atomicMax_block`, ...), not a user function whose
+/// name starts the same way (`atomic_add_vec`).
+pub fn is_atomic(name: &str) -> bool {
+    let name = library_name(name);
+    let base = name
+        .strip_suffix("_block")
+        .or_else(|| name.strip_suffix("_system"))
+        .unwrap_or(name);
+    ATOMICS.contains(&base)
+}
+
 /// The return rule of a builtin function, if `name` is one.
 pub fn function(name: &str) -> Option<RetRule> {
     let name = library_name(name);

@@ -141,7 +141,7 @@ impl Fwd<'_, '_> {
             }
             return None;
         }
-        if base.starts_with("atomic") && self.any_active_arg(args) {
+        if cuad_sema::builtins::is_atomic(base) && self.any_active_arg(args) {
             self.error(
                 e.span,
                 format!("`{base}` of differentiated values has no derivative in forward mode"),
@@ -854,7 +854,7 @@ impl Fwd<'_, '_> {
             return self.unknown_call(e, args);
         };
         let base = name.trim_start_matches("::");
-        if base.starts_with("atomic") && self.any_active_arg(args) {
+        if cuad_sema::builtins::is_atomic(base) && self.any_active_arg(args) {
             // its statement form adds the tangent too; inside an expression it would not
             self.error(
                 e.span,
