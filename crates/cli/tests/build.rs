@@ -1972,6 +1972,41 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "alias_overload_call.cu:4:41: error: `sq` is given one object (`v`) for its parameters `x` and `o`, and writes it",
         ),
+        (
+            // A view built by a helper that reads through the pointer it is given: the same
+            // helper on the shadow would read adjoints (views.rs computes_addresses_only).
+            "view_reading_builder.cu",
+            "struct View { const float* p; int s; };\n\
+             __device__ View bad(const float* x, int b) { return View{x + (int)x[b], 4}; }\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 int i = threadIdx.x; View v = bad(x, i); y[i] = v.p[0] * v.p[1];\n\
+             }\n",
+            "k",
+            "view_reading_builder.cu:4:33: error: cuad cannot tell where the pointers of the object `bad` returns point",
+        ),
+        (
+            // A pointer table entry without an adjoint, read with derivatives through the
+            // table: its adjoint entry would stay null.
+            "table_without_adjoint.cu",
+            "__constant__ float table[64];\n\
+             __global__ void k(const float* x, float* y, int f) {\n\
+             \x20 int i = threadIdx.x; const float* t[2] = {x, table}; y[i] = t[f][i] * t[0][i];\n\
+             }\n",
+            "k",
+            "table_without_adjoint.cu:3:48: error: `t[1]` is given `table`, which has no adjoint here",
+        ),
+        (
+            // A view's pointer moved through a reference: the pointer belongs to the caller,
+            // whose adjoint view the pullback cannot move in the caller's forward sweep.
+            "view_moved_by_reference.cu",
+            "struct View { const float* p; int s; };\n\
+             __device__ void advance(View& v, int k) { v.p += k; }\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 int i = threadIdx.x; View v{x, 2}; advance(v, i); y[i] = v.p[0] * v.p[1];\n\
+             }\n",
+            "k",
+            "view_moved_by_reference.cu:2:43: error: cuad cannot follow a pointer stored into `v.p`, which belongs to the caller",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -205,24 +205,40 @@ fn raw_pointer_targets(body: &[Stmt], types: &HashMap<String, Ty>) -> HashMap<St
                 .get(n)
                 .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
     };
+    let is_local_array = |n: &str| {
+        !params_contain(types, n)
+            && types
+                .get(n)
+                .is_some_and(|t| matches!(t.kind, TyKind::Array { .. }))
+    };
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             crate::usage::walk_expr(e, &mut |x| match &x.kind {
                 ExprKind::Assign(None, l, r) => {
-                    // `s.f = q`: the struct holds the buffer `q` (buffers of a struct that
-                    // carries derivatives need adjoints too).
-                    if let ExprKind::Member {
-                        base, arrow: false, ..
-                    } = &l.kind
-                    {
-                        if let (ExprKind::Ident(s), ExprKind::Ident(q)) =
-                            (&base.strip_parens().kind, &r.strip_parens().kind)
-                        {
-                            let to_reals = types.get(q).is_some_and(|t| {
-                                matches!(&t.kind, TyKind::Pointer { pointee, .. } if is_real(pointee))
-                            });
-                            if !params_contain(types, s) && is_local_pointer(q) && to_reals {
-                                out.entry(s.clone()).or_default().insert(q.clone());
+                    // `s.f = q`, `v.m = buf + 3`, `dst[0] = A`: the struct or pointer table
+                    // holds the buffer (buffers of a struct or table that carries derivatives
+                    // need adjoints too).
+                    let holder = match &l.kind {
+                        ExprKind::Member {
+                            base, arrow: false, ..
+                        } => Some(base),
+                        ExprKind::Index(base, _) if is_pointer_table(types, base) => Some(base),
+                        _ => None,
+                    };
+                    if let Some(base) = holder {
+                        if let ExprKind::Ident(s) = &base.strip_parens().kind {
+                            let mut roots = Names::new();
+                            pointer_roots(r, &mut roots);
+                            for q in roots {
+                                let to_reals = types.get(&q).is_some_and(|t| match &t.kind {
+                                    TyKind::Pointer { pointee, .. } => is_real(pointee),
+                                    TyKind::Array { elem, .. } => is_real(elem),
+                                    _ => false,
+                                });
+                                let local = is_local_pointer(&q) || is_local_array(&q);
+                                if !params_contain(types, s) && local && to_reals {
+                                    out.entry(s.clone()).or_default().insert(q);
+                                }
                             }
                         }
                         return;
@@ -269,6 +285,13 @@ fn resolve_pointer_targets(out: &HashMap<String, Names>) -> HashMap<String, Name
             vec![]
         }
     })
+}
+
+/// `dst` of `float* dst[3]`: a local array of pointers.
+fn is_pointer_table(types: &HashMap<String, Ty>, e: &Expr) -> bool {
+    matches!(&e.strip_parens().kind, ExprKind::Ident(n)
+        if types.get(n).is_some_and(|t| matches!(&t.kind,
+            TyKind::Array { elem, .. } if matches!(elem.kind, TyKind::Pointer { .. }))))
 }
 
 /// The buffers a pointer value may point into: `buf + 8` -> `buf`, `c ? a : b` -> `a`, `b`.
@@ -396,10 +419,19 @@ fn node<'e>(
                             matches!(t.kind, TyKind::Pointer { .. } | TyKind::Array { .. })
                         })
                     };
+                    // A view given by value (`rodrigues(w, R)` with `R.m` a local array's
+                    // address): the callee may store through its pointers.
+                    let is_view = |n: &str| {
+                        types.get(n).is_some_and(|t| {
+                            matches!(t.kind, TyKind::Named { .. })
+                                && crate::views::holds_active_pointers(prog, t)
+                        })
+                    };
                     let target = match &a.strip_parens().kind {
                         ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x),
                         ExprKind::Ident(n) => (is_buffer(&n.as_str())
                             || by_reference
+                            || is_view(n)
                             || types.get(n).is_some_and(|t| holds_writable_buffer(prog, t))
                                 && may_store_through(prog, e, j))
                         .then_some(n.as_str()),

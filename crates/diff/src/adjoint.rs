@@ -321,6 +321,15 @@ impl Gen<'_, '_> {
                 // offset tells which threads share it (RowGrouped). So in an active symbol
                 // (symbols.rs), a global array every thread reads whole.
                 let (sb, space, off) = self.shadow(b)?;
+                // An entry of a table of pointers (`dst[k]` of `float* dst[3]`) points where
+                // the table's entries were pointed (`infer_field_spaces`), not into the table.
+                if self
+                    .type_of(p)
+                    .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+                {
+                    let space = self.field_target_space(b);
+                    return Some((index(sb, (**i).clone()), space, None));
+                }
                 let symbol_row =
                     crate::usage::lvalue_root(b).is_some_and(|r| self.symbols.contains(r));
                 let off = match (space, off, self.type_of(p)) {

@@ -67,6 +67,7 @@ mod trip_count;
 mod usage;
 mod vector_params;
 mod vectors;
+mod views;
 mod warps;
 mod write_extent;
 mod zero_adjoints;

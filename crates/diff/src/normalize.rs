@@ -1178,7 +1178,7 @@ impl Hoister<'_, '_> {
                 let hoisted_ty = match &ty.kind {
                     _ if compile_time => ty.clone(),
                     TyKind::Array { .. } if keep_init => ty.clone(),
-                    TyKind::Array { .. } => crate::reverse::mutable_ty(&ty),
+                    TyKind::Array { .. } => assignable_elements(&ty),
                     _ => ty.clone().with_const(false),
                 };
                 let spelled = match &v.ty.kind {
@@ -2078,5 +2078,18 @@ fn resolve_alias_arg(aliases: &HashMap<String, Ty>, a: &TemplateArg) -> Template
             ..
         }) if aliases.contains_key(n) => TemplateArg::Type(resolve_aliases(aliases, &Ty::named(n))),
         other => other.clone(),
+    }
+}
+
+/// An array type whose elements can be assigned one by one: the const of the elements goes,
+/// a pointer element keeps its pointee's (`const double* r[2]` stays a table of pointers to
+/// const).
+fn assignable_elements(ty: &Ty) -> Ty {
+    match &ty.kind {
+        TyKind::Array { elem, len } => Ty::new(TyKind::Array {
+            elem: Box::new(assignable_elements(elem)),
+            len: len.clone(),
+        }),
+        _ => ty.clone().with_const(false),
     }
 }

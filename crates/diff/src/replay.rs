@@ -107,11 +107,18 @@ impl Gen<'_, '_> {
         if self.is_param(v) || self.shared_scalars.contains(v) {
             return false;
         }
+        // Pointers and views (structs holding them) move their shadows when assigned,
+        // which a replay would not.
         match self.types.get(v) {
-            Some(t) => !matches!(
-                t.kind,
-                TyKind::Array { .. } | TyKind::Pointer { .. } | TyKind::LRef(_) | TyKind::RRef(_)
-            ),
+            Some(t) => {
+                !matches!(
+                    t.kind,
+                    TyKind::Array { .. }
+                        | TyKind::Pointer { .. }
+                        | TyKind::LRef(_)
+                        | TyKind::RRef(_)
+                ) && !crate::views::holds_active_pointers(self.prog, t)
+            }
             None => false,
         }
     }

@@ -475,8 +475,15 @@ pub fn generate(
     crate::address_calls::inline_address_calls(prog, &mut norm.body, &scope);
     let before = norm.locals.len();
     crate::cond_calls::lower(prog, &mut norm.body, &mut norm.locals);
-    if mode == Mode::Kernel {
-        copy_written_params(prog, &params, &mut norm.body, &mut norm.locals, &types);
+    if mode != Mode::Host {
+        copy_written_params(
+            prog,
+            mode,
+            &params,
+            &mut norm.body,
+            &mut norm.locals,
+            &types,
+        );
     }
     for l in &norm.locals[before..] {
         types.insert(l.name.clone(), l.ty.clone());
@@ -1386,10 +1393,11 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
     }
 
-    /// Where the pointer fields of local objects point: the join of what their pointer
-    /// fields are assigned (`q.w = buf`, a braced initializer's per-field assignments) and
-    /// of the objects they are copied from (`q = p`). Locals without such assignments keep
-    /// the default (`field_target_space`).
+    /// Where the pointer fields of local objects (and the entries of local pointer tables)
+    /// point: the join of what their pointer fields are assigned (`q.w = buf`, a braced
+    /// initializer's per-field assignments, `dst[0] = q`), of the objects they are copied
+    /// from (`q = p`) and of the pointer arguments of the helper building them. Locals
+    /// without such assignments keep the default (`field_target_space`).
     fn infer_field_spaces(&mut self, body: &[Stmt]) {
         let mut assigns: Vec<(Expr, Expr)> = Vec::new();
         for s in body {
@@ -1411,10 +1419,11 @@ impl<'p, 'a> Gen<'p, 'a> {
                     continue;
                 }
                 let space = match (&l.strip_parens().kind, self.type_of(l).map(|t| t.kind)) {
-                    (ExprKind::Member { .. }, Some(TyKind::Pointer { .. })) => {
-                        self.shadow(r).map(|(_, s, _)| s)
-                    }
-                    (_, Some(TyKind::Named { .. })) => Some(self.field_target_space(r)),
+                    (
+                        ExprKind::Member { .. } | ExprKind::Index(..),
+                        Some(TyKind::Pointer { .. }),
+                    ) => self.shadow(r).map(|(_, s, _)| s),
+                    (_, Some(TyKind::Named { .. })) => self.object_field_space(r),
                     _ => None,
                 };
                 if let Some(space) = space {
@@ -1431,6 +1440,25 @@ impl<'p, 'a> Gen<'p, 'a> {
             if !changed {
                 break;
             }
+        }
+    }
+
+    /// Where the pointer fields of the object value `r` point: those of the object it
+    /// names, of either object a conditional picks, or the pointer arguments of the helper
+    /// building it (`make_view(out, ...)`).
+    fn object_field_space(&self, r: &Expr) -> Option<Space> {
+        match &r.strip_parens().kind {
+            ExprKind::Call { args, .. } => args
+                .iter()
+                .filter_map(|a| self.shadow(a).map(|(_, s, _)| s))
+                .reduce(Space::join),
+            ExprKind::Cond(_, a, b) => {
+                match (self.object_field_space(a), self.object_field_space(b)) {
+                    (Some(x), Some(y)) => Some(x.join(y)),
+                    (x, y) => x.or(y),
+                }
+            }
+            _ => Some(self.field_target_space(r)),
         }
     }
 
@@ -2365,10 +2393,18 @@ impl<'p, 'a> Gen<'p, 'a> {
                 crate::host::inherit_mirrored_fields(self, n, w);
             }
         }
-        // A struct's pointer field moves together with the same field of its adjoint.
-        if let Some((shadow_field, moved)) = crate::host::mirror_pointer_field(self, op, l, r) {
-            if self.needs_save(l) {
-                if let Some((sf, sr)) = self.save_value(&shadow_field) {
+        // A struct's pointer field (a pointer table's entry, the pointers of an object
+        // assigned whole) moves together with the same pointer of its adjoint.
+        let mirrored = match self.mode {
+            Mode::Host => crate::host::mirror_pointer_field(self, op, l, r)
+                .map(|(shadow, moved)| (Some(shadow), moved))
+                .into_iter()
+                .collect(),
+            _ => self.mirror_view_pointers(op, l, r),
+        };
+        for (shadow, moved) in mirrored {
+            if let Some(shadow) = shadow.filter(|_| self.needs_save(l)) {
+                if let Some((sf, sr)) = self.save_value(&shadow) {
                     fwd.insert(0, sf);
                     rev.push(sr);
                 }
@@ -2435,7 +2471,11 @@ impl<'p, 'a> Gen<'p, 'a> {
                     if keep_seed {
                         self.explain(&place.lvalue, "seed kept (--keep-seeds)");
                     } else if !fuse_zero_then_add(&mut tail, &place.lvalue, &t) {
-                        let zero = expr_stmt(assign(place.lvalue.clone(), real_zero(&ty)));
+                        let mut zeroes = self.zero_adjoint(place.lvalue.clone(), &ty);
+                        let zero = match zeroes.len() {
+                            1 => zeroes.remove(0),
+                            _ => block(zeroes),
+                        };
                         // An array touched only here: zero its adjoint after the block's other
                         // reverse work, so the store does not hold up later loads.
                         let sole_access = place.base.as_ref().is_some_and(|b| {
@@ -2453,7 +2493,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                     rev.extend(tail);
                 } else {
                     rev.extend(self.rev_expr(r, place.lvalue.clone()));
-                    rev.push(expr_stmt(assign(place.lvalue.clone(), real_zero(&ty))));
+                    rev.extend(self.zero_adjoint(place.lvalue.clone(), &ty));
                 }
             }
             Some(bop @ (BinOp::Add | BinOp::Sub)) => {
@@ -2476,9 +2516,14 @@ impl<'p, 'a> Gen<'p, 'a> {
     /// pointer?
     pub fn is_real_value(&self, e: &Expr) -> bool {
         match self.type_of(e) {
+            // A view (pointers and integers) in device code: its adjoint is shadow pointers,
+            // moved forward (views.rs), never summed.
             Some(t) => {
                 is_real(&t)
-                    || (matches!(t.kind, TyKind::Named { .. }) && is_differentiable(self.prog, &t))
+                    || (matches!(t.kind, TyKind::Named { .. })
+                        && is_differentiable(self.prog, &t)
+                        && (self.mode == Mode::Host
+                            || crate::views::holds_real_values(self.prog, &t)))
             }
             None => true,
         }
@@ -3502,8 +3547,14 @@ impl<'p, 'a> Gen<'p, 'a> {
 /// local initialized from it. The local's adjoint stays in the thread; only the
 /// initialization adds into the parameter's adjoint, which all threads share (reading and
 /// zeroing that one for an overwrite would take the other threads' contributions).
+/// Parameters a device function writes get a local copy at its top: in a kernel, real
+/// scalars (their adjoint is shared by every thread); in any device code, structs holding
+/// pointers (views, FlashAttention's `p.q += b * p.q_batch_stride`): the copy's adjoint
+/// object is the thread's own, so its shadow pointers move with the copy's pointers
+/// (views.rs) while the caller's adjoint object stays as given.
 fn copy_written_params(
     prog: &Program,
+    mode: Mode,
     params: &[(String, Ty)],
     body: &mut Vec<Stmt>,
     locals: &mut Vec<Local>,
@@ -3511,6 +3562,8 @@ fn copy_written_params(
 ) {
     let mut written = Names::new();
     usage::stmt_writes(body, &mut written);
+    // Views are copied when their own pointers move, not for stores through them.
+    let mut own_written = crate::views::own_writes(prog, types, body);
     for s in body.iter() {
         usage::visit_stmt_exprs(s, &mut |e| {
             usage::walk_expr(e, &mut |x| {
@@ -3529,6 +3582,7 @@ fn copy_written_params(
                     });
                     if let (true, ExprKind::Ident(n)) = (by_ref, &a.strip_parens().kind) {
                         written.insert(n.clone());
+                        own_written.insert(n.clone());
                     }
                 }
             })
@@ -3536,7 +3590,11 @@ fn copy_written_params(
     }
     let mut prologue = Vec::new();
     for (name, ty) in params {
-        if !is_real(ty) || !written.contains(name) {
+        let copied = (mode == Mode::Kernel && is_real(ty) && written.contains(name))
+            || (matches!(ty.kind, TyKind::Named { .. })
+                && crate::views::holds_active_pointers(prog, ty)
+                && own_written.contains(name));
+        if !copied {
             continue;
         }
         let mut local = format!("{name}_copy");
