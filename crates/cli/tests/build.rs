@@ -1363,18 +1363,6 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "untraced_pointer.cu:5:3: error: cuad cannot tell what `p` points to",
         ),
         (
-            "pointer_via_struct.cu",
-            "struct View { float* p; int n; };\n\
-             __global__ void k(const float* x, float* y, int n) {\n\
-             \x20 int i = threadIdx.x; if (i >= n) return;\n\
-             \x20 float buf[2]; View v; v.p = buf; v.n = 2; float* q = v.p;\n\
-             \x20 q[0] = x[i] * x[i];\n\
-             \x20 y[i] = buf[0];\n\
-             }\n",
-            "k",
-            "pointer_via_struct.cu:5:3: error: cuad cannot tell what `q` points to",
-        ),
-        (
             "global_atomic.cu",
             "__device__ float g_sum;\n\
              __global__ void k(float* y, const float* x, int n) {\n\
