@@ -475,16 +475,14 @@ pub fn generate(
     crate::address_calls::inline_address_calls(prog, &mut norm.body, &scope);
     let before = norm.locals.len();
     crate::cond_calls::lower(prog, &mut norm.body, &mut norm.locals);
-    if mode != Mode::Host {
-        copy_written_params(
-            prog,
-            mode,
-            &params,
-            &mut norm.body,
-            &mut norm.locals,
-            &types,
-        );
-    }
+    copy_written_params(
+        prog,
+        mode,
+        &params,
+        &mut norm.body,
+        &mut norm.locals,
+        &types,
+    );
     for l in &norm.locals[before..] {
         types.insert(l.name.clone(), l.ty.clone());
     }
@@ -2379,8 +2377,12 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         // A host struct of buffers (`State a = b;`, a swap of states) moves together with its
         // adjoint struct, whose fields are the adjoint buffers: like a pointer, never zeroed.
-        if let (ExprKind::Ident(n), ExprKind::Ident(w), true, None) =
-            (&l.kind, &r.strip_parens().kind, buffer_struct, op)
+        // (A parameter's adjoint is behind a pointer: views.rs copies its fields.)
+        let local_struct_copy = buffer_struct
+            && op.is_none()
+            && matches!(&r.strip_parens().kind, ExprKind::Ident(w) if !self.is_param(w));
+        if let (ExprKind::Ident(n), ExprKind::Ident(w), true) =
+            (&l.kind, &r.strip_parens().kind, local_struct_copy)
         {
             if self.active.contains(n) && self.active.contains(w) {
                 if self.needs_save(l) {
@@ -2395,12 +2397,23 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         // A struct's pointer field (a pointer table's entry, the pointers of an object
         // assigned whole) moves together with the same pointer of its adjoint.
-        let mirrored = match self.mode {
-            Mode::Host => crate::host::mirror_pointer_field(self, op, l, r)
+        // Host code stores buffers into fields its own way (`host::mirror_pointer_field`)
+        // and moves structs of buffers whole (above).
+        let host_field = self.mode == Mode::Host
+            && op.is_none()
+            && matches!(l.strip_parens().kind, ExprKind::Member { .. })
+            && self
+                .type_of(l)
+                .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }));
+        let mirrored = if host_field {
+            crate::host::mirror_pointer_field(self, op, l, r)
                 .map(|(shadow, moved)| (Some(shadow), moved))
                 .into_iter()
-                .collect(),
-            _ => self.mirror_view_pointers(op, l, r),
+                .collect()
+        } else if local_struct_copy {
+            vec![]
+        } else {
+            self.mirror_view_pointers(op, l, r)
         };
         for (shadow, moved) in mirrored {
             if let Some(shadow) = shadow.filter(|_| self.needs_save(l)) {
@@ -3547,11 +3560,11 @@ impl<'p, 'a> Gen<'p, 'a> {
 /// local initialized from it. The local's adjoint stays in the thread; only the
 /// initialization adds into the parameter's adjoint, which all threads share (reading and
 /// zeroing that one for an overwrite would take the other threads' contributions).
-/// Parameters a device function writes get a local copy at its top: in a kernel, real
-/// scalars (their adjoint is shared by every thread); in any device code, structs holding
-/// pointers (views, FlashAttention's `p.q += b * p.q_batch_stride`): the copy's adjoint
-/// object is the thread's own, so its shadow pointers move with the copy's pointers
-/// (views.rs) while the caller's adjoint object stays as given.
+/// Parameters a function writes get a local copy at its top: in a kernel, real scalars
+/// (their adjoint is shared by every thread); anywhere, structs whose own pointers move
+/// (views, FlashAttention's `p.q += b * p.q_batch_stride`): the copy's adjoint object is the
+/// function's own, so its shadow pointers move with the copy's pointers (views.rs) while the
+/// caller's adjoint object stays as given.
 fn copy_written_params(
     prog: &Program,
     mode: Mode,

@@ -1,4 +1,5 @@
-//! Pointers kept in device code's objects and pointer tables (views): a local struct's pointer
+//! Pointers kept in local objects and pointer tables (views), in device code and in the
+//! sequential code of host and `__host__ __device__` functions: a local struct's pointer
 //! fields (`View v{x + i, n}`, `v = in; v.p += i;`, `O = make_view(out, ...)`, an array of
 //! such structs) and a local array of pointers (`float* dst[3] = {q, k, v};`). The adjoint
 //! object's pointer fields and the adjoint table's entries are shadow pointers, never sums of
@@ -151,11 +152,11 @@ pub(crate) fn own_writes(prog: &Program, types: &HashMap<String, Ty>, body: &[St
 }
 
 impl Gen<'_, '_> {
-    /// The statements that move the shadows of the pointers `l op= r` assigns in device code
-    /// (a pointer field, a pointer table's entry, or every pointer of a struct assigned
-    /// whole), each with the shadow lvalue it assigns (saved where the primal is; none for a
-    /// temporary). Pointer variables move in `gen_assign`; host code has
-    /// `host::mirror_pointer_field`.
+    /// The statements that move the shadows of the pointers `l op= r` assigns (a pointer
+    /// field, a pointer table's entry, or every pointer of a struct assigned whole), each with
+    /// the shadow lvalue it assigns (saved where the primal is; none for a temporary). Pointer
+    /// variables move in `gen_assign`, as do host code's stores into fields
+    /// (`host::mirror_pointer_field`) and its structs of buffers assigned whole.
     pub(crate) fn mirror_view_pointers(
         &mut self,
         op: AssignOp,
