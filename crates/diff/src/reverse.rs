@@ -1796,15 +1796,23 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.aliases(p).any(|n| self.reads_so_far.contains(n))
     }
 
-    /// Host code storing a pointer into an element of an active table of pointers (`rows[i] =
-    /// rows[0] + i * w`, `rows[0] = malloc(n)`): the adjoint table's elements would stay null.
+    /// Host code storing a pointer into an element of an active table of pointers reached
+    /// through a pointer (`rows[i] = rows[0] + i * w`, `rows[0] = malloc(n)` with `double**
+    /// rows` from malloc): the adjoint table's elements would stay null. (Local arrays of
+    /// pointers are views: `views.rs`.)
     fn pointer_into_host_table(&self, l: &Expr) -> bool {
         self.mode == Mode::Host
             && matches!(
                 l.strip_parens().kind,
                 ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _)
             )
-            && lvalue_root(l).is_some_and(|root| self.active.contains(root))
+            && lvalue_root(l).is_some_and(|root| {
+                self.active.contains(root)
+                    && matches!(
+                        self.types.get(root).map(|t| &t.kind),
+                        Some(TyKind::Pointer { .. })
+                    )
+            })
             && self
                 .type_of(l)
                 .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
