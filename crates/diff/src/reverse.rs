@@ -1354,6 +1354,8 @@ impl<'p, 'a> Gen<'p, 'a> {
                     && !g.spaces.contains_key(m))
             })
         };
+        // Fields first: a pointer taken from a view's field (`q = v.p`) takes its space.
+        self.infer_field_spaces(body);
         for _ in 0..8 {
             // A pointer assigned several times may point into any of its targets.
             let mut joined: HashMap<String, Space> = HashMap::new();
