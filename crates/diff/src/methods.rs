@@ -1199,8 +1199,12 @@ pub fn lower_compound_operators(
                 _ => return,
             };
             let free_operator = || {
-                let (lt, rt) = (object_type(lhs)?, object_type(rhs)?);
-                let f = prog.user_compound_operator(*op, strip_refs(&lt), strip_refs(&rt))?;
+                let rt = object_type(rhs);
+                let f = prog.user_compound_operator(
+                    *op,
+                    strip_refs(&object_type(lhs)?),
+                    rt.as_ref().map(strip_refs),
+                )?;
                 Some(f.name.clone())
             };
             let callee = object_type(lhs)
@@ -1232,22 +1236,26 @@ pub fn unlowered_compound_operators(
 ) {
     crate::usage::visit_stmt_exprs(s, &mut |top| {
         crate::usage::walk_expr(top, &mut |e| {
-            let ExprKind::Assign(Some(op), lhs, _) = &e.kind else {
+            let ExprKind::Assign(Some(op), lhs, rhs) = &e.kind else {
                 return;
             };
             let Some(symbol) = cuad_sema::binop_symbol(*op) else {
                 return;
             };
-            let Some(TyKind::Named { name, .. }) =
-                object_type(lhs).map(|t| strip_refs(&t).kind.clone())
-            else {
+            let Some(lt) = object_type(lhs).map(|t| strip_refs(&t).clone()) else {
+                return;
+            };
+            let TyKind::Named { name, .. } = &lt.kind else {
                 return;
             };
             let operator = format!("operator{symbol}=");
-            let declared = !prog.functions(&operator).is_empty();
-            let msg = if declared {
-                format!("cuad differentiates `a {symbol}= b` with a user-defined `{operator}` as a call of it, only as a statement of its own whose operand types it knows")
-            } else if prog.struct_def(&name).is_some() {
+            let rt = object_type(rhs);
+            let msg = if prog
+                .user_compound_operator(*op, &lt, rt.as_ref().map(strip_refs))
+                .is_some()
+            {
+                format!("cuad differentiates `a {symbol}= b` with a user-defined `{operator}` as a call of it, only as a statement of its own")
+            } else if prog.struct_def(name).is_some() {
                 format!("cuad cannot see the `{operator}` of `{name}` (a friend of a class template is not modelled); define it as a function outside the class")
             } else {
                 return;

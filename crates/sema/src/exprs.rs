@@ -409,27 +409,14 @@ impl<'a> Program<'a> {
     /// The free function `operator<op>` a binary expression on a struct or CUDA vector type
     /// calls (`float3 operator*(float3, float)`), when the file defines one.
     pub fn user_operator(&self, op: BinOp, l: &Ty, r: &Ty) -> Option<&'a Function> {
-        self.free_operator(&format!("operator{}", binop_symbol(op)?), l, r)
-    }
-
-    /// The free function `operator<op>=` a compound assignment to a struct or CUDA vector
-    /// type calls (`void operator+=(double4& a, double4 b)`, a hidden friend, a template),
-    /// when the file declares one.
-    pub fn user_compound_operator(&self, op: BinOp, l: &Ty, r: &Ty) -> Option<&'a Function> {
-        if !self.is_class(l) {
-            return None;
-        }
-        self.free_operator(&format!("operator{}=", binop_symbol(op)?), l, r)
-    }
-
-    fn free_operator(&self, name: &str, l: &Ty, r: &Ty) -> Option<&'a Function> {
         // Only a class operand calls a user operator (not an unknown type: `float + float`
         // with one `operator+(float3h, float3h)` in the file is the built-in addition).
         if !self.is_class(l) && !self.is_class(r) {
             return None;
         }
+        let name = format!("operator{}", binop_symbol(op)?);
         let f = self
-            .resolve_call(name, &[Some(l.clone()), Some(r.clone())])
+            .resolve_call(&name, &[Some(l.clone()), Some(r.clone())])
             .filter(|f| f.params.len() == 2)?;
         // A lone candidate is returned whatever the arguments: an arithmetic argument does not
         // bind a class parameter.
@@ -438,6 +425,25 @@ impl<'a> Program<'a> {
             !(self.is_class(&p) && is_arithmetic(strip_refs(a)))
         });
         fits.then_some(f)
+    }
+
+    /// The free function `operator<op>=` a compound assignment to a struct or CUDA vector
+    /// type calls (`void operator+=(double4& a, double4 b)`, a hidden friend, a template),
+    /// when the file declares one these operands can call (`r`: `None` when unknown). One
+    /// for other types is not it: such an operator may come from a header cuad does not read.
+    pub fn user_compound_operator(
+        &self,
+        op: BinOp,
+        l: &Ty,
+        r: Option<&Ty>,
+    ) -> Option<&'a Function> {
+        if !self.is_class(l) {
+            return None;
+        }
+        let name = format!("operator{}=", binop_symbol(op)?);
+        let args = [Some(l.clone()), r.cloned()];
+        self.resolve_call(&name, &args)
+            .filter(|f| f.params.len() == 2 && self.is_viable(f, &args))
     }
 
     /// A struct of the program or a CUDA vector type (`float3`).

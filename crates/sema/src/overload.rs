@@ -262,6 +262,11 @@ impl<'a> Program<'a> {
             })
     }
 
+    /// Can `f` be called with arguments of these types (unknown ones taken to fit)?
+    pub(crate) fn is_viable(&self, f: &'a Function, args: &[Option<Ty>]) -> bool {
+        self.candidate(f, &[], args).is_some()
+    }
+
     fn candidate(
         &self,
         f: &'a Function,
