@@ -2095,18 +2095,9 @@ fn callee_writes_param_at(
 /// `name` and the local variables assigned addresses computed from it (`r = x + 2 * i`,
 /// `p = &x[k]`, and so on transitively): stores through them write `name`'s memory.
 fn pointers_derived_from(body: &[Stmt], name: &str) -> Names {
-    fn address_root(e: &Expr) -> Option<&str> {
-        match &e.kind {
-            ExprKind::Ident(n) => Some(n),
-            ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => address_root(x),
-            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => address_root(l),
-            ExprKind::Unary(UnOp::AddrOf, x) => crate::usage::lvalue_root(x),
-            _ => None,
-        }
-    }
     let mut edges: Vec<(String, String)> = Vec::new();
     let mut note = |target: &str, value: &Expr| {
-        if let Some(source) = address_root(value) {
+        if let Some(source) = crate::usage::address_root(value) {
             edges.push((source.to_string(), target.to_string()));
         }
     };

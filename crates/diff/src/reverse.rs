@@ -933,17 +933,6 @@ fn kept_seed_arrays(body: &[Stmt], wrt: Names) -> Names {
         .collect()
 }
 
-/// The pointer `q` whose value address arithmetic `q + k` / `(T*)q` computes from, without
-/// reading memory.
-fn address_root(e: &Expr) -> Option<&str> {
-    match &e.kind {
-        ExprKind::Ident(n) => Some(n),
-        ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => address_root(x),
-        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => address_root(l),
-        _ => None,
-    }
-}
-
 /// Classes of pointer variables that assignments `p = q` (or `p = q + k`) connect: they may
 /// hold the same buffer at different times. A struct local whose field is assigned a pointer
 /// (`a.v = q`) joins `q`'s class: launches given the struct read that buffer.
@@ -1824,7 +1813,8 @@ impl<'p, 'a> Gen<'p, 'a> {
     /// reads `q`'s value, not its contents: later reads through `p` count through the class.
     fn content_reads(&self, e: &Expr, out: &mut Names) {
         if let ExprKind::Assign(None, l, r) = &e.kind {
-            if let (ExprKind::Ident(p), Some(q)) = (&l.strip_parens().kind, address_root(r)) {
+            if let (ExprKind::Ident(p), Some(q)) = (&l.strip_parens().kind, usage::address_root(r))
+            {
                 if p != q && self.aliases(p).any(|n| n == q) {
                     let mut names = Names::new();
                     usage::reads(r, &mut names);

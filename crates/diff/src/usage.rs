@@ -22,6 +22,18 @@ pub fn lvalue_root(e: &Expr) -> Option<&str> {
     }
 }
 
+/// The variable whose memory an address computed without loading points into: `q` in `q`,
+/// `q + k`, `(T*)q`, `&q[k]`.
+pub fn address_root(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Ident(n) => Some(n),
+        ExprKind::Paren(x) | ExprKind::Cast { expr: x, .. } => address_root(x),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => address_root(l),
+        ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x),
+        _ => None,
+    }
+}
+
 /// Is the lvalue a plain variable (not memory reached through a pointer or array)?
 pub fn is_plain_var(e: &Expr) -> bool {
     match &e.kind {
