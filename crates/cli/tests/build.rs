@@ -1896,6 +1896,32 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "helper_alias_store.cu:3:42: error: `upd` overwrites memory through `x` that the reverse pass needs, at elements cuad cannot name here",
         ),
         (
+            // A helper handing its pointer to a helper that updates it in place from its own
+            // values: the inner pullback re-ran from what the inner call left (before,
+            // silently wrong).
+            "nested_helper_rerun.cu",
+            "__device__ void relax(double* p, int n) { for (int k = 1; k < n; ++k) p[k] = p[k] + p[k - 1] * p[k - 1]; }\n\
+             __device__ double sweep(double* row, int n) { relax(row, n); return row[n - 1]; }\n\
+             __global__ void k(const double* x, double* out) {\n\
+             \x20 double buf[4]; for (int j = 0; j < 4; ++j) buf[j] = x[j]; out[0] = sweep(buf, 4);\n\
+             }\n",
+            "k",
+            "nested_helper_rerun.cu:2:47: error: `relax` overwrites memory through `row` that the reverse pass needs, at elements cuad cannot name here",
+        ),
+        (
+            // The same update of a kernel's `__shared__` tile: nothing restored the tile
+            // before the pullback re-ran the call (before, silently wrong).
+            "shared_helper_rerun.cu",
+            "__device__ void relax(double* p, int n) { for (int k = 1; k < n; ++k) p[k] = p[k] + p[k - 1] * p[k - 1]; }\n\
+             __global__ void k(const double* x, double* out) {\n\
+             \x20 __shared__ double tile[512]; int t = threadIdx.x;\n\
+             \x20 for (int j = 0; j < 4; ++j) tile[4 * t + j] = x[4 * t + j];\n\
+             \x20 __syncthreads(); relax(tile + 4 * t, 4); __syncthreads(); out[t] = tile[4 * t + 3];\n\
+             }\n",
+            "k",
+            "shared_helper_rerun.cu:5:20: error: `relax` overwrites memory through `tile + 4 * t` that the reverse pass needs, at elements cuad cannot name here",
+        ),
+        (
             // A host table of row pointers (`rows[i] = rows[0] + i * w`): the adjoint table's
             // rows would stay null (before, a crash in the generated code).
             "host_row_table.cu",

@@ -1620,36 +1620,45 @@ impl Gen<'_, '_> {
     /// The pointer arguments of `o` that the call overwrites at elements it cannot name and
     /// that reverse code reads: the reverse code of earlier statements, or the call's own
     /// pullback, which re-runs the callee from the values it found on entry. Global memory
-    /// of a kernel thread only (host code checkpoints its buffers itself; shared scratch is
-    /// restored by the barrier replays, and a helper's pointer may be such scratch).
+    /// of a kernel thread; shared memory and a helper's pointer arguments only for the
+    /// pullback's re-run (host code checkpoints its buffers itself).
     /// A pointer into a thread's local arrays (`p = buf`, `cur` of a ping-pong pair) counts
     /// in every function: the arrays are not saved through it.
     fn unsaved_overwrites(&self, o: &Overwrites, args: &[Expr]) -> Vec<usize> {
         o.unnamed
             .iter()
-            .filter(|&&(j, callee_reads)| {
-                crate::usage::lvalue_root(&args[j]).is_some_and(|r| {
+            .filter(|w| {
+                let callee_reads = w.rereads;
+                crate::usage::lvalue_root(&args[w.arg]).is_some_and(|r| {
                     let global = self.mode == Mode::Kernel
                         && self.spaces.get(r) == Some(&Space::Global)
                         && (self.reads_so_far.contains(r) || callee_reads);
                     let into_local_array = self.mode != Mode::Host
-                        && matches!(
-                            self.types.get(r).map(|t| &t.kind),
-                            Some(TyKind::Pointer { .. })
-                        )
+                        && self.is_pointer_var(r)
                         && self.aliases(r).any(|a| {
                             !self.is_param(a)
-                                && matches!(
-                                    self.types.get(a).map(|t| &t.kind),
-                                    Some(TyKind::Array { .. })
-                                )
+                                && self.is_array_var(a)
                                 && self.spaces.get(a) != Some(&Space::Shared)
                         })
                         && (self.contents_read(r) || callee_reads);
-                    global || into_local_array
+                    // Memory no one saves between the primal call and the callee's
+                    // pullback, which re-runs the callee from what it finds there: a
+                    // kernel's shared memory, a helper's pointer argument (whatever it
+                    // points to).
+                    let rerun_memory = callee_reads
+                        && w.alone
+                        && match self.mode {
+                            Mode::Kernel => self.spaces.get(r) == Some(&Space::Shared),
+                            Mode::Device => {
+                                self.is_pointer_var(r)
+                                    && !self.aliases(r).any(|a| self.is_array_var(a))
+                            }
+                            Mode::Host => false,
+                        };
+                    global || into_local_array || rerun_memory
                 })
             })
-            .map(|&(j, _)| j)
+            .map(|w| w.arg)
             .collect()
     }
 
@@ -1733,11 +1742,12 @@ impl Gen<'_, '_> {
                     .as_deref()
                     .is_some_and(|n| writes_only_by_atomic_adds(f, n));
                 if by_pointer && writes_through() && !accumulates_only {
-                    let rereads = reads_entry(true)
-                        && p.name
-                            .as_deref()
-                            .is_some_and(|n| stores_and_reads_itself(f, n));
-                    unnamed.push((j, rereads));
+                    let rereads = reads_entry(true) && stores_and_reads(self.prog, f, j);
+                    unnamed.push(UnnamedWrite {
+                        arg: j,
+                        rereads,
+                        alone: runs_alone(self.prog, f, 0),
+                    });
                 }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
@@ -2133,53 +2143,190 @@ fn pointers_derived_from(body: &[Stmt], name: &str) -> Names {
     derived
 }
 
-/// Does `f` itself (not a function it calls) both store through its pointer parameter `p`
-/// (or a local pointer into it) and load through one? Its pullback's re-run then reads what
-/// the primal call left there.
-fn stores_and_reads_itself(f: &Function, p: &str) -> bool {
-    let Some(body) = &f.body else {
+/// Does `f` both store through its pointer parameter `p` (or a local pointer into it) and
+/// load through it, itself or in the functions it hands the pointer to? Its pullback's
+/// re-run then reads what the primal call left there.
+fn stores_and_reads(prog: &cuad_sema::Program, f: &Function, j: usize) -> bool {
+    let Some(p) = f.params.get(j).and_then(|p| p.name.as_deref()) else {
         return false;
     };
+    callee_writes_param(prog, f, j) && loads_through_param(prog, f, p, 0)
+}
+
+/// Does `f` load through its pointer parameter `p` (or a local pointer into it), itself or
+/// in a function it hands the pointer to (a few calls deep; an unknown callee may)?
+fn loads_through_param(prog: &cuad_sema::Program, f: &Function, p: &str, depth: usize) -> bool {
+    let Some(body) = &f.body else {
+        return true;
+    };
     let derived = pointers_derived_from(body, p);
-    if !memory_store_roots(body).iter().any(|r| derived.contains(r)) {
-        return false;
+    let ctx = LoadScan {
+        prog,
+        derived: &derived,
+        depth,
+    };
+    ctx.block_loads(body)
+}
+
+/// Loads through the pointers in `derived`, for [`loads_through_param`]. A load of an
+/// element the same block stored before (`vel[d] = ...; ke += vel[d];`) reads what the call
+/// wrote, not the entry value, and does not count.
+struct LoadScan<'a> {
+    prog: &'a cuad_sema::Program<'a>,
+    derived: &'a Names,
+    depth: usize,
+}
+
+/// An element a block stored through (`vel[d]`, as printed) and the variables its address
+/// reads: a later write of one of them moves the address.
+type StoredPlace = (String, Names);
+
+impl LoadScan<'_> {
+    fn through(&self, b: &Expr) -> bool {
+        crate::usage::lvalue_root(b).is_some_and(|r| self.derived.contains(r))
     }
-    fn loads(e: &Expr, derived: &Names) -> bool {
-        let through = |b: &Expr| crate::usage::lvalue_root(b).is_some_and(|r| derived.contains(r));
+
+    fn block_loads(&self, stmts: &[Stmt]) -> bool {
+        let mut stored: Vec<StoredPlace> = Vec::new();
+        for s in stmts {
+            match &s.kind {
+                StmtKind::Expr(e) => {
+                    if self.loads(e, &stored) {
+                        return true;
+                    }
+                    let mut written = Names::new();
+                    crate::usage::writes(e, &mut written);
+                    stored.retain(|(_, reads)| reads.is_disjoint(&written));
+                    if let ExprKind::Assign(None, l, _) = &e.kind {
+                        let l = l.strip_parens();
+                        if let ExprKind::Index(b, _) | ExprKind::Unary(UnOp::Deref, b) = &l.kind {
+                            if self.through(b) {
+                                let mut reads = Names::new();
+                                crate::usage::reads(l, &mut reads);
+                                stored.push((cuad_emit::print_expr(l), reads));
+                            }
+                        }
+                    }
+                }
+                StmtKind::Block(inner) => {
+                    if self.block_loads(inner) {
+                        return true;
+                    }
+                    stored.clear();
+                }
+                StmtKind::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                } => {
+                    let header = init
+                        .as_deref()
+                        .is_some_and(|i| self.block_loads(std::slice::from_ref(i)))
+                        || cond.iter().chain(step).any(|e| self.loads(e, &[]));
+                    if header || self.block_loads(std::slice::from_ref(body)) {
+                        return true;
+                    }
+                    stored.clear();
+                }
+                StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                    if self.loads(cond, &[]) || self.block_loads(std::slice::from_ref(body)) {
+                        return true;
+                    }
+                    stored.clear();
+                }
+                StmtKind::If { cond, then, els } => {
+                    if self.loads(cond, &stored)
+                        || self.block_loads(std::slice::from_ref(then))
+                        || els
+                            .as_deref()
+                            .is_some_and(|e| self.block_loads(std::slice::from_ref(e)))
+                    {
+                        return true;
+                    }
+                    stored.clear();
+                }
+                _ => {
+                    let mut found = false;
+                    crate::usage::visit_stmt_exprs(s, &mut |e| found |= self.loads(e, &stored));
+                    if found {
+                        return true;
+                    }
+                    stored.clear();
+                }
+            }
+        }
+        false
+    }
+
+    fn loads(&self, e: &Expr, stored: &[StoredPlace]) -> bool {
         match &e.kind {
             ExprKind::Assign(op, l, r) => {
-                let target_read = op.is_some() && loads_place(l, derived, true);
-                target_read || loads_place(l, derived, false) || loads(r, derived)
+                let target_read = op.is_some() && self.loads_place(l, true, stored);
+                target_read || self.loads_place(l, false, stored) || self.loads(r, stored)
             }
-            ExprKind::Index(b, _) | ExprKind::Unary(UnOp::Deref, b) if through(b) => true,
+            ExprKind::Index(b, _) | ExprKind::Unary(UnOp::Deref, b) if self.through(b) => {
+                let printed = cuad_emit::print_expr(e);
+                if !stored.iter().any(|(place, _)| *place == printed) {
+                    return true;
+                }
+                let mut found = false;
+                crate::usage::for_each_child(e, &mut |x| found |= self.loads(x, stored));
+                found
+            }
             ExprKind::Member {
                 base, arrow: true, ..
-            } if through(base) => true,
+            } if self.through(base) => true,
+            ExprKind::Call { callee, args, .. } => {
+                let handed_on = args.iter().enumerate().any(|(k, a)| {
+                    crate::usage::address_root(a).is_some_and(|r| self.derived.contains(r))
+                        && self.call_loads(callee, args.len(), k)
+                });
+                handed_on || args.iter().any(|a| self.loads(a, stored))
+            }
             _ => {
                 let mut found = false;
-                crate::usage::for_each_child(e, &mut |x| found |= loads(x, derived));
+                crate::usage::for_each_child(e, &mut |x| found |= self.loads(x, stored));
                 found
             }
         }
     }
-    // The place an assignment stores to: its indices are loads; the place itself only when
-    // `whole` (a compound assignment reads it).
-    fn loads_place(l: &Expr, derived: &Names, whole: bool) -> bool {
+
+    /// Does the function `callee` names load through its `k`-th of `n` arguments?
+    fn call_loads(&self, callee: &Expr, n: usize, k: usize) -> bool {
+        let ExprKind::Ident(name) = &callee.kind else {
+            return true;
+        };
+        if cuad_sema::builtins::is_atomic(name) {
+            return false;
+        }
+        let named = self.prog.functions_for_call(name, n);
+        if named.is_empty() || self.depth >= 4 {
+            return true;
+        }
+        named
+            .iter()
+            .any(|g| match g.params.get(k).and_then(|q| q.name.as_deref()) {
+                Some(q) => loads_through_param(self.prog, g, q, self.depth + 1),
+                None => false,
+            })
+    }
+
+    /// The place an assignment stores to: its indices are loads; the place itself only when
+    /// `whole` (a compound assignment reads it).
+    fn loads_place(&self, l: &Expr, whole: bool, stored: &[StoredPlace]) -> bool {
         if whole {
-            return loads(l, derived);
+            return self.loads(l, stored);
         }
         match &l.kind {
-            ExprKind::Index(b, k) => loads_place(b, derived, false) || loads(k, derived),
-            ExprKind::Unary(UnOp::Deref, b) | ExprKind::Paren(b) => loads_place(b, derived, false),
-            ExprKind::Member { base, .. } => loads_place(base, derived, false),
+            ExprKind::Index(b, k) => self.loads_place(b, false, stored) || self.loads(k, stored),
+            ExprKind::Unary(UnOp::Deref, b) | ExprKind::Paren(b) => {
+                self.loads_place(b, false, stored)
+            }
+            ExprKind::Member { base, .. } => self.loads_place(base, false, stored),
             _ => false,
         }
     }
-    body.iter().any(|s| {
-        let mut found = false;
-        crate::usage::visit_stmt_exprs(s, &mut |e| found |= loads(e, &derived));
-        found
-    })
 }
 
 /// Roots of the memory a body stores to (`r` in `r[0] = v`, `*r += v`, `&r[k]` handed on),
@@ -2217,9 +2364,17 @@ struct Overwrites {
     /// The argument's index, the lvalue overwritten in the caller's terms, and whether the
     /// callee may read its value on entry.
     named: Vec<(usize, Expr, bool)>,
-    /// Pointer arguments written through at elements the caller cannot name, with whether
-    /// the callee may read the memory's values on entry.
-    unnamed: Vec<(usize, bool)>,
+    /// Pointer arguments written through at elements the caller cannot name.
+    unnamed: Vec<UnnamedWrite>,
+}
+
+/// A pointer argument a callee writes through at elements the caller cannot name.
+struct UnnamedWrite {
+    arg: usize,
+    /// The callee may read the memory's values on entry (its pullback's re-run does too).
+    rereads: bool,
+    /// The callee sees no other thread (`runs_alone`): only this thread's writes matter.
+    alone: bool,
 }
 
 /// The calls `name(args)` in `e` (nested ones too) for which `pick(call, name, args)` holds.
@@ -2443,6 +2598,23 @@ fn calls_barrier(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
                     .into_iter()
                     .any(|g| calls_barrier(prog, g, depth + 1))
             }))
+}
+
+/// Does `f` run without seeing other threads (no barrier, shuffle, atomic or call through a
+/// pointer, in it or in the functions it calls)? Then its pullback's re-run reads only what
+/// the calling thread left.
+fn runs_alone(prog: &cuad_sema::Program, f: &Function, depth: u32) -> bool {
+    let mut callees = Vec::new();
+    visit_calls(f, &mut |x| {
+        callees.extend(crate::host::callee_name(x).map(str::to_string));
+    });
+    in_place_barrier(f) == Ok(None)
+        && depth < 4
+        && callees.iter().all(|n| {
+            prog.functions(n)
+                .into_iter()
+                .all(|g| runs_alone(prog, g, depth + 1))
+        })
 }
 
 /// A function `f` calls (directly or not) that declares an `extern __shared__` array of reals,

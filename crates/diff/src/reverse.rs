@@ -1148,6 +1148,18 @@ impl<'p, 'a> Gen<'p, 'a> {
         self.params.iter().any(|(p, _)| p == n)
     }
 
+    pub fn is_pointer_var(&self, n: &str) -> bool {
+        self.types
+            .get(n)
+            .is_some_and(|t| matches!(t.kind, TyKind::Pointer { .. }))
+    }
+
+    pub fn is_array_var(&self, n: &str) -> bool {
+        self.types
+            .get(n)
+            .is_some_and(|t| matches!(t.kind, TyKind::Array { .. }))
+    }
+
     pub fn is_pointer_or_array(&self, n: &str) -> bool {
         self.types
             .get(n)
