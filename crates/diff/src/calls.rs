@@ -2150,7 +2150,45 @@ fn stores_and_reads(prog: &cuad_sema::Program, f: &Function, j: usize) -> bool {
     let Some(p) = f.params.get(j).and_then(|p| p.name.as_deref()) else {
         return false;
     };
-    callee_writes_param(prog, f, j) && loads_through_param(prog, f, p, 0)
+    stores_through_param(prog, f, p, 0) && loads_through_param(prog, f, p, 0)
+}
+
+/// Does `f` store through its pointer parameter `p` (or a local pointer into it), itself or
+/// in a user function it hands the pointer to (a few calls deep)? Built-ins (atomics) do
+/// not count: their own rules apply.
+fn stores_through_param(prog: &cuad_sema::Program, f: &Function, p: &str, depth: usize) -> bool {
+    let Some(body) = &f.body else {
+        return false;
+    };
+    let derived = pointers_derived_from(body, p);
+    if memory_store_roots(body).iter().any(|r| derived.contains(r)) {
+        return true;
+    }
+    let hands_to_storing_callee = |x: &Expr| match &x.kind {
+        ExprKind::Call { callee, args, .. } => {
+            let ExprKind::Ident(name) = &callee.kind else {
+                return false;
+            };
+            depth < 4
+                && args.iter().enumerate().any(|(k, a)| {
+                    crate::usage::address_root(a).is_some_and(|r| derived.contains(r))
+                        && prog.functions_for_call(name, args.len()).iter().any(|g| {
+                            g.params[k]
+                                .name
+                                .as_deref()
+                                .is_some_and(|q| stores_through_param(prog, g, q, depth + 1))
+                        })
+                })
+        }
+        _ => false,
+    };
+    body.iter().any(|s| {
+        let mut found = false;
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            found |= crate::usage::any_expr(e, &hands_to_storing_callee);
+        });
+        found
+    })
 }
 
 /// Does `f` load through its pointer parameter `p` (or a local pointer into it), itself or
