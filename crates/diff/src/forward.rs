@@ -283,6 +283,18 @@ pub fn generate(
     let mut out = using_directives(body);
     out.extend(g.local_decls(&norm.locals, body, func.name_span));
     let mut code = Vec::new();
+    if is_host {
+        // What a symbol kernels write holds when the function starts does not depend on its
+        // inputs (atomics add into it, stores may cover part of it): its tangent starts at 0.
+        let written = crate::symbols::kernel_written_symbols(prog, &norm.body);
+        let active: Vec<String> = g.symbols.intersection(&written).cloned().collect();
+        for sym in active {
+            if g.declare_tangent_symbol(&sym, func.name_span) {
+                let bytes = Expr::synth(ExprKind::SizeofExpr(Box::new(ident(&adj_name(&sym)))));
+                code.push(g.clear_symbol_tangent(&sym, None, bytes));
+            }
+        }
+    }
     g.block(&norm.body, &mut code);
     out.extend(code);
     crate::sincos::fuse(&mut out, &params);
@@ -323,8 +335,9 @@ pub fn generate(
 }
 
 /// A host function's active variables and active symbols: a symbol a copy fills from a value
-/// carrying a tangent is active, and so are the buffers that launches of kernels reading it
-/// write (activity.rs does not see the symbol flow into them).
+/// carrying a tangent is active, as is one kernels write with such values; and so are the
+/// buffers that launches of kernels reading it write and the variables copies from it fill
+/// (activity.rs does not see the symbol flow into them).
 fn host_activity(
     prog: &Program,
     body: &[Stmt],
@@ -339,10 +352,20 @@ fn host_activity(
     };
     loop {
         let active = active_vars(prog, body, types, &seeds);
-        let symbols: Names = crate::symbols::filled_from_active(body, &active)
+        let mut symbols: Names = crate::symbols::filled_from_active(body, &active)
             .into_iter()
             .collect();
-        let written = crate::symbols::launch_outputs(prog, body, &symbols, &is_buffer);
+        // Symbols kernels write with values carrying tangents, until none is added (a kernel
+        // reading one may write another).
+        loop {
+            let written = crate::symbols::written_with_tangents(prog, body, &active, &symbols);
+            if written.iter().all(|w| symbols.contains(w)) {
+                break;
+            }
+            symbols.extend(written);
+        }
+        let mut written = crate::symbols::launch_outputs(prog, body, &symbols, &is_buffer);
+        written.extend(crate::symbols::copied_back(body, &symbols));
         if written.iter().all(|w| active.contains(w)) {
             return (active, symbols);
         }

@@ -167,19 +167,18 @@ fn runtime_call(
         {
             Some(crate::symbols::copy_to_symbol(g, args, s))
         }
-        // Copying back a symbol that kernels write: its adjoint receives the destination's.
+        // Copying back an active symbol: its adjoint receives the destination's.
         "cudaMemcpyFromSymbol" | "cudaMemcpyFromSymbolAsync"
             if args.len() >= 3
-                && crate::usage::lvalue_root(&args[1])
-                    .is_some_and(|n| g.written_symbols.contains(n)) =>
+                && crate::usage::lvalue_root(&args[1]).is_some_and(|n| g.symbols.contains(n)) =>
         {
             let sym = crate::usage::lvalue_root(&args[1])
                 .unwrap_or_default()
                 .to_string();
             Some(crate::symbols::copy_from_symbol(g, &sym, args, s))
         }
-        // Copying a symbol back into host memory: the destination gets no adjoint from the
-        // symbol's, so a derivative flowing through it would be dropped.
+        // A copy between an inactive symbol and data carrying derivatives: the symbol has no
+        // adjoint to take them or give them back.
         "cudaMemcpyToSymbol"
         | "cudaMemcpyToSymbolAsync"
         | "cudaMemcpyFromSymbol"
@@ -191,14 +190,7 @@ fn runtime_call(
             } else {
                 &args[0]
             };
-            let active_symbol = crate::usage::lvalue_root(&args[1])
-                .filter(|n| name.contains("From") && g.symbols.contains(*n));
-            if let Some(sym) = active_symbol {
-                g.error(
-                    s.span,
-                    format!("cuad cannot differentiate through `{name}` of `{sym}`, which carries derivatives (it follows them into kernels reading the symbol only); read the values from a buffer instead"),
-                );
-            } else if g.shadow(data).is_some() || g.expr_is_active(data) {
+            if g.shadow(data).is_some() || g.expr_is_active(data) {
                 g.error(
                     s.span,
                     format!("cuad cannot differentiate through `{name}` (symbols have no adjoint buffers); copy into a buffer passed to the kernel instead, or leave `{}` out of --wrt", cuad_emit::print_expr(data)),
@@ -1508,7 +1500,7 @@ fn launch(
     // Active symbols the kernel reads: its gradient is the variant adding into them.
     let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
     if !symbols.is_empty() {
-        crate::symbols::check_launch(g, kfun, &symbols, s.span);
+        crate::symbols::check_launch(g, kfun, s.span);
     }
     let mut adj_args = Vec::new();
     let mut pre = Vec::new();
@@ -1561,7 +1553,7 @@ fn launch(
     }
     // A kernel writing a symbol that carries derivatives overwrites them even when nothing it
     // reads does: its gradient clears the symbol's adjoint there.
-    let writes_symbol = symbols.iter().any(|n| g.written_symbols.contains(n));
+    let writes_symbol = !crate::symbols::launch_writes(g.prog, kfun, &g.written_symbols).is_empty();
     // A launch carrying no derivative (an index or cell list rebuilt each step) has no
     // gradient, but reverse code before it may read what it overwrites.
     if wrt.is_empty() && !writes_symbol {
@@ -1887,6 +1879,14 @@ fn checkpoint_launch_writes(
                 place_restore(r, copy_back, &mut restore, &mut release);
             }
             None => g.error(s.span, unknown_size),
+        }
+    }
+    // Active symbols the kernel writes (`buf[i] = v`), whose contents reverse code reads.
+    for sym in crate::symbols::launch_writes(g.prog, kfun, &g.written_symbols) {
+        if let Some((f, r)) = crate::symbols::checkpoint(g, &sym) {
+            fwd.extend(f);
+            let copy_back = rerun && !crate::symbols::only_stored(g.prog, kfun, &sym);
+            place_restore(r, copy_back, &mut restore, &mut release);
         }
     }
     (fwd, restore, release)
@@ -2430,12 +2430,13 @@ fn launch_memory_reads(
         &target,
     )
     .ok()?;
-    Some(memory_reads(g.prog, &[&generated.function], kfun))
+    Some(memory_reads(g.prog, &[&generated.function], kfun, symbols))
 }
 
 /// For each argument of a launch, whether its gradient needs only the pointer value (the
-/// kernel never reads the buffer, or its gradient does not); and whether that gradient reads
-/// any primal memory (or cuad cannot tell).
+/// kernel never reads the buffer, or its gradient does not); whether that gradient reads any
+/// primal memory (or cuad cannot tell); and the struct fields and symbols whose contents it
+/// reads.
 fn pointer_only_args(
     g: &Gen,
     kfun: &Function,
@@ -2463,7 +2464,13 @@ fn pointer_only_args(
             })
         })
         .collect();
-    let fields = struct_field_reads(g.prog, kfun, param_tys, memory_read.as_ref(), args);
+    let mut fields = struct_field_reads(g.prog, kfun, param_tys, memory_read.as_ref(), args);
+    fields.extend(
+        symbols
+            .iter()
+            .filter(|n| memory_read.as_ref().is_none_or(|m| m.contains(*n)))
+            .cloned(),
+    );
     (
         only_pointer,
         memory_read.is_none_or(|m| !m.is_empty()),
@@ -2520,10 +2527,12 @@ pub(crate) fn launch_rev_reads(
         .map(|p| g.prog.canonical(&p.ty))
         .collect();
     let wrt = launch_wrt(g, &param_tys, args);
-    if wrt.is_empty() {
+    let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
+    // A launch writing an active symbol runs its gradient even with no other derivative.
+    if wrt.is_empty() && crate::symbols::launch_writes(g.prog, kfun, &g.written_symbols).is_empty()
+    {
         return;
     }
-    let symbols = crate::symbols::read_symbols(g.prog, &g.symbols, kfun);
     let grad_name = crate::symbols::kernel_grad_name(g.prog, kfun, &wrt, &symbols);
     let (pointer_only, _, field_reads) =
         pointer_only_args(g, kfun, &param_tys, &grad_name, &wrt, &symbols, args);
@@ -2548,10 +2557,12 @@ fn is_variable_address(a: &Expr) -> bool {
 
 /// The names a runtime call's reverse (`cudaMemcpy`, `cudaMemset`...) reads, for the reads of
 /// a loop's reverse iterations: its arguments' values, never the contents of the buffers they
-/// point to (the reverse moves adjoints only; `pointer_value_reads` tracks the pointers).
+/// point to (the reverse moves adjoints only; `pointer_value_reads` tracks the pointers), nor
+/// an active symbol copied to or from (the reverse names its adjoint).
 pub(crate) fn runtime_call_rev_reads(g: &Gen, args: &[Expr], out: &mut crate::usage::Names) {
     for a in args {
-        if is_variable_address(a) {
+        let symbol = matches!(&a.strip_parens().kind, ExprKind::Ident(n) if g.symbols.contains(n));
+        if is_variable_address(a) || symbol {
             continue;
         }
         if matches!(g.type_of(a).map(|t| t.kind), Some(TyKind::Pointer { .. })) {
@@ -2563,11 +2574,13 @@ pub(crate) fn runtime_call_rev_reads(g: &Gen, args: &[Expr], out: &mut crate::us
 }
 
 /// The pointer parameters of `kernel` whose pointed-to contents the functions read (any mention
-/// that is not the array of a plain store counts, a pointer passed to a call included).
+/// that is not the array of a plain store counts, a pointer passed to a call included), and
+/// the active `symbols` whose contents they read (`symbols::gradient_reads`).
 fn memory_reads(
     prog: &cuad_sema::Program,
     funcs: &[&Function],
     kernel: &Function,
+    symbols: &[String],
 ) -> crate::usage::Names {
     let mut read = crate::usage::Names::new();
     for f in funcs {
@@ -2585,6 +2598,7 @@ fn memory_reads(
         .filter_map(|p| p.name.clone())
         .filter(|n| read.contains(n))
         .collect();
+    out.extend(crate::symbols::gradient_reads(prog, kernel, funcs, symbols));
     // Of a struct given by value, which pointer fields (`c.x`): the host saves those only.
     for p in &kernel.params {
         let Some(name) = p.name.as_deref().filter(|n| out.contains(*n)) else {
@@ -2909,6 +2923,16 @@ impl Memory {
 
 /// [`checkpoint`] of the first `bytes` bytes at `at` (a buffer `arr`, `arr + k`), `ty` the type
 /// of the buffer's pointer.
+/// [`checkpoint_bytes`] of device memory (symbols.rs saves symbols through it).
+pub(crate) fn checkpoint_device(
+    g: &mut Gen,
+    at: &Expr,
+    ty: &Ty,
+    bytes: Expr,
+) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+    checkpoint_bytes(g, at, ty, bytes, Memory::Device)
+}
+
 fn checkpoint_bytes(
     g: &mut Gen,
     at: &Expr,

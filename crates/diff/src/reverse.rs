@@ -494,7 +494,7 @@ pub fn generate(
     let symbols = crate::symbols::kernel_symbols(prog, mode, target, &mut types);
     seeds.extend(symbols.iter().cloned());
     // Host: symbols that launched kernels write carry derivatives to the host (symbols.rs).
-    let written_symbols = match mode {
+    let mut written_symbols = match mode {
         Mode::Host => crate::symbols::kernel_written_symbols(prog, &norm.body),
         _ => Names::new(),
     };
@@ -528,7 +528,21 @@ pub fn generate(
     for (n, t) in &params {
         activity_types.insert(format!("__param:{n}"), t.clone());
     }
-    let active = active_vars(prog, &norm.body, &activity_types, &seeds);
+    let mut active = active_vars(prog, &norm.body, &activity_types, &seeds);
+    // Host: a symbol a copy fills from a value carrying derivatives carries them on into what
+    // copies it back (`cudaMemcpyFromSymbol(&s, c, ...)`).
+    if mode == Mode::Host {
+        loop {
+            let filled = crate::symbols::filled_from_active(&norm.body, &active);
+            if filled.iter().all(|f| seeds.contains(f)) {
+                // Refilled symbols are handled as symbols kernels write (symbols.rs).
+                written_symbols.extend(crate::symbols::refilled(&norm.body, &filled));
+                break;
+            }
+            seeds.extend(filled);
+            active = active_vars(prog, &norm.body, &activity_types, &seeds);
+        }
+    }
     let unknown =
         crate::activity::unknown_type_receivers(prog, &norm.body, &types, &params, &active);
     if !unknown.is_empty() {

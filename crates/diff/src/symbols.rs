@@ -20,24 +20,35 @@
 //!   get pullbacks `f_pullback_via_c` adding into `_d_c` as well, made at calls that carry
 //!   derivatives; a call passing no value with derivatives to such a function is an error.
 //!
-//! - Symbols that launched kernels write (accumulators, `atomicAdd(&g_sum, v)`; results,
-//!   `g_out[i] = v`) carry derivatives to the host, which reads them back with
-//!   `cudaMemcpyFromSymbol`: their adjoints are zeroed when the host gradient starts, the copy
-//!   back adds the destination's adjoint into `_d_c`, every launch writing them runs its
-//!   `_via_c` gradient (reading `_d_c`, clearing it where it overwrites), and copies into them
-//!   move `_d_c` into the source's adjoint or clear it. The kernels may only assign them or
-//!   add into them: the gradients do not need their old contents.
+//! - Symbols that launched kernels write (accumulators, `atomicAdd(&g_sum, v)`; state kept
+//!   between kernels, `buf[i] = v` read by a later launch, 2-D arrays too) carry derivatives
+//!   between launches and to the host, which may read them back with `cudaMemcpyFromSymbol`:
+//!   their adjoints are zeroed when the host gradient starts, a copy back adds the
+//!   destination's adjoint into `_d_c`, every launch naming them runs its `_via_c` gradient
+//!   (adding into `_d_c` where it reads, reading and clearing it where it overwrites), and
+//!   copies into them move `_d_c` into the source's adjoint or clear it. So are symbols that
+//!   copies fill from values carrying derivatives more than once, in a loop or at an offset
+//!   (`refilled`).
+//! - Their contents change between launches, so the reverse launches would read them as the
+//!   forward sweep left them: a launch or copy overwriting such a symbol whose contents
+//!   reverse code reads (`gradient_reads`: a read other than as the target of a store, `+=` or
+//!   an atomic) saves them first (`checkpoint`, through the symbol's device address; taped in
+//!   loops) and restores them before its reverse, as for buffers (host.rs). A kernel reading a
+//!   symbol that its threads update with atomics reads values that depend on the order of the
+//!   updates: an error.
 //!
-//! The symbol's contents must stay what the reverse launches read: one copy, outside loops,
-//! and no launched kernel (or function it calls) writing the symbol. Other forms are located
-//! errors.
+//! A symbol filled once, whole, from a value carrying derivatives must stay what the reverse
+//! launches read: no launched kernel (or function it calls) may write it. Other forms are
+//! located errors.
 //!
 //! Forward mode (forward.rs, forward/calls.rs) keeps the symbol's tangent in the same global
 //! `_d_c`: each copy into an active symbol copies the source's tangent into it (or clears its
-//! bytes when the source carries none), and a launch of a kernel reading it launches the
-//! variant `k_pushforward_via_c`, in which the symbol is active with tangent `_d_c` (its
-//! callees reading it get `_via_c` pushforwards). Copies may repeat and sit in loops (the
-//! tangent follows the contents); kernels that write it are errors, as in reverse mode.
+//! bytes when the source carries none), a launch of a kernel naming it launches the variant
+//! `k_pushforward_via_c`, in which the symbol is active with tangent `_d_c` (its callees
+//! reading it get `_via_c` pushforwards; stores into it store the tangent too), and a copy
+//! back (`cudaMemcpyFromSymbol(&s, c, ...)`) copies `_d_c` into the destination's tangent. A
+//! symbol kernels write with values carrying tangents is active, its tangent cleared when the
+//! host function starts. Copies may repeat and sit in loops (the tangent follows the contents).
 
 use crate::adjoint::adj_name;
 use crate::builder::*;
@@ -195,77 +206,78 @@ pub(crate) fn unreached_calls(
     errors
 }
 
-/// Errors for a launch of `kernel` whose gradient would miss part of an active symbol's
-/// derivative: the kernel or a function it calls writes the symbol.
-pub(crate) fn check_launch(g: &mut Gen, kernel: &Function, symbols: &[String], at: Span) {
-    let (written, read): (Vec<String>, Vec<String>) = symbols
-        .iter()
-        .cloned()
-        .partition(|n| g.written_symbols.contains(n));
-    if let Some(message) = launch_problem(g.prog, kernel, &read) {
-        g.error(at, message);
-    } else if let Some(message) = written_symbol_read(g.prog, kernel, &written) {
+/// Errors for a launch of `kernel`, which names the active `symbols`: reads of one that its
+/// threads update with atomics. (Symbols launched kernels write are checkpointed where they
+/// are overwritten.)
+pub(crate) fn check_launch(g: &mut Gen, kernel: &Function, at: Span) {
+    if let Some(message) = racy_symbol_read(g.prog, kernel, &g.written_symbols) {
         g.error(at, message);
     }
 }
 
-/// Why a launch of `kernel` would get the derivative of the symbols kernels write wrong: it,
-/// or a function it calls, reads one of `written` other than to add into or assign it (the
-/// gradient would re-run that read against the symbol's final contents).
-fn written_symbol_read(prog: &Program, kernel: &Function, written: &[String]) -> Option<String> {
-    if written.is_empty() {
-        return None;
-    }
+/// Why a launch of `kernel` cannot be differentiated: it, or a function it calls, reads one
+/// of the active `written` symbols that it also updates with atomics, so what each thread
+/// reads depends on the order of the other threads' updates, which derivative code cannot
+/// reproduce.
+pub(crate) fn racy_symbol_read(
+    prog: &Program,
+    kernel: &Function,
+    written: &crate::usage::Names,
+) -> Option<String> {
+    let (mut reads, mut atomics) = (crate::usage::Names::new(), crate::usage::Names::new());
     for f in std::iter::once(kernel).chain(crate::reachable_functions(prog, kernel)) {
-        let mut found = None;
         for s in f.body.iter().flatten() {
             crate::usage::visit_stmt_exprs(s, &mut |e| {
-                if found.is_none() {
-                    found = read_outside_writes(e, written);
-                }
+                symbol_uses(e, written, &mut reads, &mut atomics)
             });
         }
-        if let Some(sym) = found {
-            return Some(format!(
-                "`{}` reads `{sym}`, which launched kernels write with values carrying derivatives: cuad differentiates such symbols when kernels only assign them or add into them (`{sym} = v`, `{sym} += v`, `atomicAdd(&{sym}, v)`); keep the value in a buffer passed to the kernels instead",
-                f.name
-            ));
-        }
     }
-    None
+    let sym = reads.intersection(&atomics).next()?;
+    Some(format!(
+        "kernel `{}` reads `{sym}` while its threads update it with atomics: the values read depend on the order of the updates, which derivative code cannot reproduce; read `{sym}` in a later launch instead",
+        kernel.name
+    ))
 }
 
-/// The first of `written` that `e` reads other than as the target of `=`, `+=`, `-=` or of
-/// `atomicAdd`/`atomicSub` (whose old values the reverse does not need).
-fn read_outside_writes(e: &Expr, written: &[String]) -> Option<String> {
-    let is_target =
-        |l: &Expr| crate::usage::lvalue_root(l).is_some_and(|r| written.iter().any(|w| w == r));
-    let mut found = None;
-    let mut check = |x: &Expr| {
-        if found.is_none() {
-            found = read_outside_writes(x, written);
-        }
+/// Collects into `reads` the symbols of `written` that `e` reads other than as the target of
+/// `=`, `+=`, `-=` or of `atomicAdd`/`atomicSub`, and into `atomics` those it updates with an
+/// atomic.
+fn symbol_uses(
+    e: &Expr,
+    written: &crate::usage::Names,
+    reads: &mut crate::usage::Names,
+    atomics: &mut crate::usage::Names,
+) {
+    let target = |l: &Expr| {
+        crate::usage::lvalue_root(l)
+            .map(|r| r.trim_start_matches("::"))
+            .filter(|r| written.contains(*r))
+            .map(str::to_string)
     };
     match &e.kind {
-        ExprKind::Assign(None | Some(BinOp::Add | BinOp::Sub), l, r) if is_target(l) => {
-            lvalue_indices(l, &mut check);
-            check(r);
+        ExprKind::Assign(None | Some(BinOp::Add | BinOp::Sub), l, r) if target(l).is_some() => {
+            lvalue_indices(l, &mut |x| symbol_uses(x, written, reads, atomics));
+            symbol_uses(r, written, reads, atomics);
         }
-        ExprKind::Call { callee, args, .. } if matches!(&callee.kind, ExprKind::Ident(n) if n == "atomicAdd" || n == "atomicSub") => {
+        ExprKind::Call { callee, args, .. } if matches!(&callee.kind, ExprKind::Ident(n) if n.starts_with("atomic")) => {
             match args.first().map(|a| &a.strip_parens().kind) {
-                Some(ExprKind::Unary(UnOp::AddrOf, x)) if is_target(x) => {
-                    lvalue_indices(x, &mut check);
-                    args.iter().skip(1).for_each(&mut check);
+                Some(ExprKind::Unary(UnOp::AddrOf, x)) if target(x).is_some() => {
+                    atomics.extend(target(x));
+                    lvalue_indices(x, &mut |x| symbol_uses(x, written, reads, atomics));
+                    for a in &args[1..] {
+                        symbol_uses(a, written, reads, atomics);
+                    }
                 }
-                _ => args.iter().for_each(&mut check),
+                _ => args
+                    .iter()
+                    .for_each(|a| symbol_uses(a, written, reads, atomics)),
             }
         }
-        ExprKind::Ident(n) if written.iter().any(|w| w == n.trim_start_matches("::")) => {
-            found = Some(n.trim_start_matches("::").to_string());
+        ExprKind::Ident(n) if written.contains(n.trim_start_matches("::")) => {
+            reads.insert(n.trim_start_matches("::").to_string());
         }
-        _ => crate::usage::for_each_child(e, &mut check),
+        _ => crate::usage::for_each_child(e, &mut |x| symbol_uses(x, written, reads, atomics)),
     }
-    found
 }
 
 /// Calls `f` on the index expressions of the lvalue `l` (`a[i][j].x`: `i`, `j`).
@@ -281,28 +293,97 @@ fn lvalue_indices(l: &Expr, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
-/// Why a launch of `kernel`, which reads the active `symbols`, would miss part of their
-/// derivatives (in either mode): the kernel, or a function it calls, writes one.
-pub(crate) fn launch_problem(
+/// The active `symbols` that `kernel`, or a function it calls, writes: a launch of it
+/// overwrites their contents.
+pub(crate) fn launch_writes(
     prog: &Program,
     kernel: &Function,
-    symbols: &[String],
-) -> Option<String> {
+    symbols: &crate::usage::Names,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
     for f in std::iter::once(kernel).chain(crate::reachable_functions(prog, kernel)) {
-        let mut written = crate::usage::Names::new();
-        crate::usage::stmt_writes(f.body.as_deref().unwrap_or_default(), &mut written);
-        if let Some(sym) = symbols.iter().find(|s| written.contains(*s)) {
-            let who = if std::ptr::eq(f, kernel) {
-                format!("kernel `{}`", kernel.name)
-            } else {
-                format!("`{}`, called by kernel `{}`,", f.name, kernel.name)
-            };
-            return Some(format!(
-                "{who} writes `{sym}`, which carries derivatives from `cudaMemcpyToSymbol`: cuad differentiates symbols that launched kernels only read"
-            ));
+        for n in written_symbols(prog, f) {
+            if symbols.contains(&n) && !out.contains(&n) {
+                out.push(n);
+            }
         }
     }
-    None
+    out
+}
+
+/// Does `kernel` only store into the symbol `sym` (`sym[i] = v`, no function it calls naming
+/// it)? Its gradient then leaves the symbol as it finds it.
+pub(crate) fn only_stored(prog: &Program, kernel: &Function, sym: &str) -> bool {
+    let body = kernel.body.as_deref().unwrap_or_default();
+    let active: crate::usage::Names = std::iter::once(sym.to_string()).collect();
+    crate::usage::write_only_names(body).contains(sym)
+        && crate::reachable_functions(prog, kernel)
+            .into_iter()
+            .all(|f| read_symbols(prog, &active, f).is_empty())
+}
+
+/// The active `symbols` whose contents a launch of `kernel` has its gradient (`gradient`, the
+/// generated kernel) read: those it or a function the kernel calls (whose pullback re-runs it)
+/// reads other than as the target of a store, `+=`/`-=` or an atomic, which need no old value.
+pub(crate) fn gradient_reads(
+    prog: &Program,
+    kernel: &Function,
+    gradient: &[&Function],
+    symbols: &[String],
+) -> Vec<String> {
+    let active: crate::usage::Names = symbols.iter().cloned().collect();
+    let (mut reads, mut atomics) = (crate::usage::Names::new(), crate::usage::Names::new());
+    for f in gradient
+        .iter()
+        .copied()
+        .chain(crate::reachable_functions(prog, kernel))
+    {
+        for s in f.body.iter().flatten() {
+            crate::usage::visit_stmt_exprs(s, &mut |e| {
+                symbol_uses(e, &active, &mut reads, &mut atomics)
+            });
+        }
+    }
+    reads.into_iter().collect()
+}
+
+/// The checkpoint of the symbol `sym` (kernels write it) before an overwrite, when reverse
+/// code reads its contents: its device address is fetched into `_cuad_at_<sym>`, and
+/// `sizeof(sym)` bytes there are saved (forward statements) and restored (reverse).
+pub(crate) fn checkpoint(g: &mut Gen, sym: &str) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+    if !g.needs_checkpoint(sym) {
+        return None;
+    }
+    let elem = symbol_elem(g.prog, sym)?;
+    let at = format!("_cuad_at_{sym}");
+    let declared = g
+        .decls
+        .iter()
+        .any(|d| matches!(&d.kind, StmtKind::Decl(d) if d.vars.iter().any(|v| v.name == at)));
+    if !declared {
+        g.decls.push(decl(
+            Ty::pointer_to(elem.clone()),
+            &at,
+            Some(Expr::synth(ExprKind::Nullptr)),
+        ));
+    }
+    let size = Expr::synth(ExprKind::SizeofExpr(Box::new(ident(sym))));
+    let (mut fwd, rev) =
+        crate::host::checkpoint_device(g, &ident(&at), &Ty::pointer_to(elem), size)?;
+    fwd.insert(
+        0,
+        expr_stmt(call("cudaGetSymbolAddress", vec![void_pp(&at), ident(sym)])),
+    );
+    Some((fwd, rev))
+}
+
+/// `(void**)&v`.
+fn void_pp(v: &str) -> Expr {
+    Expr::synth(ExprKind::Cast {
+        kind: CastKind::CStyle,
+        ty: Ty::pointer_to(Ty::pointer_to(Ty::new(TyKind::Void))),
+        expr: Box::new(addr_of(ident(v))),
+    })
 }
 
 /// An error for a call of a user function, from a host gradient with active symbols, that
@@ -378,7 +459,7 @@ pub(crate) fn copy_to_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>
         crate::usage::lvalue_root(&args[0]).filter(|n| g.written_symbols.contains(*n))
     {
         let sym = sym.to_string();
-        return (vec![s.clone()], copy_into_written(g, &sym, args));
+        return copy_into_written(g, &sym, args, s);
     }
     let Some((sym, ty, elem)) = checked_symbol(g, args, s) else {
         return unchanged;
@@ -442,15 +523,12 @@ fn zeroed_adjoint(g: &mut Gen, sym: &str, ty: &Ty, elem: &Ty) -> Vec<Stmt> {
         &at,
         Some(Expr::synth(ExprKind::Nullptr)),
     ));
-    let void_pp = Ty::pointer_to(Ty::pointer_to(Ty::new(TyKind::Void)));
-    let address = Expr::synth(ExprKind::Cast {
-        kind: CastKind::CStyle,
-        ty: void_pp,
-        expr: Box::new(addr_of(ident(&at))),
-    });
     let size = Expr::synth(ExprKind::SizeofExpr(Box::new(ident(&d_sym))));
     vec![
-        expr_stmt(call("cudaGetSymbolAddress", vec![address, ident(&d_sym)])),
+        expr_stmt(call(
+            "cudaGetSymbolAddress",
+            vec![void_pp(&at), ident(&d_sym)],
+        )),
         expr_stmt(call("cudaMemset", vec![ident(&at), int_lit(0), size])),
     ]
 }
@@ -473,28 +551,29 @@ pub(crate) fn zero_written_adjoints(g: &mut Gen) -> Vec<Stmt> {
 /// The reverse of `cudaMemcpyToSymbol(sym, src, bytes[, offset[, kind]])` into a symbol
 /// kernels write: the copy overwrote those bytes, so their adjoint moves into the source's
 /// (a source carrying derivatives) or is cleared.
-fn copy_into_written(g: &mut Gen, sym: &str, args: &[Expr]) -> Vec<Stmt> {
+fn copy_into_written(g: &mut Gen, sym: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
     let Some(elem) = symbol_elem(g.prog, sym) else {
-        return vec![];
+        return (vec![s.clone()], vec![]);
     };
+    // Launches reversed before this copy's reverse may read the contents it overwrites.
+    let (mut fwd, mut rev) = checkpoint(g, sym).unwrap_or_default();
+    fwd.push(s.clone());
     let at = symbol_bytes_at(sym, &elem, args.get(3));
-    match g.shadow(&args[1]) {
+    rev.push(match g.shadow(&args[1]) {
         Some((d_src, _, _)) => {
             g.helpers.memcpy = true;
             let kind = args
                 .get(4)
                 .cloned()
                 .unwrap_or_else(|| ident("cudaMemcpyHostToDevice"));
-            vec![expr_stmt(call(
+            expr_stmt(call(
                 "cuad_memcpy_pullback",
                 vec![at, reinterpret(d_src, &elem), args[2].clone(), kind],
-            ))]
+            ))
         }
-        None => vec![expr_stmt(call(
-            "cudaMemset",
-            vec![at, int_lit(0), args[2].clone()],
-        ))],
-    }
+        None => expr_stmt(call("cudaMemset", vec![at, int_lit(0), args[2].clone()])),
+    });
+    (fwd, rev)
 }
 
 /// `cudaMemcpyFromSymbol(dst, sym, bytes[, offset[, kind]])` of a symbol kernels write: the
@@ -607,22 +686,6 @@ fn checked_symbol(g: &mut Gen, args: &[Expr], s: &Stmt) -> Option<(String, Ty, T
     let Some(elem) = symbol_elem(g.prog, sym) else {
         return fail(g, format!("`{sym}` has type `{}`; cuad keeps adjoints of symbols that are real scalars, fixed-size arrays of reals, or structs (and arrays of them) whose real fields have one real type beside integers", cuad_emit::print_ty(&ty)));
     };
-    if args
-        .get(3)
-        .is_some_and(|o| !matches!(&o.strip_parens().kind, ExprKind::IntLit(v) if v == "0"))
-    {
-        return fail(
-            g,
-            "it copies at an offset into the symbol (copy the whole symbol from one buffer)"
-                .to_string(),
-        );
-    }
-    if !g.loop_bodies.is_empty() {
-        return fail(g, format!("it is inside a loop: the reverse launches read `{sym}` as the forward left it, so cuad needs one copy into it, before the loop"));
-    }
-    if g.symbols.contains(sym.as_str()) {
-        return fail(g, format!("`{sym}` was already filled from a buffer carrying derivatives: the reverse launches read its contents as the forward left it, so cuad needs one copy into it"));
-    }
     Some((sym.clone(), ty, elem))
 }
 
@@ -643,6 +706,126 @@ pub(crate) fn filled_from_active(body: &[Stmt], active: &crate::usage::Names) ->
         });
     }
     out
+}
+
+/// Host gradients: the symbols among `filled` (copies fill them from values carrying
+/// derivatives) that copies fill more than once (inside a loop counts), or at an offset. They
+/// are handled as symbols kernels write (`Gen::written_symbols`): their adjoint is zeroed
+/// first, and each copy saves the contents it overwrites when reverse code reads them, moves
+/// the adjoint of the bytes it fills into its source's and clears it.
+pub(crate) fn refilled(body: &[Stmt], filled: &[String]) -> Vec<String> {
+    let mut count: HashMap<String, usize> = HashMap::new();
+    let visit = |s: &Stmt, count: &mut HashMap<String, usize>| {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let Some((sym, _)) = copy_into_symbol(x) else {
+                    return;
+                };
+                let at_offset = matches!(&x.kind, ExprKind::Call { args, .. } if args.get(3).is_some_and(|o| !matches!(&o.strip_parens().kind, ExprKind::IntLit(v) if v == "0")));
+                *count.entry(sym).or_default() += if at_offset { 2 } else { 1 };
+            })
+        })
+    };
+    for s in body {
+        visit(s, &mut count);
+        // A copy in a loop runs again: counted once more.
+        s.visit(&mut |l| {
+            if matches!(
+                l.kind,
+                StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::DoWhile { .. }
+            ) {
+                visit(l, &mut count);
+            }
+        });
+    }
+    filled
+        .iter()
+        .filter(|f| count.get(*f).is_some_and(|&k| k > 1))
+        .cloned()
+        .collect()
+}
+
+/// Forward mode, host functions: the symbols with real elements that kernels launched in
+/// `body`, or functions they call, write with values that may carry tangents: the launch
+/// passes an argument that carries one (`active` variables) or the kernel reads one of the
+/// active `symbols`.
+pub(crate) fn written_with_tangents(
+    prog: &Program,
+    body: &[Stmt],
+    active: &crate::usage::Names,
+    symbols: &crate::usage::Names,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Launch { kernel, args, .. } = &x.kind else {
+                    return;
+                };
+                let ExprKind::Ident(k) = &kernel.kind else {
+                    return;
+                };
+                for kfun in prog.functions(k).into_iter().filter(|f| f.body.is_some()) {
+                    let carries = args
+                        .iter()
+                        .any(|a| crate::activity::depends_on_active(a, active))
+                        || !read_symbols(prog, symbols, kfun).is_empty();
+                    if !carries {
+                        continue;
+                    }
+                    for f in std::iter::once(kfun).chain(crate::reachable_functions(prog, kfun)) {
+                        for n in written_symbols(prog, f) {
+                            if !out.contains(&n) {
+                                out.push(n);
+                            }
+                        }
+                    }
+                }
+            })
+        });
+    }
+    out
+}
+
+/// Forward mode, host functions: the variables that `cudaMemcpyFromSymbol(dst, sym, ...)`
+/// copies one of the active `symbols` into (`s` of `&s`, `h` of `h + k`): they receive its
+/// tangent.
+pub(crate) fn copied_back(body: &[Stmt], symbols: &crate::usage::Names) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let Some((sym, dst)) = copy_from_symbol_args(x) else {
+                    return;
+                };
+                let root = crate::usage::address_root(dst).map(str::to_string);
+                if let Some(root) = root.filter(|r| symbols.contains(&sym) && !out.contains(r)) {
+                    out.push(root);
+                }
+            })
+        });
+    }
+    out
+}
+
+/// `cudaMemcpyFromSymbol(dst, sym, ...)` (or its `Async` form): the symbol's name and the
+/// destination.
+pub(crate) fn copy_from_symbol_args(e: &Expr) -> Option<(String, &Expr)> {
+    let ExprKind::Call { callee, args, .. } = &e.kind else {
+        return None;
+    };
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    if !matches!(
+        name.trim_start_matches("::"),
+        "cudaMemcpyFromSymbol" | "cudaMemcpyFromSymbolAsync"
+    ) || args.len() < 3
+    {
+        return None;
+    }
+    let sym = crate::usage::lvalue_root(&args[1])?;
+    Some((sym.trim_start_matches("::").to_string(), &args[0]))
 }
 
 /// `cudaMemcpyToSymbol(sym, src, ...)` (or its `Async` form): the symbol's name and the source.

@@ -319,15 +319,12 @@ impl Fwd<'_, '_> {
             "cudaMemcpyToSymbol" | "cudaMemcpyToSymbolAsync" if args.len() >= 3 => {
                 self.copy_to_symbol(e, args, out)
             }
-            // The destination would need the symbol's tangent, which activity does not follow.
+            // The destination receives the symbol's tangent (host_activity made it active).
             "cudaMemcpyFromSymbol" | "cudaMemcpyFromSymbolAsync"
                 if crate::usage::lvalue_root(&args[1])
                     .is_some_and(|n| self.symbols.contains(n)) =>
             {
-                self.error(
-                    e.span,
-                    format!("cuad cannot differentiate through `{base}` of `{}`, which carries tangents from `cudaMemcpyToSymbol` (it follows them into kernels reading the symbol only); read the values from a buffer instead", cuad_emit::print_expr(&args[1])),
-                );
+                self.copy_from_symbol(e, args, out)
             }
             _ => {
                 if self.any_active_arg(args) && base.starts_with("cudaMemcpy") {
@@ -380,30 +377,92 @@ impl Fwd<'_, '_> {
                 out.push(expr_stmt(with_args(e, a)));
             }
             None => {
-                // `{ void* p; cudaGetSymbolAddress(&p, _d_c); cudaMemset((char*)p + offset, 0, bytes); }`
-                let p = self.fresh("_cuad_sym");
-                let void_ptr = Ty::pointer_to(Ty::new(TyKind::Void));
-                let char_ptr = Ty::pointer_to(Ty::new(TyKind::Int {
-                    kind: IntKind::Char,
-                    signed: None,
-                }));
-                let at = Expr::synth(ExprKind::Cast {
-                    kind: CastKind::CStyle,
-                    ty: char_ptr,
-                    expr: Box::new(ident(&p)),
-                });
-                let at = match args.get(3) {
-                    Some(offset) => binary(BinOp::Add, at, paren(offset.clone())),
-                    None => at,
-                };
-                out.push(block(vec![
-                    decl(void_ptr, &p, Some(Expr::synth(ExprKind::Nullptr))),
-                    expr_stmt(call(
-                        "cudaGetSymbolAddress",
-                        vec![addr_of(ident(&p)), d_sym],
-                    )),
-                    expr_stmt(call("cudaMemset", vec![at, int_lit(0), args[2].clone()])),
-                ]));
+                let clear = self.clear_symbol_tangent(&sym, args.get(3), args[2].clone());
+                out.push(clear);
+            }
+        }
+    }
+
+    /// `{ void* p; cudaGetSymbolAddress(&p, _d_c); cudaMemset((char*)p + offset, 0, bytes); }`:
+    /// clears `bytes` of the tangent of the symbol `sym` at `offset`.
+    pub(super) fn clear_symbol_tangent(
+        &mut self,
+        sym: &str,
+        offset: Option<&Expr>,
+        bytes: Expr,
+    ) -> Stmt {
+        let p = self.fresh("_cuad_sym");
+        let void_ptr = Ty::pointer_to(Ty::new(TyKind::Void));
+        let char_ptr = Ty::pointer_to(Ty::new(TyKind::Int {
+            kind: IntKind::Char,
+            signed: None,
+        }));
+        let at = Expr::synth(ExprKind::Cast {
+            kind: CastKind::CStyle,
+            ty: char_ptr,
+            expr: Box::new(ident(&p)),
+        });
+        let at = match offset {
+            Some(offset) => binary(BinOp::Add, at, paren(offset.clone())),
+            None => at,
+        };
+        let d_sym = ident(&crate::adjoint::adj_name(sym));
+        block(vec![
+            decl(void_ptr, &p, Some(Expr::synth(ExprKind::Nullptr))),
+            expr_stmt(call(
+                "cudaGetSymbolAddress",
+                vec![addr_of(ident(&p)), d_sym],
+            )),
+            expr_stmt(call("cudaMemset", vec![at, int_lit(0), bytes])),
+        ])
+    }
+
+    /// `cudaMemcpyFromSymbol(dst, c, bytes[, offset[, kind[, stream]]])` of an active symbol:
+    /// the same copy of `_d_c` into `dst`'s tangent.
+    fn copy_from_symbol(&mut self, e: &Expr, args: &[Expr], out: &mut Vec<Stmt>) {
+        let Some(sym) = crate::usage::lvalue_root(&args[1]).map(str::to_string) else {
+            return;
+        };
+        if !matches!(&args[1].strip_parens().kind, ExprKind::Ident(_)) {
+            self.error(
+                e.span,
+                format!("cuad cannot differentiate through this `cudaMemcpyFromSymbol`: `{}` is not a symbol named directly", cuad_emit::print_expr(&args[1])),
+            );
+            return;
+        }
+        if !self.declare_tangent_symbol(&sym, e.span) {
+            return;
+        }
+        let Some(tdst) = self.pointer_arg_tangent(&args[0]) else {
+            self.error(
+                args[0].span,
+                format!(
+                    "cuad cannot tell where the tangent of `{}` lives (copy the symbol into a variable or buffer of this function, or a parameter)",
+                    cuad_emit::print_expr(&args[0])
+                ),
+            );
+            return;
+        };
+        let mut a = args.to_vec();
+        a[0] = tdst;
+        a[1] = ident(&crate::adjoint::adj_name(&sym));
+        out.push(expr_stmt(with_args(e, a)));
+    }
+
+    /// Declares the tangent global `_d_c` of the active symbol `c` (once); false, with a
+    /// located error, when forward mode keeps no tangent for its type.
+    pub(super) fn declare_tangent_symbol(&mut self, sym: &str, at: cuad_syntax::Span) -> bool {
+        match crate::symbols::tangent_symbol(self.prog, sym) {
+            Ok((ty, _)) => {
+                let global = crate::symbols::derivative_global(sym, &ty);
+                if !self.tangent_globals.contains(&global) {
+                    self.tangent_globals.push(global);
+                }
+                true
+            }
+            Err(why) => {
+                self.error(at, why);
+                false
             }
         }
     }
@@ -450,14 +509,20 @@ impl Fwd<'_, '_> {
             None => (callee.clone(), None),
         };
         let callee = &callee;
-        // Active symbols the kernel reads: its pushforward is the variant reading their tangents.
+        // Active symbols the kernel names: its pushforward is the variant reading their
+        // tangents and writing them where it writes the symbol (so even with no argument
+        // carrying a tangent: `g_sum = 0` clears `_d_g_sum`).
         let symbols = crate::symbols::read_symbols(self.prog, &self.symbols, callee);
-        if let Some(message) = crate::symbols::launch_problem(self.prog, callee, &symbols) {
+        if let Some(message) = crate::symbols::racy_symbol_read(self.prog, callee, &self.symbols) {
             self.error(e.span, message);
             return None;
         }
+        for sym in &symbols {
+            self.declare_tangent_symbol(sym, e.span);
+        }
         let (wrt, tangents) = self.argument_tangents(callee, args);
-        if wrt.is_empty() {
+        let writes = !crate::symbols::launch_writes(self.prog, callee, &self.symbols).is_empty();
+        if wrt.is_empty() && !writes {
             return None;
         }
         let pf = match primary {
