@@ -823,14 +823,21 @@ impl Fwd<'_, '_> {
             }
             _ => return,
         }
-        if let Some(call) = self.user_operator_call(e) {
-            *e = call; // `a * s` on structs: `operator*(a, s)`, differentiated as a call
-        }
+        // `a * s` on structs: `operator*(a, s)`, differentiated as a call; one without a
+        // tangent stays as written (a member operator has no free function to call).
+        let operator = self
+            .user_operator_call(e)
+            .map(|call| std::mem::replace(e, call));
         if !matches!(e.kind, ExprKind::Call { .. }) {
             return;
         }
         let value_ty = self.type_of(e);
-        if let Some(call) = self.pushforward_call(e) {
+        let pushforward = self.pushforward_call(e);
+        if let (None, Some(written)) = (&pushforward, operator) {
+            *e = written;
+            return;
+        }
+        if let Some(call) = pushforward {
             let t = self.fresh("_t");
             out.push(decl(Ty::new(TyKind::Auto), &t, Some(call)));
             self.hoisted.insert(t.clone());
