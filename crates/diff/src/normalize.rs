@@ -74,6 +74,7 @@ pub fn normalize(
         prog,
         locals: vec![],
         renames: vec![HashMap::new()],
+        reference_aliases: Names::new(),
         stable_refs: false,
         scope: ScopeStack::new(),
         errors: vec![],
@@ -510,7 +511,9 @@ fn is_lvalue(e: &Expr) -> bool {
 /// Do the references `d` declares keep naming the same objects in `rest` (the remainder of
 /// their scope)? The variables that locate each object (`i` in `out[i]`, `idx` in
 /// `a[idx[i]]`) must not be assigned there; the object itself may be.
-fn references_stay_put(d: &DeclStmt, rest: &[Stmt]) -> bool {
+/// `is_reference(n)`: `n` is a local reference in scope; assigning it (`c = v`, `c.e = v`)
+/// writes the object it aliases and never rebinds it.
+fn references_stay_put(d: &DeclStmt, rest: &[Stmt], is_reference: &dyn Fn(&str) -> bool) -> bool {
     let mut plain_writes = Names::new();
     let mut memory_writes = Names::new();
     for s in rest {
@@ -525,7 +528,7 @@ fn references_stay_put(d: &DeclStmt, rest: &[Stmt]) -> bool {
                     _ => return,
                 };
                 if let Some(root) = crate::usage::lvalue_root(target) {
-                    if crate::usage::is_plain_var(target) {
+                    if crate::usage::is_plain_var(target) && !is_reference(root) {
                         plain_writes.insert(root.to_string());
                     } else {
                         memory_writes.insert(root.to_string());
@@ -854,6 +857,9 @@ struct Hoister<'p, 'a> {
     /// Source name -> hoisted name, one map per block scope. A local reference bound to an
     /// lvalue maps to that lvalue (`double& o = out[i]` makes `o` mean `out[i]`).
     renames: Vec<HashMap<String, Expr>>,
+    /// Local references in scope aliased to their targets (a later local of the same name
+    /// removes it).
+    reference_aliases: Names,
     /// Whether the declaration being hoisted may alias its references: nothing later in its
     /// scope changes the variables that locate the referenced object.
     stable_refs: bool,
@@ -891,7 +897,8 @@ impl Hoister<'_, '_> {
                 continue;
             }
             if let StmtKind::Decl(d) = &s.kind {
-                self.stable_refs = references_stay_put(d, &stmts[k + 1..]);
+                self.stable_refs =
+                    references_stay_put(d, &stmts[k + 1..], &|n| self.is_reference_alias(n));
             }
             out.extend(self.stmt(s.clone()));
             self.stable_refs = false;
@@ -949,12 +956,17 @@ impl Hoister<'_, '_> {
         let mut out = Vec::new();
         for s in decls {
             if let StmtKind::Decl(d) = &s.kind {
-                self.stable_refs = references_stay_put(d, rest);
+                self.stable_refs = references_stay_put(d, rest, &|n| self.is_reference_alias(n));
             }
             out.extend(self.stmt(s));
             self.stable_refs = false;
         }
         out
+    }
+
+    /// A local reference aliased to its target (`Cell& c = cells[i]`).
+    fn is_reference_alias(&self, name: &str) -> bool {
+        self.reference_aliases.contains(name)
     }
 
     fn rename_of(&self, name: &str) -> Option<&Expr> {
@@ -1076,6 +1088,7 @@ impl Hoister<'_, '_> {
                             .last_mut()
                             .unwrap()
                             .insert(v.name.clone(), paren(lv.clone()));
+                        self.reference_aliases.insert(v.name.clone());
                         continue;
                     }
                     // A const reference to a temporary is a copy of it.
@@ -1143,6 +1156,7 @@ impl Hoister<'_, '_> {
             let ty = self.prog.qualified_for(&ty, &scope, &self.usings);
             let name = self.hoisted_name(&v.name, &ty);
             self.scope.declare(&v.name, ty.clone());
+            self.reference_aliases.remove(&v.name);
             self.renames
                 .last_mut()
                 .unwrap()
