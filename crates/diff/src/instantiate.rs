@@ -58,7 +58,12 @@ pub fn instance_suffix(f: &Function, types: &Bindings, values: &Values) -> Strin
     let shown = |name: &str| f.params.iter().any(|p| ty_mentions(&p.ty, name));
     let mut parts: Vec<(&String, String)> = values
         .iter()
-        .map(|(k, v)| (k, value_part(&cuad_emit::print_expr(v))))
+        // `k - 1` and `k + 1` at k = 1 are instances 0 and 2, not both `1___1`.
+        .map(|(k, v)| {
+            let text =
+                constant_value(v).map_or_else(|| cuad_emit::print_expr(v), |n| n.to_string());
+            (k, value_part(&text))
+        })
         .chain(
             types
                 .iter()
