@@ -1098,6 +1098,18 @@ inline float norm4df(float a, float b, float c, float d) {
 }
 inline double rnorm4d(double a, double b, double c, double d) { return 1.0 / norm4d(a, b, c, d); }
 inline float rnorm4df(float a, float b, float c, float d) { return 1.0f / norm4df(a, b, c, d); }
+inline double norm(int dim, const double* p) {
+  double s = 0.0;
+  for (int j = 0; j < dim; j++) s += p[j] * p[j];
+  return std::sqrt(s);
+}
+inline float normf(int dim, const float* p) {
+  float s = 0.0f;
+  for (int j = 0; j < dim; j++) s += p[j] * p[j];
+  return std::sqrt(s);
+}
+inline double rnorm(int dim, const double* p) { return 1.0 / norm(dim, p); }
+inline float rnormf(int dim, const float* p) { return 1.0f / normf(dim, p); }
 inline double saturate(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
 
 // Fast intrinsics: exact functions stand in for the approximate hardware ones.

@@ -1,8 +1,8 @@
 //! Library functions cuad differentiates from its own definitions: the cuComplex API
 //! (`cuCmulf`, `cuCabsf`, ...), whose header cuad does not read, and the math functions with
-//! pointer outputs (`modf`, `frexp`). The user's code keeps calling
-//! the library; only the pullbacks (`cuCmulf_pullback`) come from these bodies. A program that
-//! defines a function of the same name itself keeps its own.
+//! pointer outputs (`modf`, `frexp`) or array inputs (`normf(dim, p)`, `rnorm`). The user's
+//! code keeps calling the library; only the pullbacks (`cuCmulf_pullback`) come from these
+//! bodies. A program that defines a function of the same name itself keeps its own.
 
 use cuad_syntax::ast::{Function, Item};
 use cuad_syntax::pp::PpOptions;
@@ -57,6 +57,26 @@ __host__ __device__ inline double frexp(double x, int* e) {
   if (x == 0.0) { *e = 0; return x; }
   *e = ilogb(x) + 1;
   return ldexp(x, -*e);
+}
+__host__ __device__ inline float normf(int dim, const float* p) {
+  float s = 0.0f;
+  for (int j = 0; j < dim; j++) s += p[j] * p[j];
+  return sqrtf(s);
+}
+__host__ __device__ inline float rnormf(int dim, const float* p) {
+  float s = 0.0f;
+  for (int j = 0; j < dim; j++) s += p[j] * p[j];
+  return rsqrtf(s);
+}
+__host__ __device__ inline double norm(int dim, const double* p) {
+  double s = 0.0;
+  for (int j = 0; j < dim; j++) s += p[j] * p[j];
+  return sqrt(s);
+}
+__host__ __device__ inline double rnorm(int dim, const double* p) {
+  double s = 0.0;
+  for (int j = 0; j < dim; j++) s += p[j] * p[j];
+  return rsqrt(s);
 }
 "#;
 
@@ -155,7 +175,7 @@ mod tests {
     #[test]
     fn the_prelude_parses_into_functions() {
         let fs = super::functions();
-        assert_eq!(fs.len(), 27 + 2 * (PAIR_OPS.len() + 11));
+        assert_eq!(fs.len(), 31 + 2 * (PAIR_OPS.len() + 11));
         assert!(fs.iter().any(|f| f.name == "cuComplexDoubleToFloat"));
         assert!(fs.iter().all(|f| f.body.is_some()));
     }

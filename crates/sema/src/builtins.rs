@@ -52,6 +52,8 @@ const FIXED: &[(&str, &str)] = &[
     ("__finite", "int"), ("__signbit", "int"), ("labs", "long"), ("llabs", "long long"),
     ("umin", "unsigned"), ("umax", "unsigned"), ("llmin", "long long"), ("llmax", "long long"),
     ("ullmin", "unsigned long long"), ("ullmax", "unsigned long long"),
+    // norms of arrays (`normf(dim, p)`); `norm` is also `std::norm`, typed by its arguments
+    ("normf", "float"), ("rnormf", "float"), ("rnorm", "double"),
     // float intrinsics
     ("__expf", "float"), ("__exp10f", "float"), ("__logf", "float"), ("__log2f", "float"),
     ("__log10f", "float"), ("__sinf", "float"), ("__cosf", "float"), ("__tanf", "float"),
