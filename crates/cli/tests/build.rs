@@ -870,6 +870,51 @@ fn warp_per_row_updates_are_plain_only_where_proven() {
     assert!(body.contains("atomicAdd(&_d_x[c], "), "{body}");
 }
 
+/// A host `memcpy` of values is a copy of them (a host-to-host `cudaMemcpy`), but one that
+/// reads the bits of other real types or may split a value carries no derivative: both modes
+/// say where.
+#[test]
+fn memcpy_of_bits_is_diagnosed_in_both_modes() {
+    let dir = scratch("memcpy_bits");
+    let input = write(
+        &dir,
+        "bits.cu",
+        "#include <cstring>\n\
+         void narrow(const double* x, float* y, int n) {\n\
+         \x20 float* t = (float*)malloc(n * sizeof(float));\n\
+         \x20 memcpy(t, x, n * sizeof(float));\n\
+         \x20 for (int i = 0; i < n; ++i) y[i] = t[i] * t[i];\n\
+         \x20 free(t);\n\
+         }\n\
+         void split(const double* x, double* y, int n) {\n\
+         \x20 double* t = (double*)malloc(n * sizeof(double));\n\
+         \x20 std::memcpy(t, x, n * sizeof(float));\n\
+         \x20 for (int i = 0; i < n; ++i) y[i] = t[i] * t[i];\n\
+         \x20 free(t);\n\
+         }\n",
+    );
+    let cases = [
+        ("narrow", "bits.cu:4:3: error: cuad cannot differentiate this copy of `double` values into `float` values"),
+        ("split", "bits.cu:10:21: error: cuad cannot differentiate this copy: `n * sizeof(float)` bytes need not be a whole number of `double` values"),
+    ];
+    for mode in ["grad", "fwd"] {
+        for (func, expected) in cases {
+            let output = dir.join(format!("{mode}_{func}.out.cu"));
+            let out = cuad(&[
+                mode,
+                path_str(&input),
+                "--fn",
+                func,
+                "-o",
+                path_str(&output),
+            ]);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{mode} {func}: {err}");
+            assert!(err.contains(expected), "{mode} {func}: {err}");
+        }
+    }
+}
+
 #[test]
 fn grad_diagnoses_what_it_would_get_wrong() {
     let dir = scratch("grad_diagnostics");

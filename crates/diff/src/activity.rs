@@ -1220,7 +1220,8 @@ fn carves_dynamic_shared(e: &Expr, regions: &Names) -> bool {
 
 /// Memory that carries derivatives accessed as raw bytes: a cast of such a pointer to a pointer
 /// to integers (`reinterpret_cast<const int4*>(p)` for 128-bit loads and stores, `(char*)p`)
-/// or, in reverse mode, `memcpy`/`memmove` of it (`memcpy(&bits, &payload, 16)`). The values
+/// or, in reverse mode, `memcpy`/`memmove` of it (`memcpy(&bits, &payload, 16)`); in both
+/// modes one between different real types or of a count that may split a value. The values
 /// would travel as integer bits and their derivatives be dropped: errors.
 pub fn raw_bytes_errors(
     prog: &Program,
@@ -1300,18 +1301,25 @@ pub fn raw_bytes_errors(
                         format!("cuad cannot differentiate through the cast of `{}` to `{}`: the memory carries derivatives, and values read or written through it as integer bits would drop them; load and store floating-point values (float4, or element by element)", cuad_emit::print_expr(expr), cuad_emit::print_ty(ty)),
                     ));
                 }
-                ExprKind::Call { callee, args, .. } if copies => {
-                    let ExprKind::Ident(n) = &callee.kind else {
+                ExprKind::Call { callee, args, .. } => {
+                    let Some(n) = crate::vectors::byte_copy(prog, callee) else {
                         return;
                     };
-                    let n = n.trim_start_matches("::").trim_start_matches("std::");
-                    if matches!(n, "memcpy" | "memmove")
-                        && args.iter().take(2).any(|a| depends_on_active(a, active))
-                    {
-                        out.push(Diagnostic::error(
+                    if !args.iter().take(2).any(|a| depends_on_active(a, active)) {
+                        return;
+                    }
+                    // Forward mode copies the tangents' bytes along, right for whole values
+                    // of one type; reverse mode has no pullback for bytes (a host `memcpy`
+                    // of values is a `cudaMemcpy` by now: `vectors::lower_copies`).
+                    match crate::vectors::memcpy_values(prog, types, x.span, args) {
+                        crate::vectors::ByteCopy::Wrong(span, message) => {
+                            out.push(Diagnostic::error(span, message))
+                        }
+                        _ if copies => out.push(Diagnostic::error(
                             x.span,
                             format!("cuad cannot differentiate `{n}` of memory that carries derivatives (it copies raw bytes); copy the values by assignment"),
-                        ));
+                        )),
+                        _ => {}
                     }
                 }
                 _ => {}

@@ -602,7 +602,8 @@ fn host_copy(
 /// `std::copy(first, last, out);` / `std::copy_n(first, n, out);` statements of a host
 /// function between pointers (a lowered vector's `begin()`/`end()` are pointers by now) of
 /// reals or structs of reals: host-to-host copies (`host_copy`), whose pullback moves the
-/// adjoint back as a `cudaMemcpy`'s does. Other copies stay library calls.
+/// adjoint back as a `cudaMemcpy`'s does; so are `memcpy(dst, src, bytes);` statements
+/// (`memcpy_stmt`). Other copies stay library calls.
 pub fn lower_copies(
     prog: &Program,
     types: &HashMap<String, Ty>,
@@ -614,9 +615,186 @@ pub fn lower_copies(
             s.kind = StmtKind::Block(out);
             return;
         }
+        if let Some(copy) = memcpy_stmt(prog, types, s) {
+            s.kind = copy;
+            return;
+        }
         s.for_each_child_mut(&mut |c| visit(prog, types, locals, c));
     }
     body.iter_mut().for_each(|s| visit(prog, types, locals, s));
+}
+
+/// `memcpy(dst, src, bytes);` (`std::memcpy`, `::memcpy`) of values (`memcpy_values`): the
+/// host-to-host `cudaMemcpy` it is, so the copy's pullback (host.rs) and pushforward carry the
+/// derivatives value by value.
+fn memcpy_stmt(prog: &Program, types: &HashMap<String, Ty>, s: &Stmt) -> Option<StmtKind> {
+    let StmtKind::Expr(Expr {
+        kind: ExprKind::Call { callee, args, .. },
+        ..
+    }) = &s.kind
+    else {
+        return None;
+    };
+    if byte_copy(prog, callee) != Some("memcpy")
+        || args.iter().any(crate::usage::may_have_effects)
+        || !matches!(memcpy_values(prog, types, s.span, args), ByteCopy::Values)
+    {
+        return None;
+    }
+    // `memcpy((void*)dst, (const void*)src, n)`: the pointers' own types tell the values.
+    let ends = args[..2].iter().map(|a| without_void_cast(prog, a).clone());
+    let mut copy_args: Vec<Expr> = ends.collect();
+    copy_args.extend([args[2].clone(), ident("cudaMemcpyHostToHost")]);
+    let copy = call("cudaMemcpy", copy_args);
+    Some(StmtKind::Expr(Expr {
+        span: s.span,
+        ..copy
+    }))
+}
+
+/// `memcpy` / `memmove` (`std::`, `::` too, unless the file defines its own): its base name.
+pub(crate) fn byte_copy(prog: &Program, callee: &Expr) -> Option<&'static str> {
+    let ExprKind::Ident(name) = &callee.kind else {
+        return None;
+    };
+    let name = name.trim_start_matches("::");
+    let bare = name.strip_prefix("std::").unwrap_or(name);
+    let own = bare == name && prog.functions(name).iter().any(|f| f.body.is_some());
+    match bare {
+        _ if own => None,
+        "memcpy" => Some("memcpy"),
+        "memmove" => Some("memmove"),
+        _ => None,
+    }
+}
+
+/// What a byte copy `memcpy(dst, src, bytes)` does to values with derivatives.
+pub(crate) enum ByteCopy {
+    /// Copies whole values between buffers of one real type (reals, structs of them, integer
+    /// fields beside: `host::uniform_real`).
+    Values,
+    /// Copies what cuad cannot follow as values (an end of bytes or integers, an unknown type).
+    Bytes,
+    /// Cannot carry derivatives: the ends hold different real types (a float's bits read as
+    /// part of a double), or the count may split a value. Where, and why.
+    Wrong(Span, String),
+}
+
+/// Judges a `memcpy` / `memmove` (`byte_copy`) call at `span` as a copy of values.
+pub(crate) fn memcpy_values(
+    prog: &Program,
+    types: &HashMap<String, Ty>,
+    span: Span,
+    args: &[Expr],
+) -> ByteCopy {
+    let [dst, src, bytes] = args else {
+        return ByteCopy::Bytes;
+    };
+    let scope = crate::reverse::TypeScope(types);
+    let real = |e: &Expr| {
+        let elem = prog
+            .type_of(without_void_cast(prog, e), &scope)
+            .and_then(|t| pointee(prog, &t))?;
+        Some((crate::host::uniform_real(prog, &elem)?, elem))
+    };
+    let (Some((dst_real, dst_elem)), Some((src_real, src_elem))) = (real(dst), real(src)) else {
+        return ByteCopy::Bytes;
+    };
+    let show = cuad_emit::print_ty;
+    if dst_real.kind != src_real.kind {
+        return ByteCopy::Wrong(
+            span,
+            format!("cuad cannot differentiate this copy of `{}` values into `{}` values: it copies their bits, which carry no derivative over; copy the values by assignment or `std::copy` (which converts them)", show(&src_elem), show(&dst_elem)),
+        );
+    }
+    let Some(unit) = cuad_sema::types::scalar_size(&dst_real) else {
+        return ByteCopy::Bytes;
+    };
+    let size = |e: &Expr| match &e.kind {
+        ExprKind::SizeofType(t) => byte_size(prog, t),
+        ExprKind::SizeofExpr(x) => byte_size(prog, &prog.type_of(x, &scope)?),
+        _ => None,
+    };
+    if !whole_values(bytes, unit, &size) {
+        return ByteCopy::Wrong(
+            bytes.span,
+            format!("cuad cannot differentiate this copy: `{}` bytes need not be a whole number of `{}` values, whose derivatives are copied value by value; count them as `n * sizeof({})`", cuad_emit::print_expr(bytes), show(&dst_real), show(&dst_real)),
+        );
+    }
+    ByteCopy::Values
+}
+
+/// `e` without casts to `void*` / `const void*`.
+fn without_void_cast<'e>(prog: &Program, e: &'e Expr) -> &'e Expr {
+    match &e.strip_parens().kind {
+        ExprKind::Cast { ty, expr, .. }
+            if matches!(&prog.canonical(ty).kind, TyKind::Pointer { pointee, .. }
+                if matches!(pointee.kind, TyKind::Void)) =>
+        {
+            without_void_cast(prog, expr)
+        }
+        _ => e,
+    }
+}
+
+/// `sizeof` of an arithmetic type, an array of known length of such, or a struct whose fields
+/// are arithmetic values of one size (no padding between them).
+fn byte_size(prog: &Program, t: &Ty) -> Option<i64> {
+    let t = prog.canonical(t);
+    if let Some(n) = cuad_sema::types::scalar_size(&t) {
+        return Some(n);
+    }
+    if let TyKind::Array {
+        elem,
+        len: Some(len),
+    } = &t.kind
+    {
+        let len = cuad_sema::fold_constant(len, &|_| None)?;
+        return len.checked_mul(byte_size(prog, elem)?);
+    }
+    let sizes: Vec<i64> = prog
+        .fields(&t)
+        .iter()
+        .map(|(_, f)| cuad_sema::types::scalar_size(&prog.canonical(f)))
+        .collect::<Option<_>>()?;
+    let first = *sizes.first()?;
+    sizes
+        .iter()
+        .all(|s| *s == first)
+        .then(|| first * sizes.len() as i64)
+}
+
+/// Whether a count of `bytes` may be a whole number of `unit`-byte values: a constant must be
+/// a multiple of `unit`, and so must the constant factors of a product with a `sizeof` factor
+/// (`n * sizeof(float)` of doubles splits one for odd `n`). Other counts (a variable) are
+/// taken as written, as a `cudaMemcpy`'s are.
+fn whole_values(bytes: &Expr, unit: i64, size: &dyn Fn(&Expr) -> Option<i64>) -> bool {
+    if let Some(v) = cuad_sema::fold_constant(bytes, size) {
+        return v % unit == 0;
+    }
+    fn factors<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match &e.strip_parens().kind {
+            ExprKind::Binary(BinOp::Mul, l, r) => {
+                factors(l, out);
+                factors(r, out);
+            }
+            _ => out.push(e.strip_parens()),
+        }
+    }
+    let mut all = Vec::new();
+    factors(bytes, &mut all);
+    let sizeofs: Vec<&&Expr> = all
+        .iter()
+        .filter(|f| matches!(f.kind, ExprKind::SizeofType(_) | ExprKind::SizeofExpr(_)))
+        .collect();
+    if sizeofs.is_empty() || sizeofs.iter().any(|f| size(f).is_none()) {
+        return true;
+    }
+    let constant: i64 = all
+        .iter()
+        .filter_map(|f| cuad_sema::fold_constant(f, size))
+        .product();
+    constant % unit == 0
 }
 
 fn copy_stmt(

@@ -61,7 +61,7 @@ impl Index<'_> {
 
     fn constant_within(&self, e: &Expr, depth: usize) -> Option<i64> {
         crate::fold_constant(e, &|x| match &x.kind {
-            ExprKind::SizeofType(t) => scalar_size(&self.canonical(t, 0)),
+            ExprKind::SizeofType(t) => crate::types::scalar_size(&self.canonical(t, 0)),
             ExprKind::Ident(n) if depth < 8 => {
                 let init = self.integer_constants.get(n.trim_start_matches("::"))?;
                 self.constant_within(init, depth + 1)
@@ -69,21 +69,4 @@ impl Index<'_> {
             _ => None,
         })
     }
-}
-
-/// `sizeof` of an arithmetic type, as on CUDA's targets.
-fn scalar_size(t: &Ty) -> Option<i64> {
-    Some(match &t.kind {
-        TyKind::Bool => 1,
-        TyKind::Int { kind, .. } => match kind {
-            IntKind::Char => 1,
-            IntKind::Short => 2,
-            IntKind::Int => 4,
-            IntKind::Long | IntKind::LongLong => 8,
-        },
-        TyKind::Half | TyKind::BFloat16 => 2,
-        TyKind::Float => 4,
-        TyKind::Double => 8,
-        _ => return None,
-    })
 }

@@ -335,6 +335,23 @@ pub fn std_typedef(name: &str) -> Option<Ty> {
     Some(ty)
 }
 
+/// `sizeof` of an arithmetic type, as on CUDA's targets.
+pub fn scalar_size(t: &Ty) -> Option<i64> {
+    Some(match &t.kind {
+        TyKind::Bool => 1,
+        TyKind::Int { kind, .. } => match kind {
+            IntKind::Char => 1,
+            IntKind::Short => 2,
+            IntKind::Int => 4,
+            IntKind::Long | IntKind::LongLong => 8,
+        },
+        TyKind::Half | TyKind::BFloat16 => 2,
+        TyKind::Float => 4,
+        TyKind::Double => 8,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
