@@ -4,7 +4,7 @@
 // bond list (CSR offsets), the bond type is an integer switched on inside the loop, where
 // `continue` (skip a disabled bond: it belongs to the loop) and `break` (leave the switch) sit
 // side by side; harmonic, Morse and FENE-like branches; a typedef'd float3-like struct with
-// DOT/SUB macros (SUB over a static inline helper: cuad refuses the compound literal
+// DOT/SUB macros (SUB over a static inline helper instead of the compound literal
 // `(vec3){...}` that nvcc accepts), the per-bond energy halved (each bond seen from both atoms) and accumulated
 // with atomicAdd, the force stored once per atom.
 #include <cuda_runtime.h>

@@ -1122,6 +1122,16 @@ fn casts() {
         ),
         ("v = Vec{1.0f}", "(= v (cast:Functional Vec {1.0f}))"),
         ("v = float4()", "(= v (cast:Functional float4 {}))"),
+        // C99 compound literals are the braced temporaries, qualifiers dropped, postfix kept.
+        ("v = (Vec){1.0f}", "(= v (cast:Functional Vec {1.0f}))"),
+        (
+            "y = (const Vec){a, b}.x",
+            "(= y (. (cast:Functional Vec {a b}) x))",
+        ),
+        (
+            "y = (float){x} * 2",
+            "(= y (* (cast:Functional float {x}) 2))",
+        ),
         ("h = __half(x)", "(= h (cast:Functional half x))"),
         // A template from a header cuad does not read, braced: only a functional cast.
         (
@@ -1406,7 +1416,8 @@ fn unsupported_constructs_in_bodies_warn_at_the_construct() {
                void ex() {\n  try { g(); } catch (...) {}\n}\n\
                void thrower() { throw 1; }\n\
                void jumps() {\n  goto end;\nend:\n  return;\n}\n\
-               __global__ void ok(float* x) { x[0] = 1; }\n";
+               __global__ void ok(float* x) { x[0] = 1; }\n\
+               void arr() { const float* p = (float[]){1, 2}; }\n";
     let (tu, diags, sm) = parse_full(src);
     assert!(!diags.has_errors(), "{}", diags.render(&sm));
     let found: Vec<(usize, usize, String)> = diags
@@ -1424,6 +1435,7 @@ fn unsupported_constructs_in_bodies_warn_at_the_construct() {
         (7, 18, "exceptions (`throw`) are not supported by cuad"),
         (9, 3, "`goto` is not supported by cuad"),
         (10, 1, "labels are not supported by cuad"),
+        (14, 40, "array compound literals are not supported by cuad"),
     ];
     for (l, c, m) in expect {
         assert!(
@@ -1431,7 +1443,7 @@ fn unsupported_constructs_in_bodies_warn_at_the_construct() {
             "missing {l}:{c} {m} in {found:?}"
         );
     }
-    assert_eq!(opaque_reasons(&tu.items).len(), 4);
+    assert_eq!(opaque_reasons(&tu.items).len(), 5);
     assert!(function(&tu, "ok").attrs.global);
 }
 

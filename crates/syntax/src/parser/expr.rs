@@ -191,7 +191,7 @@ impl Parser<'_, '_> {
             if t.text == "(" && self.is_type_start_at(self.pos + 1) {
                 if let Some(ty) = self.try_paren_type() {
                     if self.at("{") {
-                        return self.unsupported("compound literals are");
+                        return self.compound_literal(ty, start);
                     }
                     let operand = self.parse_unary()?;
                     let kind = ExprKind::Cast {
@@ -209,6 +209,20 @@ impl Parser<'_, '_> {
             "delete" if t.is_ident() => self.parse_delete(),
             _ => self.parse_postfix(),
         }
+    }
+
+    /// A C99 compound literal `(T){a, b}` (a GNU extension in C++, which nvcc accepts), with
+    /// its postfix operators (`(V){a, b}.x`): the temporary `T{a, b}` (qualifiers dropped:
+    /// `(const V){...}` is a `V`), so later stages see a braced functional cast. Array
+    /// literals (`(float[]){a, b}`) have no such form.
+    fn compound_literal(&mut self, mut ty: Ty, start: usize) -> PResult<Expr> {
+        if matches!(ty.kind, TyKind::Array { .. }) {
+            return self.unsupported("array compound literals are");
+        }
+        ty.is_const = false;
+        ty.is_volatile = false;
+        let literal = self.functional_cast(ty, start)?;
+        self.postfix_ops(start, literal, None)
     }
 
     /// `new T[n]` / `new T` of an arithmetic or pointer type `T` (no constructors run): read as
@@ -324,7 +338,18 @@ impl Parser<'_, '_> {
 
     fn parse_postfix(&mut self) -> PResult<Expr> {
         let start = self.pos;
-        let (mut expr, mut targs) = self.parse_primary()?;
+        let (expr, targs) = self.parse_primary()?;
+        self.postfix_ops(start, expr, targs)
+    }
+
+    /// The postfix operators (calls, launches, `[]`, `.`/`->`, `++`/`--`) after `expr`, which
+    /// starts at token `start` and may carry template arguments for a call.
+    fn postfix_ops(
+        &mut self,
+        start: usize,
+        mut expr: Expr,
+        mut targs: Option<Vec<TemplateArg>>,
+    ) -> PResult<Expr> {
         loop {
             let t = *self.peek();
             if t.kind != TokenKind::Punct {
