@@ -491,7 +491,7 @@ fn read_only_params(prog: &Program, e: &Expr) -> Vec<usize> {
     }
     let const_pointee = |f: &Function, j: usize| {
         f.params.get(j).is_some_and(|p| {
-            matches!(&prog.canonical(&p.ty).kind, TyKind::Pointer { pointee, .. } if pointee.is_const)
+            matches!(&prog.canonical(&p.ty).kind, TyKind::Pointer { pointee, .. } if pointee.is_const_object())
         })
     };
     (0..n_args)
@@ -999,7 +999,7 @@ fn holds_writable_buffer(prog: &Program, ty: &Ty) -> bool {
     matches!(ty.kind, TyKind::Named { .. })
         && prog.fields(ty).iter().any(|(_, f)| {
             matches!(&prog.canonical(f).kind, TyKind::Pointer { pointee, .. }
-                if !pointee.is_const && is_differentiable(prog, pointee))
+                if !pointee.is_const_object() && is_differentiable(prog, pointee))
         })
 }
 

@@ -262,8 +262,8 @@ impl Gen<'_, '_> {
             }
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => {
                 if let Some((sl, space, off)) = self.shadow(l) {
-                    let k = self.env.poly(r);
-                    let off = off.map(|o| {
+                    let k = self.step_scalars(l, r);
+                    let off = off.zip(k).map(|(o, k)| {
                         if *op == BinOp::Add {
                             o.add(&k)
                         } else {
@@ -274,7 +274,7 @@ impl Gen<'_, '_> {
                 }
                 if *op == BinOp::Add {
                     let (sr, space, off) = self.shadow(r)?;
-                    let off = off.map(|o| o.add(&self.env.poly(l)));
+                    let off = off.zip(self.step_scalars(r, l)).map(|(o, k)| o.add(&k));
                     return Some((binary(BinOp::Add, (**l).clone(), sr), space, off));
                 }
                 None
@@ -304,10 +304,15 @@ impl Gen<'_, '_> {
                 };
                 // `const double* vals` in the adjoint object points to a writable buffer.
                 let writable = match self.type_of(p).map(|t| t.kind) {
-                    Some(TyKind::Pointer { pointee, .. }) if pointee.is_const => {
+                    Some(TyKind::Pointer { pointee, .. }) if pointee.is_const_object() => {
+                        // Rows (`const double (*)[4]`) hold their const in the element.
+                        let target = match pointee.kind {
+                            TyKind::Array { .. } => crate::reverse::mutable_ty(&pointee),
+                            _ => pointee.with_const(false),
+                        };
                         Expr::synth(ExprKind::Cast {
                             kind: CastKind::Const,
-                            ty: Ty::pointer_to(pointee.with_const(false)),
+                            ty: Ty::pointer_to(target),
                             expr: Box::new(shadow_field),
                         })
                     }
@@ -315,32 +320,13 @@ impl Gen<'_, '_> {
                 };
                 Some((writable, space, None))
             }
+            // A row through a pointer to arrays (`*g` of `double (*g)[N]`): row 0.
+            ExprKind::Unary(UnOp::Deref, b) if self.is_array_valued(p) => {
+                let (sb, space, off) = self.row_shadow(b, p, &Poly::constant(0))?;
+                Some((deref(sb), space, off))
+            }
             ExprKind::Index(b, i) => {
-                // Row of a multi-dimensional array: `a[i]` in `a[i][j]`. In shared memory its
-                // offset counts scalars (`i * 16` for `float a[16][16]`), so the element's
-                // offset tells which threads share it (RowGrouped). So in an active symbol
-                // (symbols.rs), a global array every thread reads whole.
-                let (sb, space, off) = self.shadow(b)?;
-                // An entry of a table of pointers (`dst[k]` of `float* dst[3]`) points where
-                // the table's entries were pointed (`infer_field_spaces`), not into the table.
-                if self
-                    .type_of(p)
-                    .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
-                {
-                    let space = self.field_target_space(b);
-                    return Some((index(sb, (**i).clone()), space, None));
-                }
-                let symbol_row =
-                    crate::usage::lvalue_root(b).is_some_and(|r| self.symbols.contains(r));
-                let off = match (space, off, self.type_of(p)) {
-                    (Space::Shared, Some(o), Some(row)) | (Space::Global, Some(o), Some(row))
-                        if space == Space::Shared || symbol_row =>
-                    {
-                        self.scalars_in(&row)
-                            .map(|n| o.add(&self.env.poly(i).mul(&n)))
-                    }
-                    _ => None,
-                };
+                let (sb, space, off) = self.row_shadow(b, p, &self.env.poly(i))?;
                 Some((index(sb, (**i).clone()), space, off))
             }
             ExprKind::Cast { kind, ty, expr } => {
@@ -371,6 +357,48 @@ impl Gen<'_, '_> {
                 ))
             }
             _ => None,
+        }
+    }
+
+    fn is_array_valued(&self, e: &Expr) -> bool {
+        self.type_of(e)
+            .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Array { .. }))
+    }
+
+    /// The shadow of the base `b` of a row `row` (`a[i]` in `a[i][j]`, `*g` of a pointer to
+    /// arrays) at row index `i`, with the row's space and offset. The offset counts scalars
+    /// (`i * 16` for `float a[16][16]`), as through the flat pointer (`g[r][j]` of `double
+    /// (*g)[4] = (double (*)[4])(p + k)` is `p[k + 4 * r + j]`), so the element's offset tells
+    /// which threads share it (distinct per thread, RowGrouped).
+    fn row_shadow(&self, b: &Expr, row: &Expr, i: &Poly) -> Option<(Expr, Space, Option<Poly>)> {
+        let (sb, space, off) = self.shadow(b)?;
+        // An entry of a table of pointers (`dst[k]` of `float* dst[3]`) points where the
+        // table's entries were pointed (`infer_field_spaces`), not into the table.
+        if self
+            .type_of(row)
+            .is_some_and(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
+        {
+            return Some((sb, self.field_target_space(b), None));
+        }
+        let off = match (space, off, self.type_of(row)) {
+            (Space::Shared | Space::Global, Some(o), Some(row)) => {
+                self.scalars_in(&row).map(|n| o.add(&i.mul(&n)))
+            }
+            _ => None,
+        };
+        Some((sb, space, off))
+    }
+
+    /// `k` steps of the pointer `p` (`p + k`) in scalars: rows of a pointer to arrays
+    /// (`double (*g)[4]`, a decayed `float t[8][8]`) hold several; `None` when their lengths
+    /// are not constants.
+    fn step_scalars(&self, p: &Expr, k: &Expr) -> Option<Poly> {
+        let k = self.env.poly(k);
+        match self.type_of(p).map(|t| self.prog.canonical(&t).kind) {
+            Some(TyKind::Pointer { pointee: elem, .. }) | Some(TyKind::Array { elem, .. }) => {
+                Some(k.mul(&self.scalars_in(&elem)?))
+            }
+            _ => Some(k),
         }
     }
 
@@ -581,6 +609,8 @@ impl Gen<'_, '_> {
         found: &mut Vec<(String, AccessKey)>,
     ) {
         crate::usage::walk_expr(e, &mut |x| match &x.kind {
+            // A row (`g[r]` in `g[r][j]`) only computes the address of the elements read.
+            ExprKind::Index(..) | ExprKind::Unary(UnOp::Deref, _) if self.is_array_valued(x) => {}
             ExprKind::Index(..)
             | ExprKind::Unary(UnOp::Deref, _)
             | ExprKind::Member { arrow: true, .. } => {
@@ -967,7 +997,8 @@ impl Gen<'_, '_> {
     /// How many scalars an array type holds (`float[4][16]`: 64), when its lengths are
     /// constants.
     fn scalars_in(&self, ty: &Ty) -> Option<Poly> {
-        match &ty.kind {
+        // `typedef double Row[4];` counts as the array it names.
+        match &self.prog.canonical(ty).kind {
             TyKind::Array { elem, len } => {
                 let n = self.env.poly(len.as_deref()?);
                 let inner = self.scalars_in(elem)?;

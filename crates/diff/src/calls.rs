@@ -1680,7 +1680,7 @@ impl Gen<'_, '_> {
             let writes_through = || match (callee, param) {
                 (Some(f), Some(p)) => {
                     let to_const = matches!(&self.prog.canonical(&p.ty).kind,
-                        TyKind::Pointer { pointee, .. } if pointee.is_const);
+                        TyKind::Pointer { pointee, .. } if pointee.is_const_object());
                     !to_const && callee_writes_param(self.prog, f, j)
                 }
                 _ => true,
@@ -1708,7 +1708,7 @@ impl Gen<'_, '_> {
             // the callee advances the object it points to, as through `&x`.
             let state_pointer = self.type_of(a).is_some_and(|t| {
                 matches!(&self.prog.canonical(&t).kind, TyKind::Pointer { pointee, .. }
-                    if !pointee.is_const && matches!(&pointee.kind,
+                    if !pointee.is_const_object() && matches!(&pointee.kind,
                         TyKind::Named { name, .. } if cuad_sema::builtins::is_rng_state(name)))
             });
             if state_pointer && writes_through() {
@@ -2019,7 +2019,7 @@ pub(crate) fn stateful_library_call(
             ExprKind::Unary(UnOp::AddrOf, _) => true,
             _ => type_of(a).is_some_and(|t| {
                 matches!(&prog.canonical(&t).kind,
-                    TyKind::Pointer { pointee, .. } if !pointee.is_const)
+                    TyKind::Pointer { pointee, .. } if !pointee.is_const_object())
             }),
         })
 }
@@ -2055,9 +2055,9 @@ fn callee_writes_param_at(
     if const_value
         || scalar_value
         || matches!(&ty.kind, TyKind::LRef(t) if t.is_const)
-        || matches!(&ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_const)
+        || matches!(&ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_const_object())
         || matches!(&ty.kind, TyKind::LRef(t)
-            if matches!(&t.kind, TyKind::Array { elem, .. } if elem.is_const))
+            if matches!(&t.kind, TyKind::Array { .. } if t.is_const_object()))
     {
         return false;
     }

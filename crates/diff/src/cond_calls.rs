@@ -100,7 +100,7 @@ fn is_writing_call(prog: &Program, e: &Expr) -> bool {
                 match &ty.kind {
                     TyKind::LRef(inner) => !inner.is_const,
                     TyKind::Pointer { pointee, .. } => {
-                        !pointee.is_const
+                        !pointee.is_const_object()
                             && matches!(a.strip_parens().kind, ExprKind::Unary(UnOp::AddrOf, _))
                     }
                     _ => false,

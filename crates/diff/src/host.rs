@@ -1044,7 +1044,7 @@ pub(crate) fn checkpoint_helper_buffers(
     };
     for (p, a) in helper.params.iter().zip(args) {
         let writable = matches!(&g.prog.canonical(&p.ty).kind,
-            TyKind::Pointer { pointee, .. } if !pointee.is_const);
+            TyKind::Pointer { pointee, .. } if !pointee.is_const_object());
         let Some(arr) = pointer_root(a.strip_parens()).filter(|_| writable) else {
             continue;
         };
@@ -2395,7 +2395,7 @@ fn launch_wrt(g: &Gen, param_tys: &[Ty], args: &[Expr]) -> Vec<usize> {
             TyKind::Pointer { pointee, .. } => {
                 g.shadow(a).is_some()
                     || (is_null_pointer(a)
-                        && !pointee.is_const
+                        && !pointee.is_const_object()
                         && crate::activity::is_differentiable(g.prog, pointee))
             }
             TyKind::Named { .. } => {
@@ -2726,7 +2726,7 @@ fn kernel_written(
     let writable = |name: &str, k: usize, count: usize| {
         prog.functions(name).iter().any(|f| {
             f.params.len() == count
-                && matches!(&f.params[k].ty.kind, TyKind::Pointer { pointee, .. } if !pointee.is_const)
+                && matches!(&f.params[k].ty.kind, TyKind::Pointer { pointee, .. } if !pointee.is_const_object())
         })
     };
     for s in body {

@@ -100,8 +100,7 @@ pub fn variants(prog: &Program, functions: &[&Function]) -> Vec<Function> {
 fn merged(kernel: &Function, sets: &[Vec<usize>], name: String) -> Function {
     let mut v = kernel.clone();
     v.name = name;
-    let writable =
-        |p: &Param| !matches!(&p.ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_const);
+    let writable = |p: &Param| !matches!(&p.ty.kind, TyKind::Pointer { pointee, .. } if pointee.is_const_object());
     let mut renames: Vec<(String, String)> = vec![];
     for set in sets {
         let j = set[0];

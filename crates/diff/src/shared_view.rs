@@ -231,8 +231,7 @@ impl Cx<'_, '_> {
         }
         // A `const T*` target prefers the operator returning one, as overload resolution does
         // when both convert.
-        let pointee_const =
-            |t: &Ty| matches!(&t.kind, TyKind::Pointer { pointee, .. } if pointee.is_const);
+        let pointee_const = |t: &Ty| matches!(&t.kind, TyKind::Pointer { pointee, .. } if pointee.is_const_object());
         let want_const = pointee_const(target);
         let op = conversions
             .iter()

@@ -871,7 +871,7 @@ pub(crate) fn launch_outputs(
                         continue;
                     }
                     for (p, a) in kfun.params.iter().zip(args) {
-                        let writable = matches!(&prog.canonical(&p.ty).kind, TyKind::Pointer { pointee, .. } if !pointee.is_const);
+                        let writable = matches!(&prog.canonical(&p.ty).kind, TyKind::Pointer { pointee, .. } if !pointee.is_const_object());
                         let root =
                             crate::usage::lvalue_root(a).filter(|r| writable && is_buffer(r));
                         if let Some(root) = root.filter(|r| !out.iter().any(|o| o == r)) {

@@ -349,7 +349,7 @@ impl Gen<'_, '_> {
                 // The shadow has the argument's type, so the call deduces the same template
                 // arguments (`const float*` for `q`, not `float*`).
                 Some((sh, _, _)) => shadow_args.push(match arg_ty {
-                    Some(t) if matches!(&t.kind, TyKind::Pointer { pointee, .. } if pointee.is_const) => {
+                    Some(t) if matches!(&t.kind, TyKind::Pointer { pointee, .. } if pointee.is_const_object()) => {
                         Expr::synth(ExprKind::Cast {
                             kind: CastKind::Static,
                             ty: without_restrict(&t).with_const(false),

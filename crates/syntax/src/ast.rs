@@ -96,6 +96,14 @@ impl Ty {
             restrict: false,
         })
     }
+    /// Whether an object of this type is const: an array is when its elements are (C++
+    /// [basic.type.qualifier]), so `const double (*g)[N]` points to const like `const double*`.
+    pub fn is_const_object(&self) -> bool {
+        match &self.kind {
+            TyKind::Array { elem, .. } => self.is_const || elem.is_const_object(),
+            _ => self.is_const,
+        }
+    }
     pub fn with_const(mut self, c: bool) -> Ty {
         self.is_const = c;
         self

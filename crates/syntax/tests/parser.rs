@@ -313,6 +313,39 @@ fn reference_to_array_params() {
 }
 
 #[test]
+fn pointer_to_array_declarators() {
+    let tu = parse_ok(
+        "__device__ double f(const double (*g)[4], double (* const h)[2][3], float (*)[2]) {\n\
+             double (*a)[4] = (double (*)[4])(p + 1);\n\
+             return sizeof(const double (*)[4]);\n\
+         }",
+    );
+    let f = function(&tu, "f");
+    let tys: Vec<String> = f.params.iter().map(|p| ts(&p.ty)).collect();
+    assert_eq!(
+        tys,
+        [
+            "ptr(arr(const double; 4))",
+            "const ptr(arr(arr(double; 3); 2))",
+            "ptr(arr(float; 2))"
+        ]
+    );
+    let body = f.body.as_ref().unwrap();
+    let a = &decl(&body[0]).vars[0];
+    assert_eq!(
+        (a.name.as_str(), ts(&a.ty).as_str()),
+        ("a", "ptr(arr(double; 4))")
+    );
+    let Some(Init::Assign(init)) = &a.init else {
+        panic!("{:?}", a.init)
+    };
+    assert_eq!(
+        sx(init),
+        "(cast:CStyle ptr(arr(double; 4)) (paren (+ p 1)))"
+    );
+}
+
+#[test]
 fn function_attributes() {
     let tu = parse_ok(
         "__host__ __device__ __forceinline__ static inline constexpr float f(float x) { return x; }\n\

@@ -72,7 +72,7 @@ const ATOMIC_ADDS: &[&str] = &[
 /// array parameter (`double a[4][4]`, a pointer) of non-const elements.
 fn writable_param(ty: &Ty) -> bool {
     match &ty.kind {
-        TyKind::Pointer { pointee, .. } => !pointee.is_const,
+        TyKind::Pointer { pointee, .. } => !pointee.is_const_object(),
         TyKind::LRef(t) => !t.is_const,
         TyKind::Array { elem, .. } => match &elem.kind {
             TyKind::Array { .. } => writable_param(elem),
@@ -172,7 +172,7 @@ impl Fwd<'_, '_> {
             self.tangent_of_pointer_like(a)
                 && !matches!(
                     self.type_of(a).map(|t| t.kind),
-                    Some(TyKind::Pointer { ref pointee, .. }) if pointee.is_const
+                    Some(TyKind::Pointer { ref pointee, .. }) if pointee.is_const_object()
                 )
         });
         if writes_active && !self.is_known_function(&name) {

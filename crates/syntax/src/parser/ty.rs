@@ -376,6 +376,9 @@ impl Parser<'_, '_> {
             return self.err_here("expected a type");
         };
         let ty = self.parse_ptr_ops(base);
+        if let Some(d) = self.array_declarator(&ty, false)? {
+            return Ok(d.ty);
+        }
         self.parse_array_suffixes(ty)
     }
 
@@ -448,11 +451,12 @@ impl Parser<'_, '_> {
         Ok(Declarator { name, span, ty })
     }
 
-    /// A parenthesized declarator of a reference to an array, `(&a)[N]`, `(&&a)[N][M]`, after
-    /// the element type `elem`; `None` (cursor unmoved) for anything else (pointers to arrays
-    /// and function pointers stay unsupported).
+    /// A parenthesized declarator of a reference or pointer to an array, `(&a)[N]`,
+    /// `(&&a)[N][M]`, `(*g)[N]`, `(* const g)[N]` (abstract in a type-id: `(*)[N]`), after the
+    /// element type `elem`; `None` (cursor unmoved) for anything else (function pointers stay
+    /// unsupported).
     fn array_declarator(&mut self, elem: &Ty, need_name: bool) -> PResult<Option<Declarator>> {
-        if !self.at("(") || !matches!(self.nth(1).text, "&" | "&&") {
+        if !self.at("(") || !matches!(self.nth(1).text, "&" | "&&" | "*") {
             return Ok(None);
         }
         let start = self.pos;
