@@ -2042,6 +2042,29 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "view_moved_by_reference.cu:2:43: error: cuad cannot follow a pointer stored into `v.p`, which belongs to the caller",
         ),
+        (
+            // A helper setting a pointer it takes by reference to another buffer: the caller's
+            // adjoint pointer moves only as far as the pointer moved (`_d_p += p - _t`).
+            "ptr_ref_assign_rejected.cu",
+            "__device__ void seek(const float*& p, const float* q, int k) { p = q + k; }\n\
+             __global__ void k(const float* x, const float* z, float* y) {\n\
+             \x20 int i = threadIdx.x; const float* p = x + i; seek(p, z, i); y[i] = *p * x[i];\n\
+             }\n",
+            "k",
+            "ptr_ref_assign_rejected.cu:1:64: error: `seek` may set the pointer `p` it takes by reference to an address outside the buffer it points into",
+        ),
+        (
+            // A pointer moved by reference that is not a variable of the caller: no adjoint
+            // variable to move along.
+            "ptr_ref_field_rejected.cu",
+            "struct S { const float* p; };\n\
+             __device__ float take(const float*& p) { float v = *p; ++p; return v; }\n\
+             __global__ void k(const float* x, float* y) {\n\
+             \x20 int i = threadIdx.x; S s{x + 2 * i}; float a = take(s.p); y[i] = a * take(s.p);\n\
+             }\n",
+            "k",
+            "ptr_ref_field_rejected.cu:4:55: error: `take` may move the pointer `s.p` it takes by reference (`p`)",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

@@ -489,9 +489,15 @@ fn read_only_params(prog: &Program, e: &Expr) -> Vec<usize> {
     if candidates.is_empty() {
         return vec![];
     }
+    // A reference to a pointer to const (`const T*& p`) moves the pointer, never stores.
     let const_pointee = |f: &Function, j: usize| {
         f.params.get(j).is_some_and(|p| {
-            matches!(&prog.canonical(&p.ty).kind, TyKind::Pointer { pointee, .. } if pointee.is_const_object())
+            let ty = prog.canonical(&p.ty);
+            let pointer = match &ty.kind {
+                TyKind::LRef(t) => t,
+                _ => &ty,
+            };
+            matches!(&pointer.kind, TyKind::Pointer { pointee, .. } if pointee.is_const_object())
         })
     };
     (0..n_args)

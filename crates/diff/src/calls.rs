@@ -883,6 +883,27 @@ impl Gen<'_, '_> {
                         }
                     }
                 }
+                // `const T*& p`: the pullback moves what it is given along with the primal
+                // pointer: a copy of the shadow variable (the caller restores its own), or a
+                // null one when the argument carries no derivative.
+                TyKind::LRef(ptr) if matches!(ptr.kind, TyKind::Pointer { .. }) => {
+                    let t = self.fresh("_r");
+                    let init = match self.shadow(a) {
+                        Some((sh, space, _)) => {
+                            if space != Space::Private {
+                                globals.insert(j);
+                            }
+                            if space == Space::MaybeLocal {
+                                mixed.insert(j);
+                            }
+                            active_params.insert(j);
+                            sh
+                        }
+                        None => Expr::synth(ExprKind::Nullptr),
+                    };
+                    pre.push(decl(crate::reverse::mutable_ty(ptr), &t, Some(init)));
+                    call_args.push(ident(&t));
+                }
                 TyKind::Pointer { .. } | TyKind::Array { .. } => match self.shadow(a) {
                     Some((sh, space, _)) => {
                         if space != Space::Private {
@@ -1272,6 +1293,7 @@ impl Gen<'_, '_> {
             restores.push(restore);
             undo.extend(after);
         }
+        let moved = self.moved_pointer_args(&name, args, e.span);
         let overwrites = self.overwrites(&name, args);
         for j in self.unsaved_overwrites(&overwrites, args) {
             let arg = cuad_emit::print_expr(&args[j]);
@@ -1281,8 +1303,11 @@ impl Gen<'_, '_> {
             );
         }
         for (j, x, callee_reads) in overwrites.named {
-            let read_later =
-                crate::usage::lvalue_root(&x).is_some_and(|r| self.reads_so_far.contains(r));
+            // A moved pointer is read back by the reverse code of what it addressed before.
+            let moved_var = moved.iter().find(|(k, _)| *k == j).map(|(_, n)| n.as_str());
+            let read_later = crate::usage::lvalue_root(&x)
+                .is_some_and(|r| self.reads_so_far.contains(r))
+                || moved_var.is_some() && self.needs_save(&x);
             if !(read_later || active && callee_reads) {
                 continue;
             }
@@ -1344,6 +1369,11 @@ impl Gen<'_, '_> {
             };
             fwd.push(sf);
             let mut restore = vec![sr];
+            // Its adjoint pointer is saved with it (restored first: tapes are LIFO).
+            if let Some((sf, sr)) = moved_var.and_then(|n| self.save_value(&ident(&adj_name(n)))) {
+                fwd.push(sf);
+                restore.insert(0, sr);
+            }
             // An element of memory the callee updates in place: the pullback gets the memory
             // at its entry values and re-runs the update, which is undone after it.
             let element = matches!(x.kind, ExprKind::Index(..))
@@ -1399,9 +1429,28 @@ impl Gen<'_, '_> {
             undo.insert(0, b.clone());
         }
         if active {
-            self.note_reads(e);
+            self.note_call_reads(e, &name, args, &moved);
+        }
+        // A pointer the callee moves: its adjoint pointer moves as far (`_d_p += p - _t`).
+        let mut entries = Vec::new();
+        for (_, n) in &moved {
+            let Some(ty) = self.types.get(n).cloned() else {
+                continue;
+            };
+            let t = self.fresh("_t");
+            self.decls.push(decl(ty.with_const(false), &t, None));
+            fwd.push(expr_stmt(assign(ident(&t), ident(n))));
+            entries.push((n.clone(), t));
         }
         fwd.push(s.clone());
+        for (n, t) in entries {
+            let distance = paren(binary(BinOp::Sub, ident(&n), ident(&t)));
+            fwd.push(expr_stmt(compound(
+                BinOp::Add,
+                ident(&adj_name(&n)),
+                distance,
+            )));
+        }
         if active {
             let seed = result
                 .filter(|t| self.active.contains(*t))
@@ -1534,7 +1583,7 @@ impl Gen<'_, '_> {
                     .push(decl(ty.clone(), &adj_name(&t), Some(real_zero(&ty))));
                 self.types.insert(adj_name(&t), ty.clone());
             }
-            rewritten = replace_expr(&rewritten, &c, &ident(&t));
+            rewritten = replace_first(&rewritten, &c, &ident(&t));
             temps.push((c, t));
         }
         if !self.loop_writes.is_empty() {
@@ -1565,14 +1614,17 @@ impl Gen<'_, '_> {
     pub(crate) fn writing_calls(&self, e: &Expr) -> Vec<Expr> {
         calls_where(e, &|x, n, args| {
             let user = self.prog.functions(n).iter().any(|f| f.body.is_some());
-            // Host code handles reference arguments and library state itself.
+            // Host code handles buffers and library state itself; a user helper assigning a
+            // variable through a reference (`a = nxt(s) * nxt(s)`) is hoisted there too.
             self.is_effect_only_call(x, n, args)
+                || user && {
+                    // Unsaved ones, to be reported where statements' calls are.
+                    let o = self.overwrites(n, args);
+                    !o.named.is_empty()
+                        || self.mode != Mode::Host && !self.unsaved_overwrites(&o, args).is_empty()
+                }
                 || self.mode != Mode::Host
-                    && (user && {
-                        // Unsaved ones, to be reported where statements' calls are.
-                        let o = self.overwrites(n, args);
-                        !o.named.is_empty() || !self.unsaved_overwrites(&o, args).is_empty()
-                    } || stateful_library_call(self.prog, n, args, &|a| self.type_of(a)))
+                    && stateful_library_call(self.prog, n, args, &|a| self.type_of(a))
         })
     }
 
@@ -1601,7 +1653,11 @@ impl Gen<'_, '_> {
     }
 
     /// The user function a call `name(args)` runs, if known.
-    fn called_function(&self, name: &str, arg_types: &[Option<Ty>]) -> Option<&Function> {
+    pub(crate) fn called_function(
+        &self,
+        name: &str,
+        arg_types: &[Option<Ty>],
+    ) -> Option<&Function> {
         let n = arg_types.len();
         self.prog.resolve_call(name, arg_types).or_else(|| {
             self.prog
@@ -1679,9 +1735,14 @@ impl Gen<'_, '_> {
             // (never through `const T*`).
             let writes_through = || match (callee, param) {
                 (Some(f), Some(p)) => {
-                    let to_const = matches!(&self.prog.canonical(&p.ty).kind,
+                    let pty = self.prog.canonical(&p.ty);
+                    let target = match &pty.kind {
+                        TyKind::LRef(t) if matches!(t.kind, TyKind::Pointer { .. }) => t,
+                        _ => &pty,
+                    };
+                    let to_const = matches!(&target.kind,
                         TyKind::Pointer { pointee, .. } if pointee.is_const_object());
-                    !to_const && callee_writes_param(self.prog, f, j)
+                    !to_const && callee_stores_through(self.prog, f, j)
                 }
                 _ => true,
             };
@@ -1730,11 +1791,13 @@ impl Gen<'_, '_> {
                     }
                     continue;
                 }
-                // Taken as a pointer (not a reference to one, which overwrites the argument).
-                let by_pointer = matches!(
-                    self.prog.canonical(&p.ty).kind,
-                    TyKind::Pointer { .. } | TyKind::Array { .. }
-                );
+                // Taken as a pointer, or as a reference to one (which overwrites the argument
+                // too, below).
+                let by_pointer = match self.prog.canonical(&p.ty).kind {
+                    TyKind::Pointer { .. } | TyKind::Array { .. } => true,
+                    TyKind::LRef(t) => matches!(t.kind, TyKind::Pointer { .. }),
+                    _ => false,
+                };
                 // Atomic accumulation only (`atomicAdd(&acc[k], w)`, a splat): nothing the
                 // callee does needs the old contents, and each add is reversed as it is.
                 let accumulates_only = p
@@ -1751,7 +1814,7 @@ impl Gen<'_, '_> {
                 }
             }
             let by_ref = param.is_some_and(|p| match &self.prog.canonical(&p.ty).kind {
-                TyKind::LRef(inner) => !const_object(inner),
+                TyKind::LRef(inner) => !inner.is_const_object(),
                 _ => false,
             });
             if by_ref && crate::usage::lvalue_root(a).is_some() {
@@ -1885,7 +1948,7 @@ pub fn custom_signature(f: &Function) -> String {
 /// Is the value that parameter `p` refers to on entry dead in `f`: is the first top-level
 /// statement that mentions `p` a plain store to it (`p = e` or `*p = e`) whose right-hand side
 /// does not mention `p`? Anything else (a branch, a loop, a read) counts as a read.
-fn entry_value_dead(f: &Function, p: &str, deref: bool) -> bool {
+pub(crate) fn entry_value_dead(f: &Function, p: &str, deref: bool) -> bool {
     let Some(body) = &f.body else {
         return false;
     };
@@ -1941,44 +2004,21 @@ fn lvalue_prefixes(e: &Expr) -> Vec<String> {
     }
 }
 
-/// `e` with every occurrence of `from` (compared by printed text) replaced by `to`.
-fn replace_expr(e: &Expr, from: &Expr, to: &Expr) -> Expr {
-    if cuad_emit::print_expr(e) == cuad_emit::print_expr(from) {
-        return to.clone();
-    }
-    let rec = |x: &Expr| Box::new(replace_expr(x, from, to));
-    let kind = match &e.kind {
-        ExprKind::Unary(op, x) => ExprKind::Unary(*op, rec(x)),
-        ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, rec(a), rec(b)),
-        ExprKind::Assign(op, a, b) => ExprKind::Assign(*op, rec(a), rec(b)),
-        ExprKind::Cond(c, a, b) => ExprKind::Cond(rec(c), rec(a), rec(b)),
-        ExprKind::Cast { kind, ty, expr } => ExprKind::Cast {
-            kind: *kind,
-            ty: ty.clone(),
-            expr: rec(expr),
-        },
-        ExprKind::Call {
-            callee,
-            template_args,
-            args,
-        } => ExprKind::Call {
-            callee: callee.clone(),
-            template_args: template_args.clone(),
-            args: args.iter().map(|a| replace_expr(a, from, to)).collect(),
-        },
-        ExprKind::Index(a, b) => ExprKind::Index(rec(a), rec(b)),
-        ExprKind::Member { base, field, arrow } => ExprKind::Member {
-            base: rec(base),
-            field: field.clone(),
-            arrow: *arrow,
-        },
-        ExprKind::Paren(x) => ExprKind::Paren(rec(x)),
-        ExprKind::InitList(items) => {
-            ExprKind::InitList(items.iter().map(|a| replace_expr(a, from, to)).collect())
+/// `e` with its first subexpression (leftmost, outermost) printed like `from` replaced by
+/// `to`: two equal calls (`nxt(s) * nxt(s)`, each moving `s`) are two values, hoisted one
+/// after the other.
+fn replace_first(e: &Expr, from: &Expr, to: &Expr) -> Expr {
+    fn go(e: Expr, from: &str, to: &Expr, done: &mut bool) -> Expr {
+        if *done {
+            return e;
         }
-        other => other.clone(),
-    };
-    Expr::new(kind, e.span)
+        if cuad_emit::print_expr(&e) == from {
+            *done = true;
+            return to.clone();
+        }
+        crate::usage::map_subexprs(e, &mut |x| go(x, from, to, done))
+    }
+    go(e.clone(), &cuad_emit::print_expr(from), to, &mut false)
 }
 
 impl Gen<'_, '_> {
@@ -2024,9 +2064,50 @@ pub(crate) fn stateful_library_call(
         })
 }
 
+/// The variables of `body` that calls of user functions bind to non-const reference
+/// parameters (`take(p)` with `const double*& p`, `bump(k)` with `int& k`): the callee may
+/// assign them, though no assignment shows.
+pub(crate) fn reference_writes(prog: &cuad_sema::Program, body: &[Stmt]) -> Names {
+    let mut out = Names::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                let ExprKind::Call { callee, args, .. } = &x.kind else {
+                    return;
+                };
+                let ExprKind::Ident(name) = &callee.kind else {
+                    return;
+                };
+                let callees = prog.functions_for_call(name.trim_start_matches("::"), args.len());
+                for (j, a) in args.iter().enumerate() {
+                    let by_reference = callees.iter().any(|f| {
+                        f.params.get(j).is_some_and(|p| {
+                            matches!(&prog.canonical(&p.ty).kind,
+                                TyKind::LRef(t) if !t.is_const_object())
+                        })
+                    });
+                    match crate::usage::lvalue_root(a) {
+                        Some(root) if by_reference && crate::usage::is_plain_var(a) => {
+                            out.insert(root.to_string());
+                        }
+                        _ => {}
+                    }
+                }
+            })
+        });
+    }
+    out
+}
+
 /// Does the callee assign through its `j`-th parameter (a reference)?
 pub(crate) fn callee_writes_param(prog: &cuad_sema::Program, callee: &Function, j: usize) -> bool {
-    callee_writes_param_at(prog, callee, j, 0)
+    callee_writes_param_at(prog, callee, j, 0, false)
+}
+
+/// Does the callee store into memory through its `j`-th parameter? For a reference to a
+/// pointer (`double*& p`), moving the pointer is not such a store.
+fn callee_stores_through(prog: &cuad_sema::Program, callee: &Function, j: usize) -> bool {
+    callee_writes_param_at(prog, callee, j, 0, true)
 }
 
 fn callee_writes_param_at(
@@ -2034,6 +2115,7 @@ fn callee_writes_param_at(
     callee: &Function,
     j: usize,
     depth: usize,
+    memory_only: bool,
 ) -> bool {
     let Some(name) = callee.params.get(j).and_then(|p| p.name.as_deref()) else {
         return false;
@@ -2085,7 +2167,7 @@ fn callee_writes_param_at(
             !known
                 || named
                     .iter()
-                    .any(|g| callee_writes_param_at(prog, g, k, depth + 1))
+                    .any(|g| callee_writes_param_at(prog, g, k, depth + 1, false))
         }),
         ExprKind::Launch { args, .. } => args
             .iter()
@@ -2099,7 +2181,11 @@ fn callee_writes_param_at(
         });
         found
     });
-    written.contains(name) || passed_on || derived.iter().any(|d| stored.contains(d))
+    let pointer_ref =
+        matches!(&ty.kind, TyKind::LRef(t) if matches!(t.kind, TyKind::Pointer { .. }));
+    (written.contains(name) && !(memory_only && pointer_ref))
+        || passed_on
+        || derived.iter().any(|d| stored.contains(d))
 }
 
 /// `name` and the local variables assigned addresses computed from it (`r = x + 2 * i`,
@@ -2736,13 +2822,6 @@ fn thread_local_computation(prog: &cuad_sema::Program, f: &Function, depth: u32)
 
 /// Is `ty` const, or an array of const elements (`const double (&v)[3]` refers to an array
 /// whose constness sits on the element type)?
-fn const_object(ty: &Ty) -> bool {
-    match &ty.kind {
-        TyKind::Array { elem, .. } => ty.is_const || const_object(elem),
-        _ => ty.is_const,
-    }
-}
-
 /// Calls `visit` on every call expression in `f`'s body.
 fn visit_calls(f: &Function, visit: &mut dyn FnMut(&Expr)) {
     for s in f.body.iter().flatten() {

@@ -731,12 +731,15 @@ pub fn facts(env: &IndexEnv, cond: &Expr, negated: bool, out: &mut Vec<(Poly, Po
 }
 
 /// Builds the environment: single definitions, uniform names, loop counters, primal stores.
+/// `by_reference` are the variables calls may assign through reference parameters (`take(p)`
+/// moving a pointer): they have no single definition.
 pub fn build_env(
     params: &[(String, Ty)],
     body: &[Stmt],
     global_ptrs: &HashSet<String>,
     params_uniform: bool,
     constants: &[(String, i64)],
+    by_reference: &crate::usage::Names,
 ) -> IndexEnv {
     let mut env = IndexEnv::default();
     for (name, value) in constants {
@@ -747,6 +750,7 @@ pub fn build_env(
     }
     let mut counts: HashMap<String, (usize, bool)> = HashMap::new();
     count_assignments(body, false, &mut counts);
+    record_writes(by_reference.clone(), 2, true, &mut counts);
     for (name, _) in params {
         // Kernel parameters are the same in every thread; a device function's are not.
         if params_uniform && !counts.contains_key(name) {

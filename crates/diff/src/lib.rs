@@ -54,6 +54,7 @@ mod normalize;
 mod prefetch;
 mod prelude;
 mod recompute;
+mod ref_pointers;
 mod replay;
 mod reverse;
 mod rules;

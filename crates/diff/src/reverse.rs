@@ -291,8 +291,9 @@ pub struct KernelGradReq {
 /// Adjoints drop `const` and `volatile` (an adjoint buffer is written, also by `atomicAdd`).
 pub fn adjoint_param_ty(ty: &Ty) -> Ty {
     match &ty.kind {
-        // `const T (&a)[N]` -> `T (&_d_a)[N]`: the caller passes its adjoint array.
-        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. }) => {
+        // `const T (&a)[N]` -> `T (&_d_a)[N]`: the caller passes its adjoint array;
+        // `const T*& p` -> `T*& _d_p`: its adjoint pointer, which moves with `p`.
+        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. } | TyKind::Pointer { .. }) => {
             Ty::new(TyKind::LRef(Box::new(mutable_ty(t))))
         }
         TyKind::Pointer { pointee, .. } => Ty::pointer_to(mutable_ty(pointee)),
@@ -420,10 +421,12 @@ fn qualified_constants(items: &[Item], prefix: &str) -> Vec<(String, i64)> {
 }
 
 /// A reference-to-array parameter (`T (&a)[N]`) is analysed as the array parameter `T a[N]`:
-/// its elements are the caller's, its adjoint is the caller's adjoint array.
-fn array_ref_as_array(ty: Ty) -> Ty {
+/// its elements are the caller's, its adjoint is the caller's adjoint array. A reference to a
+/// pointer (`const T*& p`, a reader advancing it) is analysed as the pointer: the callee moves
+/// the caller's variable, and its adjoint pointer (`T*& _d_p`, the caller's) along with it.
+fn ref_param_as_object(ty: Ty) -> Ty {
     match ty.kind {
-        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. }) => *t,
+        TyKind::LRef(t) if matches!(t.kind, TyKind::Array { .. } | TyKind::Pointer { .. }) => *t,
         _ => ty,
     }
 }
@@ -449,7 +452,7 @@ pub fn generate(
         .map(|(i, p)| {
             (
                 p.name.clone().unwrap_or_else(|| format!("_p{i}")),
-                array_ref_as_array(prog.canonical(&p.ty)),
+                ref_param_as_object(prog.canonical(&p.ty)),
             )
         })
         .collect();
@@ -698,6 +701,7 @@ pub fn generate(
         &global_ptrs,
         mode == Mode::Kernel,
         &constants,
+        &crate::calls::reference_writes(prog, &norm.body),
     );
     let is_value = !matches!(func.ret.kind, TyKind::Void);
     let ret = prog.canonical(&func.ret);

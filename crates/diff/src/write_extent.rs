@@ -65,7 +65,15 @@ fn store_bounds(
         .iter()
         .filter_map(|p| Some((p.name.clone()?, prog.canonical(&p.ty))))
         .collect();
-    let mut env = build_env(&params, &norm.body, &HashSet::new(), true, &[]);
+    let by_reference = crate::calls::reference_writes(prog, &norm.body);
+    let mut env = build_env(
+        &params,
+        &norm.body,
+        &HashSet::new(),
+        true,
+        &[],
+        &by_reference,
+    );
     // The fields of a struct parameter never written are the same in every thread (`s.n`).
     let mut fields = vec![];
     for (name, ty) in &params {
