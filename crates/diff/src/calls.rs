@@ -2301,6 +2301,22 @@ struct LoadScan<'a> {
     depth: usize,
 }
 
+/// A `for` header as printed, to match sibling loops over the same range.
+fn loop_header_text(init: Option<&Stmt>, cond: Option<&Expr>, step: Option<&Expr>) -> String {
+    let mut text = String::new();
+    if let Some(i) = init {
+        crate::usage::visit_stmt_exprs(i, &mut |e| text.push_str(&cuad_emit::print_expr(e)));
+        if let StmtKind::Decl(d) = &i.kind {
+            text.extend(d.vars.iter().map(|v| v.name.clone()));
+        }
+    }
+    text.push(';');
+    text.extend(cond.map(cuad_emit::print_expr));
+    text.push(';');
+    text.extend(step.map(cuad_emit::print_expr));
+    text
+}
+
 /// An element a block stored through (`vel[d]`, as printed) and the variables its address
 /// reads: a later write of one of them moves the address.
 type StoredPlace = (String, Names);
@@ -2311,12 +2327,33 @@ impl LoadScan<'_> {
     }
 
     fn block_loads(&self, stmts: &[Stmt]) -> bool {
-        let mut stored: Vec<StoredPlace> = Vec::new();
+        self.block_scan(stmts, Vec::new()).is_none()
+    }
+
+    /// The places `stmts` stores (from `stored` on) without loading through the pointers
+    /// first; `None` when they load. Loops with the same header as an earlier sibling loop
+    /// that stores at its counter (`p[k] = e^z[k]` ... `p[k] *= inv`) start from the places
+    /// it stored: each iteration finds its element written.
+    fn block_scan(&self, stmts: &[Stmt], mut stored: Vec<StoredPlace>) -> Option<Vec<StoredPlace>> {
+        // (printed loop header, names it reads, places its body stores every iteration)
+        let mut loops: Vec<(String, Names, Vec<StoredPlace>)> = Vec::new();
         for s in stmts {
+            if let StmtKind::Expr(e) = &s.kind {
+                let mut written = Names::new();
+                crate::usage::writes(e, &mut written);
+                loops.retain(|(_, reads, places)| {
+                    reads.is_disjoint(&written)
+                        && places.iter().all(|(_, r)| r.is_disjoint(&written))
+                });
+            } else if !matches!(s.kind, StmtKind::For { .. }) {
+                let mut written = Names::new();
+                crate::usage::stmt_writes_one(s, &mut written);
+                loops.retain(|(_, reads, _)| reads.is_disjoint(&written));
+            }
             match &s.kind {
                 StmtKind::Expr(e) => {
                     if self.loads(e, &stored) {
-                        return true;
+                        return None;
                     }
                     let mut written = Names::new();
                     crate::usage::writes(e, &mut written);
@@ -2334,7 +2371,7 @@ impl LoadScan<'_> {
                 }
                 StmtKind::Block(inner) => {
                     if self.block_loads(inner) {
-                        return true;
+                        return None;
                     }
                     stored.clear();
                 }
@@ -2348,14 +2385,43 @@ impl LoadScan<'_> {
                         .as_deref()
                         .is_some_and(|i| self.block_loads(std::slice::from_ref(i)))
                         || cond.iter().chain(step).any(|e| self.loads(e, &[]));
-                    if header || self.block_loads(std::slice::from_ref(body)) {
-                        return true;
+                    if header {
+                        return None;
+                    }
+                    let text = loop_header_text(init.as_deref(), cond.as_ref(), step.as_ref());
+                    let seed = loops
+                        .iter()
+                        .find(|(h, _, _)| *h == text)
+                        .map(|(_, _, places)| places.clone())
+                        .unwrap_or_default();
+                    let body_stmts: &[Stmt] = match &body.kind {
+                        StmtKind::Block(b) => b,
+                        _ => std::slice::from_ref(&**body),
+                    };
+                    let after = self.block_scan(body_stmts, seed)?;
+                    fn jumps(s: &Stmt) -> bool {
+                        let mut found = matches!(
+                            s.kind,
+                            StmtKind::Break | StmtKind::Continue | StmtKind::Return(_)
+                        );
+                        s.for_each_child(&mut |c| found |= jumps(c));
+                        found
+                    }
+                    let jumps = jumps(body);
+                    if !jumps {
+                        let mut reads = Names::new();
+                        let mut note = |e: &Expr| crate::usage::reads(e, &mut reads);
+                        cond.iter().chain(step).for_each(&mut note);
+                        if let Some(i) = init.as_deref() {
+                            crate::usage::visit_stmt_exprs(i, &mut note);
+                        }
+                        loops.push((text, reads, after));
                     }
                     stored.clear();
                 }
                 StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
                     if self.loads(cond, &[]) || self.block_loads(std::slice::from_ref(body)) {
-                        return true;
+                        return None;
                     }
                     stored.clear();
                 }
@@ -2366,7 +2432,7 @@ impl LoadScan<'_> {
                             .as_deref()
                             .is_some_and(|e| self.block_loads(std::slice::from_ref(e)))
                     {
-                        return true;
+                        return None;
                     }
                     stored.clear();
                 }
@@ -2374,13 +2440,13 @@ impl LoadScan<'_> {
                     let mut found = false;
                     crate::usage::visit_stmt_exprs(s, &mut |e| found |= self.loads(e, &stored));
                     if found {
-                        return true;
+                        return None;
                     }
                     stored.clear();
                 }
             }
         }
-        false
+        Some(stored)
     }
 
     fn loads(&self, e: &Expr, stored: &[StoredPlace]) -> bool {
