@@ -2065,6 +2065,47 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "k",
             "ptr_ref_field_rejected.cu:4:55: error: `take` may move the pointer `s.p` it takes by reference (`p`)",
         ),
+        (
+            // A host helper updating the caller's buffer in place at elements its kernel's
+            // guard does not bound: its pullback re-runs it from the buffer as the call left
+            // it, and cuad cannot save it (before, silently wrong).
+            "helper_inplace_unsized.cu",
+            "__global__ void sq(double* x, const int* idx, int n) {\n\
+             \x20 int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[idx[i]] = x[idx[i]] * x[idx[i]];\n\
+             }\n\
+             static void step(double* d, const int* idx, int n) { sq<<<1, 32>>>(d, idx, n); }\n\
+             void f(double* d, const int* idx, int n) { step(d, idx, n); }\n",
+            "f",
+            "helper_inplace_unsized.cu:5:44: error: `step` may overwrite `d`, which the reverse pass needs, and cuad cannot save it",
+        ),
+        (
+            // A local array of device buffers passed whole: its entries cannot be followed as
+            // pointer variables.
+            "buffer_array_whole.cu",
+            "__global__ void sq(double* x, int n) { int i = threadIdx.x; if (i < n) x[i] = x[i] * x[i]; }\n\
+             static void step(double** bufs, int l, int n) { sq<<<1, 32>>>(bufs[l], n); }\n\
+             void f(const double* x, double* y, int n) {\n\
+             \x20 double* buf[2]; for (int l = 0; l < 2; ++l) cudaMalloc(&buf[l], n * sizeof(double));\n\
+             \x20 cudaMemcpy(buf[0], x, n * sizeof(double), cudaMemcpyHostToDevice); step(buf, 0, n);\n\
+             \x20 cudaMemcpy(y, buf[0], n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "f",
+            "buffer_array_whole.cu:5:75: error: cuad follows the buffers of the local array `buf` as one pointer variable per entry, and cannot here: the array is used other than through an entry",
+        ),
+        (
+            // An entry of a local array of device buffers chosen by an index the statement
+            // changes.
+            "buffer_array_index_effect.cu",
+            "__global__ void sq(const double* a, double* b, int n) { int i = threadIdx.x; if (i < n) b[i] = a[i] * a[i]; }\n\
+             void f(const double* x, double* y, int n) {\n\
+             \x20 double* buf[2]; int l = 0;\n\
+             \x20 while (l < 2) cudaMalloc(&buf[l++], n * sizeof(double));\n\
+             \x20 cudaMemcpy(buf[0], x, n * sizeof(double), cudaMemcpyHostToDevice); sq<<<1, 32>>>(buf[0], buf[1], n);\n\
+             \x20 cudaMemcpy(y, buf[1], n * sizeof(double), cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "f",
+            "buffer_array_index_effect.cu:4:33: error: cuad follows the buffers of the local array `buf` as one pointer variable per entry, and cannot here: the index has side effects or the statement changes it",
+        ),
     ];
     for (name, src, func, expected) in cases {
         let input = write(&dir, name, src);

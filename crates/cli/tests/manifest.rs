@@ -128,12 +128,15 @@ __global__ void fill(real* dst, real* src, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) put(&dst[i], src[i] * src[i]);
 }
-void run(real* out, real* in, real* tmp, real* alias, real s, long n) {
+void run(real* out, real* in, real* tmp, real* alias, real s, long n, real* other) {
   cudaMemcpy(tmp, in, sizeof(real) * n, cudaMemcpyDeviceToDevice);
   scale<<<(n + 255) / 256, 256>>>(out, tmp, s, n);
   fill<<<(n + 255) / 256, 256>>>(tmp + 1, in, n - 1);
   real* q = alias;
   q[0] = 0;
+  real* r = other;
+  if (n > 2) r = nullptr;
+  if (r) r[0] = 1;
 }
 }
 "#,
@@ -150,8 +153,10 @@ void run(real* out, real* in, real* tmp, real* alias, real s, long n) {
         (1, "in", true, false),
         // written by the copy and by `fill` through `put`, read by `scale`
         (2, "tmp", true, true),
-        // copied into a local: cuad does not follow it, so both
-        (3, "alias", true, true),
+        // copied into a local that only ever points into it: written through the local
+        (3, "alias", false, true),
+        // copied into a local also pointed elsewhere: cuad does not follow it, so both
+        (6, "other", true, true),
     ];
     for (index, name, reads, writes) in expect {
         let p = param(index, name, "real*", "pointer", "double", false);

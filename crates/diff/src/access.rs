@@ -6,7 +6,7 @@
 //! functions with bodies are followed (their parameter at that position); `cudaMemcpy` and
 //! `cudaMemset` write their destination and read their source.
 
-use crate::usage::{is_plain_var, lvalue_root};
+use crate::usage::{is_plain_var, lvalue_root, Names};
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
 use std::cell::RefCell;
@@ -69,7 +69,8 @@ fn access_of(prog: &Program, f: &Function, j: usize, depth: usize, memo: &Memo) 
     memo.borrow_mut().insert(key, Access::BOTH);
     let scan = Scan {
         prog,
-        name,
+        names: aliases(body, name),
+        param: name,
         depth,
         memo,
     };
@@ -78,27 +79,158 @@ fn access_of(prog: &Program, f: &Function, j: usize, depth: usize, memo: &Memo) 
         if crate::usage::any_stmt(s, &|st| scan.binds_reference(st)) {
             acc.add(Access::BOTH);
         }
-        crate::usage::visit_stmt_exprs(s, &mut |e| scan.top(e, &mut acc));
+        scan.stmt(s, &mut acc);
     }
     memo.borrow_mut().insert(key, acc);
     acc
 }
 
+/// `param` and the pointer locals of `body` that only ever hold addresses in its memory
+/// (`double* p = v;`, `q = p + k`), each declared once and never incremented, updated or
+/// given by address: their uses are uses of `param`'s memory.
+fn aliases(body: &[Stmt], param: &str) -> Names {
+    let mut declared: HashMap<String, usize> = HashMap::new();
+    let mut defs: HashMap<String, Vec<Expr>> = HashMap::new();
+    let mut unfit = Names::new();
+    for s in body {
+        s.visit(&mut |st| {
+            if let StmtKind::Decl(d) = &st.kind {
+                for v in &d.vars {
+                    *declared.entry(v.name.clone()).or_default() += 1;
+                    if !matches!(v.ty.kind, TyKind::Pointer { .. }) {
+                        unfit.insert(v.name.clone());
+                    }
+                    match &v.init {
+                        Some(Init::Assign(e)) => {
+                            defs.entry(v.name.clone()).or_default().push(e.clone())
+                        }
+                        Some(_) => {
+                            unfit.insert(v.name.clone());
+                        }
+                        None => {}
+                    }
+                }
+            }
+        });
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| match &x.kind {
+                ExprKind::Assign(None, l, r) => {
+                    if let ExprKind::Ident(n) = &l.strip_parens().kind {
+                        defs.entry(n.clone()).or_default().push((**r).clone());
+                    }
+                }
+                ExprKind::Assign(Some(_), l, _)
+                | ExprKind::Unary(
+                    UnOp::AddrOf | UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                    l,
+                ) => {
+                    if let ExprKind::Ident(n) = &l.strip_parens().kind {
+                        unfit.insert(n.clone());
+                    }
+                }
+                _ => {}
+            })
+        });
+    }
+    let mut names = Names::from([param.to_string()]);
+    loop {
+        let more: Vec<String> = declared
+            .iter()
+            .filter(|(n, count)| **count == 1 && !unfit.contains(*n) && !names.contains(*n))
+            .filter(|(n, _)| {
+                defs.get(*n)
+                    .is_some_and(|ds| ds.iter().all(|d| pointer_root(d, &names)))
+            })
+            .map(|(n, _)| n.clone())
+            .collect();
+        if more.is_empty() {
+            return names;
+        }
+        names.extend(more);
+    }
+}
+
+/// Is `e` a pointer value derived from one of `names` (`p`, `p + k`, `&p[i]`, a cast)?
+fn pointer_root(e: &Expr, names: &Names) -> bool {
+    match &e.strip_parens().kind {
+        ExprKind::Ident(n) => names.contains(n),
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => pointer_root(l, names),
+        ExprKind::Cast { expr, .. } => pointer_root(expr, names),
+        ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x).is_some_and(|r| names.contains(r)),
+        _ => false,
+    }
+}
+
 struct Scan<'p, 'a> {
     prog: &'p Program<'a>,
-    /// The parameter followed.
-    name: &'p str,
+    /// The parameter followed and the locals pointing into its memory (`aliases`).
+    names: Names,
+    /// The parameter.
+    param: &'p str,
     depth: usize,
     memo: &'p Memo,
 }
 
 impl Scan<'_, '_> {
+    fn follows(&self, root: Option<&str>) -> bool {
+        root.is_some_and(|r| self.names.contains(r))
+    }
+
+    /// Is `l` one of the alias locals itself (not memory through it)?
+    fn is_alias(&self, l: &Expr) -> bool {
+        matches!(&l.strip_parens().kind, ExprKind::Ident(n) if n != self.param && self.names.contains(n))
+    }
+
+    /// The expressions of `s` and its nested statements; an alias's definition only reads.
+    fn stmt(&self, s: &Stmt, acc: &mut Access) {
+        match &s.kind {
+            StmtKind::Decl(d) => {
+                for v in &d.vars {
+                    let inits: Vec<&Expr> = match &v.init {
+                        Some(Init::Assign(e)) => vec![e],
+                        Some(Init::Brace(es)) | Some(Init::Paren(es)) => es.iter().collect(),
+                        None => vec![],
+                    };
+                    for e in inits {
+                        if self.names.contains(&v.name) {
+                            self.address_parts(e, acc);
+                        } else {
+                            self.top(e, acc);
+                        }
+                    }
+                }
+            }
+            StmtKind::Block(_) => s.for_each_child(&mut |c| self.stmt(c, acc)),
+            StmtKind::If { cond, .. }
+            | StmtKind::While { cond, .. }
+            | StmtKind::DoWhile { cond, .. } => {
+                self.top(cond, acc);
+                s.for_each_child(&mut |c| self.stmt(c, acc));
+            }
+            StmtKind::For { cond, step, .. } => {
+                cond.iter()
+                    .chain(step.iter())
+                    .for_each(|e| self.top(e, acc));
+                s.for_each_child(&mut |c| self.stmt(c, acc));
+            }
+            StmtKind::Switch { cond, cases } => {
+                self.top(cond, acc);
+                cases
+                    .iter()
+                    .filter_map(|c| c.label.as_ref())
+                    .for_each(|l| self.top(l, acc));
+                s.for_each_child(&mut |c| self.stmt(c, acc));
+            }
+            _ => crate::usage::visit_stmt_exprs(s, &mut |e| self.top(e, acc)),
+        }
+    }
+
     /// `float& r = p[i];`: a reference into the memory, whose uses are not followed.
     fn binds_reference(&self, s: &Stmt) -> bool {
         if let StmtKind::Bindings(b) = &s.kind {
             let by_reference = matches!(&b.ty.kind, TyKind::LRef(t) if !t.is_const)
                 || matches!(b.ty.kind, TyKind::RRef(_));
-            return by_reference && lvalue_root(&b.init) == Some(self.name);
+            return by_reference && self.follows(lvalue_root(&b.init));
         }
         let StmtKind::Decl(d) = &s.kind else {
             return false;
@@ -111,7 +243,7 @@ impl Scan<'_, '_> {
                 Some(Init::Brace(es)) | Some(Init::Paren(es)) => es.iter().collect(),
                 None => vec![],
             };
-            by_reference && inits.iter().any(|e| lvalue_root(e) == Some(self.name))
+            by_reference && inits.iter().any(|e| self.follows(lvalue_root(e)))
         })
     }
 
@@ -125,20 +257,16 @@ impl Scan<'_, '_> {
 
     /// Is `e` a pointer value derived from the parameter (`p`, `p + k`, `&p[i]`, a cast)?
     fn pointer_root(&self, e: &Expr) -> bool {
-        match &e.strip_parens().kind {
-            ExprKind::Ident(n) => n == self.name,
-            ExprKind::Binary(BinOp::Add | BinOp::Sub, l, _) => self.pointer_root(l),
-            ExprKind::Cast { expr, .. } => self.pointer_root(expr),
-            ExprKind::Unary(UnOp::AddrOf, x) => lvalue_root(x) == Some(self.name),
-            _ => false,
-        }
+        pointer_root(e, &self.names)
     }
 
     fn expr(&self, e: &Expr, acc: &mut Access) {
         match &e.kind {
-            ExprKind::Ident(n) if n == self.name => acc.reads = true,
+            ExprKind::Ident(n) if self.names.contains(n) => acc.reads = true,
+            // an alias pointed elsewhere in the memory (`aliases`): no access
+            ExprKind::Assign(None, l, r) if self.is_alias(l) => self.address_parts(r, acc),
             ExprKind::Assign(op, l, r) => {
-                if lvalue_root(l) == Some(self.name) {
+                if self.follows(lvalue_root(l)) {
                     if is_plain_var(l) {
                         // the pointer itself reassigned: where it points is unknown
                         acc.add(Access::BOTH);
@@ -155,7 +283,7 @@ impl Scan<'_, '_> {
                 self.expr(r, acc);
             }
             ExprKind::Unary(UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec, x)
-                if lvalue_root(x) == Some(self.name) =>
+                if self.follows(lvalue_root(x)) =>
             {
                 acc.add(Access::BOTH);
                 self.lvalue_parts(x, acc);
@@ -163,7 +291,7 @@ impl Scan<'_, '_> {
             ExprKind::Call { callee, args, .. } => {
                 // a method called on an element (`p[i].normalize()`) may change it
                 if let ExprKind::Member { base, .. } = &callee.kind {
-                    if lvalue_root(base) == Some(self.name) {
+                    if self.follows(lvalue_root(base)) {
                         acc.add(Access::BOTH);
                     }
                 }
@@ -192,7 +320,8 @@ impl Scan<'_, '_> {
                 for s in &l.body {
                     crate::usage::visit_stmt_exprs(s, &mut |x| {
                         crate::usage::walk_expr(x, &mut |y| {
-                            mentions |= matches!(&y.kind, ExprKind::Ident(n) if n == self.name)
+                            mentions |=
+                                matches!(&y.kind, ExprKind::Ident(n) if self.names.contains(n))
                         })
                     });
                 }
@@ -228,6 +357,15 @@ impl Scan<'_, '_> {
         }
     }
 
+    /// The parts of an address in the memory (`v + k`, `&v[i]`) other than the pointer: the
+    /// definition of an alias reads no memory.
+    fn address_parts(&self, e: &Expr, acc: &mut Access) {
+        match &e.strip_parens().kind {
+            ExprKind::Unary(UnOp::AddrOf, x) => self.lvalue_parts(x, acc),
+            _ => self.lvalue_parts(e, acc),
+        }
+    }
+
     /// The parts of a stored-to lvalue rooted at the parameter other than the parameter
     /// (indices; `p[q[i]]` reads `q`).
     fn lvalue_parts(&self, l: &Expr, acc: &mut Access) {
@@ -258,9 +396,7 @@ impl Scan<'_, '_> {
                     self.lvalue_parts(x, acc);
                 }
             } else {
-                if lvalue_root(a) == Some(self.name)
-                    && self.may_bind_reference(callee, k, args.len())
-                {
+                if self.follows(lvalue_root(a)) && self.may_bind_reference(callee, k, args.len()) {
                     acc.add(Access::BOTH);
                 }
                 self.expr(a, acc);

@@ -1282,7 +1282,7 @@ impl Gen<'_, '_> {
         let mut elements_restored = false;
         if self.mode == Mode::Host {
             let (saves, restore, after, unsaved) =
-                crate::host::checkpoint_helper_buffers(self, &name, args);
+                crate::host::checkpoint_helper_buffers(self, &name, args, active);
             for arr in unsaved {
                 self.error(
                     e.span,

@@ -336,9 +336,10 @@ fn host_malloc(
         ("calloc", [n, size]) => binary(BinOp::Mul, paren(n.clone()), paren(size.clone())),
         _ => return None,
     };
+    let mut fwd = Vec::new();
+    let bytes = allocation_size(g, p, bytes, &mut fwd);
     g.allocations.push((p.clone(), bytes.clone()));
     g.host_buffers.push(p.clone());
-    let mut fwd = Vec::new();
     if g.active.contains(p) {
         let ty = g.types.get(p).cloned()?;
         fwd.push(expr_stmt(assign(
@@ -369,7 +370,11 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
         return (vec![s.clone()], vec![]);
     };
     let bytes = args.get(1).cloned().unwrap_or_else(|| int_lit(0));
+    // The kept size first: a reallocation saves the old buffer's with it.
+    let mut kept = Vec::new();
+    let bytes = allocation_size(g, p, bytes, &mut kept);
     let (mut fwd, rev) = reallocation_restore(g, name, p);
+    fwd.extend(kept);
     g.allocations.push((p.clone(), bytes.clone()));
     if g.active.contains(p) {
         let d = ident(&adj_name(p));
@@ -388,6 +393,90 @@ fn cuda_malloc(g: &mut Gen, name: &str, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, 
     (fwd, rev)
 }
 
+/// Variables assigned (or given by address to a call) in a loop or by more than one
+/// statement: a value read from them may be gone later.
+pub(crate) fn changing_variables(body: &[Stmt]) -> crate::usage::Names {
+    use crate::usage::Names;
+    fn note(e: &Expr, in_loop: bool, seen: &mut Names, out: &mut Names) {
+        let mut w = Names::new();
+        crate::usage::var_writes(e, &mut w);
+        crate::usage::walk_expr(e, &mut |x| {
+            if let ExprKind::Unary(UnOp::AddrOf, v) = &x.kind {
+                w.extend(whole_variable(v).map(str::to_string));
+            }
+        });
+        for v in w {
+            if in_loop || !seen.insert(v.clone()) {
+                out.insert(v);
+            }
+        }
+    }
+    fn visit(s: &Stmt, in_loop: bool, seen: &mut Names, out: &mut Names) {
+        match &s.kind {
+            StmtKind::Block(b) => b.iter().for_each(|x| visit(x, in_loop, seen, out)),
+            StmtKind::If { cond, then, els } => {
+                note(cond, in_loop, seen, out);
+                visit(then, in_loop, seen, out);
+                if let Some(e) = els {
+                    visit(e, in_loop, seen, out);
+                }
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    visit(i, in_loop, seen, out);
+                }
+                for e in cond.iter().chain(step.iter()) {
+                    note(e, true, seen, out);
+                }
+                visit(body, true, seen, out);
+            }
+            StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+                note(cond, true, seen, out);
+                visit(body, true, seen, out);
+            }
+            StmtKind::Switch { cond, cases } => {
+                note(cond, in_loop, seen, out);
+                for c in cases {
+                    c.body.iter().for_each(|x| visit(x, in_loop, seen, out));
+                }
+            }
+            _ => crate::usage::visit_stmt_exprs(s, &mut |e| note(e, in_loop, seen, out)),
+        }
+    }
+    let (mut seen, mut out) = (Names::new(), Names::new());
+    body.iter()
+        .for_each(|s| visit(s, false, &mut seen, &mut out));
+    out
+}
+
+/// The size of an allocation of `p` as later code may read it: `bytes` itself, or, when it
+/// reads variables that change after the allocation (`bytes` of a loop over pyramid levels, a
+/// size reassigned), its value kept at the allocation in `_cuad_bytes_p` (assigned in `fwd`),
+/// so checkpoints of the buffer copy its size, not the current value of `bytes`.
+fn allocation_size(g: &mut Gen, p: &str, bytes: Expr, fwd: &mut Vec<Stmt>) -> Expr {
+    let mut read = crate::usage::Names::new();
+    crate::usage::reads(&bytes, &mut read);
+    if !read.iter().any(|n| g.changing.contains(n)) {
+        return bytes;
+    }
+    let kept = format!("_cuad_bytes_{p}");
+    if !g.types.contains_key(&kept) {
+        let ty = Ty::new(TyKind::Int {
+            kind: IntKind::Long,
+            signed: Some(false),
+        });
+        g.decls.push(decl(ty.clone(), &kept, None));
+        g.types.insert(kept.clone(), ty);
+    }
+    fwd.push(expr_stmt(assign(ident(&kept), bytes)));
+    ident(&kept)
+}
+
 /// `cudaMalloc(&p, ...)` of a variable that may already hold a buffer reverse code reads (a
 /// list reallocated in a time loop; frees wait for the end of the gradient, so that buffer
 /// stays valid): its old value (and its adjoint's) is saved before, and at the reverse point
@@ -402,17 +491,24 @@ fn reallocation_restore(g: &mut Gen, alloc: &str, p: &str) -> (Vec<Stmt>, Vec<St
         "cudaMallocHost" | "cudaHostAlloc" => "cudaFreeHost",
         _ => "cudaFree",
     };
-    let mut vars = vec![p.to_string()];
+    let mut vars = vec![(p.to_string(), true)];
     if g.active.contains(p) {
-        vars.push(adj_name(p));
+        vars.push((adj_name(p), true));
+    }
+    // The size kept for the old buffer (`allocation_size`), restored with it.
+    let kept = format!("_cuad_bytes_{p}");
+    if g.types.contains_key(&kept) {
+        vars.push((kept, false));
     }
     let (mut fwd, mut rev) = (vec![], vec![]);
-    for v in vars {
+    for (v, buffer) in vars {
         if let Some((save, restore)) = g.save_value(&ident(&v)) {
             fwd.push(save);
             // Tapes are LIFO: the last saved is restored first.
             rev.insert(0, restore);
-            rev.insert(0, expr_stmt(call(free, vec![ident(&v)])));
+            if buffer {
+                rev.insert(0, expr_stmt(call(free, vec![ident(&v)])));
+            }
         }
     }
     (fwd, rev)
@@ -1023,7 +1119,9 @@ fn place_restore(mut r: Vec<Stmt>, copy_back: bool, before: &mut Vec<Stmt>, afte
 
 /// A call of a host helper that may write device buffers through its non-const pointer
 /// parameters (kernels it launches): each such buffer whose old contents reverse code reads is
-/// checkpointed, as for a launch. Returns the saves (before the call), the restores (before
+/// checkpointed, as for a launch. With `active`, the call's own pullback is such reverse code:
+/// it re-runs the helper from the buffers it reads (an update in place), so they are saved
+/// too. Returns the saves (before the call), the restores (before
 /// its pullback, which re-runs the helper on the buffers as they were) and what follows the
 /// pullback (the saved contents copied back again for earlier statements' reverse, then freed),
 /// and the buffers that need saving but cannot be (size unknown).
@@ -1031,6 +1129,7 @@ pub(crate) fn checkpoint_helper_buffers(
     g: &mut Gen,
     name: &str,
     args: &[Expr],
+    active: bool,
 ) -> (Vec<Stmt>, Vec<Stmt>, Vec<Stmt>, Vec<String>) {
     let (mut saves, mut restores, mut after) = (Vec::new(), Vec::new(), Vec::new());
     let mut unsaved = Vec::new();
@@ -1042,12 +1141,16 @@ pub(crate) fn checkpoint_helper_buffers(
     let Some(helper) = helper.filter(|f| !(f.attrs.device || f.attrs.global)) else {
         return (saves, restores, after, unsaved);
     };
-    for (p, a) in helper.params.iter().zip(args) {
+    let access = crate::access::param_access(g.prog, helper);
+    for ((p, a), access) in helper.params.iter().zip(args).zip(access) {
         let writable = matches!(&g.prog.canonical(&p.ty).kind,
             TyKind::Pointer { pointee, .. } if !pointee.is_const_object());
         let Some(arr) = pointer_root(a.strip_parens()).filter(|_| writable) else {
             continue;
         };
+        if active && access.is_some_and(|x| x.reads && x.writes) {
+            g.note_reads(a);
+        }
         if !g.needs_checkpoint(&arr) {
             continue;
         }

@@ -51,6 +51,7 @@ mod loop_pragmas;
 mod merge;
 mod methods;
 mod normalize;
+mod pointer_arrays;
 mod prefetch;
 mod prelude;
 mod recompute;
@@ -380,7 +381,6 @@ impl<'a> Differentiator<'a> {
         let mut queue = vec![(func.clone(), name.clone(), wrt, vec![])];
         let mut instances = InstanceCount::default();
         while let Some((mut f, n, w, symbols)) = queue.pop() {
-            instances.note(&f)?;
             // `auto f(...)`: the return type deduced from the body
             if matches!(f.ret.kind, TyKind::Auto) {
                 if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
@@ -392,6 +392,8 @@ impl<'a> Differentiator<'a> {
             if self.done.iter().any(|(d, _, _)| *d == key) {
                 continue;
             }
+            // Counted once made: many calls may request one derivative.
+            instances.note(&f)?;
             let scope = self.lookup_scope(&f);
             let mut g = self.prog.with_lookup_scope(scope, || {
                 forward::generate(&self.prog, &f, &n, &w, &symbols)
@@ -864,7 +866,6 @@ impl<'a> Differentiator<'a> {
         let mut queue = vec![(func.clone(), name.to_string(), mode, target)];
         let mut instances = InstanceCount::default();
         while let Some((mut f, n, m, t)) = queue.pop() {
-            instances.note(&f)?;
             // `auto f(...)`: the return type deduced from the body (the pullback's `_d_y`).
             if matches!(f.ret.kind, TyKind::Auto) {
                 if let Some(ret) = self.prog.return_type(&f, &Default::default()) {
@@ -889,6 +890,8 @@ impl<'a> Differentiator<'a> {
             if split_warp {
                 self.split_warp_keys.insert(key.clone());
             }
+            // Counted once made: many calls may request one derivative.
+            instances.note(&f)?;
             let scope = self.lookup_scope(&f);
             let mut g = self
                 .prog

@@ -121,6 +121,13 @@ pub fn normalize(
         crate::host_structs::scalarize(prog, &func.params, &mut h.locals, &mut body);
         crate::host_structs::split_field_allocations(prog, &mut h.locals, &mut body);
         crate::address_tables::resolve(&mut h.locals, &mut body);
+        crate::pointer_arrays::scalarize(
+            prog,
+            &func.params,
+            &mut h.locals,
+            &mut body,
+            &mut h.errors,
+        );
         let types: HashMap<String, Ty> = func
             .params
             .iter()

@@ -254,6 +254,9 @@ pub struct Gen<'p, 'a> {
     /// Roots of everything the function writes (memory included): memory outside this set
     /// reads the same in the reverse pass as in the forward pass.
     pub(crate) function_writes: Names,
+    /// Host: variables whose value may change after a statement reads it (assigned in a loop
+    /// or by several statements; `host::changing_variables`).
+    pub(crate) changing: Names,
     tapes: Vec<(String, String)>,
     /// The assignment being generated may compute the partials of its calls in the forward
     /// sweep (`calls::preaccumulable`): it runs once, and its forward code runs right before it.
@@ -809,6 +812,7 @@ pub fn generate(
         replayed: Names::new(),
         replayed_tiles: Names::new(),
         function_writes: Names::new(),
+        changing: Names::new(),
         tapes: vec![],
         preacc_site: false,
         preacc_fwd: vec![],
@@ -824,6 +828,7 @@ pub fn generate(
     g.pointer_aliases = pointer_alias_classes(&norm.body, &g.types);
     if mode == Mode::Host {
         g.pointer_defs = pointer_definitions(&norm.body, &g.types);
+        g.changing = crate::host::changing_variables(&norm.body);
         g.field_buffers = crate::host::stable_field_buffers(&norm.body);
         for st in &norm.body {
             usage::visit_stmt_exprs(st, &mut |e| {

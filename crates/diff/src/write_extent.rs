@@ -100,8 +100,11 @@ fn store_bounds(
     Some((walk.extents, params.into_iter().map(|(n, _)| n).collect()))
 }
 
-/// `(a > b ? a : b)`: the larger of two extents.
+/// `(a > b ? a : b)`: the larger of two extents (`a` when both are written alike).
 pub fn max_extent(a: Expr, b: Expr) -> Expr {
+    if cuad_emit::print_expr(&a) == cuad_emit::print_expr(&b) {
+        return a;
+    }
     let cond = crate::builder::binary(BinOp::Gt, a.clone(), b.clone());
     crate::builder::paren(Expr::synth(ExprKind::Cond(
         Box::new(cond),
