@@ -104,6 +104,9 @@ impl Gen<'_, '_> {
             return vec![];
         }
         let mut out = Vec::new();
+        if let Some(call) = self.user_operator_call(e) {
+            return self.rev_call(&call, Some(adj));
+        }
         match &e.kind {
             ExprKind::Paren(x) | ExprKind::Unary(UnOp::Plus, x) => return self.rev_expr(x, adj),
             ExprKind::Ident(_)
@@ -119,10 +122,6 @@ impl Gen<'_, '_> {
                 return self.accumulate(e, adj);
             }
             ExprKind::Unary(UnOp::Neg, x) => return self.rev_expr(x, neg(paren(adj))),
-            ExprKind::Binary(..) if self.user_operator_call(e).is_some() => {
-                let call = self.user_operator_call(e).unwrap_or_else(|| e.clone());
-                return self.rev_call(&call, Some(adj));
-            }
             // A struct of the file without a visible operator (a class template's friend):
             // its operator need not be (bi)linear, so the rules below could be wrong.
             ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div, l, r)
@@ -2022,23 +2021,49 @@ fn replace_first(e: &Expr, from: &Expr, to: &Expr) -> Expr {
 }
 
 impl Gen<'_, '_> {
-    /// `a * s` on a struct or vector type with a user-defined `operator*`: the call
-    /// `operator*(a, s)`, differentiated through the operator's pullback.
+    /// `a * s` (or `-a`) on a struct or vector type with a user-defined `operator*`
+    /// (`operator-`): the call `operator*(a, s)`, differentiated through the operator's
+    /// pullback.
     pub fn user_operator_call(&self, e: &Expr) -> Option<Expr> {
-        let ExprKind::Binary(op, l, r) = &e.kind else {
-            return None;
-        };
-        let (lt, rt) = (self.type_of(l)?, self.type_of(r)?);
-        let f = self.prog.user_operator(*op, &lt, &rt)?;
-        Some(Expr::new(
-            ExprKind::Call {
-                callee: Box::new(ident(&f.name)),
-                template_args: vec![],
-                args: vec![(**l).clone(), (**r).clone()],
-            },
-            e.span,
-        ))
+        user_operator_call(self.prog, e, &|x| self.type_of(x)).map(|(_, call)| call)
     }
+}
+
+/// `a * s` or `-a` on operands of a struct or vector type the file defines that operator
+/// for (`Program::user_operator`, `Program::user_unary_operator`): the operator and the
+/// call of it, `operator*(a, s)`. Whatever the operator computes, both modes differentiate
+/// it as a call.
+pub(crate) fn user_operator_call<'p>(
+    prog: &cuad_sema::Program<'p>,
+    e: &Expr,
+    type_of: &dyn Fn(&Expr) -> Option<Ty>,
+) -> Option<(&'p Function, Expr)> {
+    let (f, args) = match &e.kind {
+        ExprKind::Binary(op, l, r) => {
+            let (lt, rt) = (type_of(l)?, type_of(r)?);
+            (
+                prog.user_operator(*op, &lt, &rt)?,
+                vec![(**l).clone(), (**r).clone()],
+            )
+        }
+        ExprKind::Unary(op, x) => {
+            let t = type_of(x)?;
+            (
+                prog.user_unary_operator(*op, cuad_sema::types::strip_refs(&t))?,
+                vec![(**x).clone()],
+            )
+        }
+        _ => return None,
+    };
+    let call = Expr::new(
+        ExprKind::Call {
+            callee: Box::new(ident(&f.name)),
+            template_args: vec![],
+            args,
+        },
+        e.span,
+    );
+    Some((f, call))
 }
 
 /// A call of a library function cuad has no body for (`curand_normal(&state)`) that is handed
@@ -2700,30 +2725,43 @@ pub(crate) fn comma_operands(e: &Expr) -> Vec<Expr> {
     }
 }
 
-/// A name usable in an identifier for a function (`operator*` -> `operator_mul`).
+/// A name usable in an identifier for a function (`operator*` -> `operator_mul`); a template
+/// instance's suffix is kept (`operator+_2` -> `operator_add_2`), so instances of two
+/// operators with one signature are not named alike.
 pub fn identifier_name(name: &str) -> String {
     let Some(symbol) = name.strip_prefix("operator") else {
         return name.to_string();
     };
-    let word = match symbol.trim() {
-        "+" => "add",
-        "-" => "sub",
-        "*" => "mul",
-        "/" => "div",
-        "+=" => "add_assign",
-        "-=" => "sub_assign",
-        "*=" => "mul_assign",
-        "/=" => "div_assign",
-        "()" => "call",
-        "[]" => "index",
-        "==" => "eq",
-        "<" => "lt",
-        _ if symbol.starts_with(|c: char| c.is_alphanumeric() || c == '_') => {
-            return name.to_string()
-        }
-        _ => "op",
-    };
-    format!("operator_{word}")
+    let symbol = symbol.trim_start();
+    if symbol.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+        return name.to_string();
+    }
+    // Longer symbols first (`+=` before `+`).
+    const WORDS: &[(&str, &str)] = &[
+        ("+=", "add_assign"),
+        ("-=", "sub_assign"),
+        ("*=", "mul_assign"),
+        ("/=", "div_assign"),
+        ("()", "call"),
+        ("[]", "index"),
+        ("==", "eq"),
+        ("!=", "ne"),
+        ("<=", "le"),
+        (">=", "ge"),
+        ("<<", "shl"),
+        (">>", "shr"),
+        ("+", "add"),
+        ("-", "sub"),
+        ("*", "mul"),
+        ("/", "div"),
+        ("%", "mod"),
+        ("<", "lt"),
+        (">", "gt"),
+    ];
+    match WORDS.iter().find(|(sym, _)| symbol.starts_with(sym)) {
+        Some((sym, word)) => format!("operator_{word}{}", symbol[sym.len()..].trim()),
+        None => "operator_op".to_string(),
+    }
 }
 
 /// Atomics whose result is one thread's value (`atomicMax`, `atomicExch`, a CAS): the winner

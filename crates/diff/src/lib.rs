@@ -52,6 +52,7 @@ mod merge;
 mod methods;
 mod normalize;
 mod pointer_arrays;
+mod operator_reads;
 mod prefetch;
 mod prelude;
 mod recompute;
@@ -1050,7 +1051,10 @@ impl Differentiator<'_> {
                 .iter()
                 .filter(|f| !f.name.starts_with("operator"))
             {
-                if !used.iter().any(|u| u.name == f.name) && calls_name(&text, &f.name) {
+                // Every overload of a called name: the C++ compiler picks among them.
+                let same =
+                    |u: &Function| instance_key(&[], u, &u.name) == instance_key(&[], f, &f.name);
+                if !used.iter().any(|u| same(u)) && calls_name(&text, &f.name) {
                     used.push(f);
                     texts.push(cuad_emit::print_function(f));
                 }

@@ -61,10 +61,12 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
     let Some(inherited) = inherited_methods(s, prog, 0) else {
         return;
     };
+    // A method of the struct hides the bases' methods of its name (C++ name hiding), whatever
+    // their parameters.
     let own = |f: &Function| {
         members
             .iter()
-            .any(|m| matches!(m, Member::Method(g) if g.name == f.name && g.params.len() == f.params.len()))
+            .any(|m| matches!(m, Member::Method(g) if g.name == f.name))
     };
     let inherited: Vec<Member> = inherited
         .into_iter()
@@ -101,6 +103,11 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         .chain(enumerators(s))
         .collect();
     let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
+    // Overloads share their stand-in's name (`Poly_eval`), as C++ overloads: calls resolve
+    // among them as among the methods. One that cannot be lowered would leave its calls to
+    // another overload, so then none of that name is (`missing`).
+    let mut methods_out: Vec<(String, Function)> = Vec::new();
+    let mut missing: HashSet<String> = HashSet::new();
     for m in &members {
         let Member::Method(f) = m else { continue };
         if f.name == *name {
@@ -129,10 +136,14 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             f.name.as_str(),
             "operator+" | "operator-" | "operator*" | "operator/"
         ) && f.params.len() == 1;
-        let lowered_operator =
-            binary_operator || f.name == "operator()" || compound_operator(f).is_some();
-        if f.body.is_none()
-            || f.name == *name
+        // `-a` with a member `operator-()`: a free `operator-(self)`, called as the user's.
+        let unary_operator =
+            matches!(f.name.as_str(), "operator+" | "operator-") && f.params.is_empty();
+        let lowered_operator = binary_operator
+            || unary_operator
+            || f.name == "operator()"
+            || compound_operator(f).is_some();
+        if f.name == *name
             || (f.name.starts_with("operator") && !lowered_operator)
             || f.name.starts_with('~')
             || f.attrs.is_static
@@ -144,21 +155,41 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             qualified: format!("{ns}{name}"),
             statics: statics.clone(),
         };
-        if let Some(mut free) = lower_method(&owner, s.template.as_deref(), f, &fields, &methods) {
-            // Member types named unqualified in the method mean the struct's.
-            crate::instantiate::substitute_types(&mut free, &member_types);
-            // `T& operator()(int)` next to `const T& operator()(int) const`: the const one
-            // stands in for calls on const objects (`lowered_method`).
-            let has_non_const_twin = members.iter().any(|m| {
-                matches!(m, Member::Method(g) if g.name == f.name
-                    && g.params.len() == f.params.len() && !g.is_const_method)
-            });
-            if f.is_const_method && has_non_const_twin {
-                free.name.push_str(CONST_SUFFIX);
-            }
-            out.push(free);
+        let lowered = f
+            .body
+            .as_ref()
+            .and_then(|_| lower_method(&owner, s.template.as_deref(), f, &fields, &methods));
+        let Some(mut free) = lowered else {
+            missing.insert(f.name.clone());
+            continue;
+        };
+        // Member types named unqualified in the method mean the struct's.
+        crate::instantiate::substitute_types(&mut free, &member_types);
+        // `T& operator()(int)` next to `const T& operator()(int) const`: the const one
+        // stands in for calls on const objects (`lowered_method`).
+        let has_non_const_twin = members.iter().any(|m| {
+            matches!(m, Member::Method(g) if g.name == f.name
+                && same_param_types(&g.params, &f.params) && !g.is_const_method)
+        });
+        if f.is_const_method && has_non_const_twin {
+            free.name.push_str(CONST_SUFFIX);
         }
+        methods_out.push((f.name.clone(), free));
     }
+    out.extend(
+        methods_out
+            .into_iter()
+            .filter(|(method, _)| !missing.contains(method))
+            .map(|(_, free)| free),
+    );
+}
+
+/// Whether two parameter lists have the same types, as written.
+fn same_param_types(a: &[Param], b: &[Param]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(p, q)| cuad_emit::print_ty(&p.ty) == cuad_emit::print_ty(&q.ty))
 }
 
 /// The methods `s` inherits from its bases, each a struct of this file with public members
@@ -609,7 +640,8 @@ fn lower_method(
             ),
         },
         ret,
-        // A binary member operator keeps its name: `a * s` then finds it as a free operator.
+        // A binary or unary member operator keeps its name: `a * s` and `-a` then find it as a
+        // free operator.
         // `operator()` and `operator+=` become `Owner_operator_call` / `Owner_operator_add_assign`,
         // which `lower_calls` calls.
         name: if binary_operator_name(&f.name) {
@@ -1024,7 +1056,7 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
                 return;
             }
         }
-        if let Some(free) = call_operator(callee, prog, object_type, args.len()) {
+        if let Some(free) = call_operator(callee, prog, object_type, args) {
             let mut new_args = vec![(**callee).clone()];
             new_args.extend(args.iter().cloned());
             *e = Expr::new(
@@ -1044,7 +1076,8 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
         else {
             return;
         };
-        let Some(free) = lowered_method(&ty, field, prog, args.len()) else {
+        let arg_types: Vec<Option<Ty>> = args.iter().map(object_type).collect();
+        let Some(free) = lowered_method(&ty, field, prog, &arg_types) else {
             return;
         };
         let object = if *arrow {
@@ -1143,25 +1176,40 @@ pub fn called_object(base: Ty, arrow: bool) -> Option<Ty> {
 /// Suffix of the stand-in of a const method that has a non-const overload.
 const CONST_SUFFIX: &str = "_const";
 
-/// The lowered method `free` of the struct type `ty`, taking `arity` arguments besides `self`:
-/// on a const object, the const overload's stand-in where there is one.
-fn lowered_method(ty: &Ty, method: &str, prog: &Program, arity: usize) -> Option<String> {
+/// The lowered method `free` of the struct type `ty` for a call with arguments of types
+/// `args` (besides `self`; `None` unknown): the stand-in overload resolution picks, so a call
+/// is lowered only where its overload has one; on a const object, the const overload's
+/// stand-in where it has a non-const twin.
+fn lowered_method(ty: &Ty, method: &str, prog: &Program, args: &[Option<Ty>]) -> Option<String> {
     let TyKind::Named { name, .. } = &ty.kind else {
         return None;
     };
     let owner = name.rsplit("::").next().unwrap_or(name);
     let free = free_name(owner, method);
-    let exists = |free: &str| {
-        prog.functions_for_call(free, arity + 1).iter().any(|f| {
-            f.params.len() == arity + 1
-                && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
-        })
+    let stand_ins = |free: &str| -> Vec<&Function> {
+        prog.functions_for_call(free, args.len() + 1)
+            .into_iter()
+            .filter(|f| {
+                f.params.len() == args.len() + 1
+                    && f.params.first().and_then(|p| p.name.as_deref()) == Some("self")
+            })
+            .collect()
     };
-    let const_twin = format!("{free}{CONST_SUFFIX}");
-    if ty.is_const && exists(&const_twin) {
-        return Some(const_twin);
+    // A const method with a non-const twin is the twin's stand-in `_const`: resolution among
+    // the plain stand-ins sees every parameter list once.
+    let candidates = stand_ins(&free);
+    let mut arg_types = vec![Some(ty.clone())];
+    arg_types.extend(args.iter().cloned());
+    let (chosen, _) = prog.best_overload(&candidates, &[], &arg_types)?;
+    if ty.is_const {
+        let twin = stand_ins(&format!("{free}{CONST_SUFFIX}"))
+            .into_iter()
+            .find(|t| same_param_types(&t.params[1..], &chosen.params[1..]));
+        if let Some(twin) = twin {
+            return Some(twin.name.clone());
+        }
     }
-    exists(&free).then_some(free)
+    Some(chosen.name.clone())
 }
 
 /// `op(args)` on an object whose struct has an `operator()`: its free stand-in.
@@ -1169,7 +1217,7 @@ fn call_operator(
     callee: &Expr,
     prog: &Program,
     object_type: &dyn Fn(&Expr) -> Option<Ty>,
-    arity: usize,
+    args: &[Expr],
 ) -> Option<String> {
     if let ExprKind::Ident(n) = &callee.kind {
         if !prog.functions(n).is_empty() {
@@ -1177,7 +1225,8 @@ fn call_operator(
         }
     }
     let ty = called_object(object_type(callee.strip_parens())?, false)?;
-    lowered_method(&ty, "operator_call", prog, arity)
+    let arg_types: Vec<Option<Ty>> = args.iter().map(object_type).collect();
+    lowered_method(&ty, "operator_call", prog, &arg_types)
 }
 
 /// `a += b;` (a statement) on a struct with a member `operator+=`:
@@ -1208,7 +1257,7 @@ pub fn lower_compound_operators(
                 Some(f.name.clone())
             };
             let callee = object_type(lhs)
-                .and_then(|t| lowered_method(&t, word, prog, 1))
+                .and_then(|t| lowered_method(&t, word, prog, &[object_type(rhs)]))
                 .or_else(free_operator);
             if let Some(free) = callee {
                 *e = Expr::new(

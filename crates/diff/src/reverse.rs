@@ -3412,6 +3412,26 @@ impl<'p, 'a> Gen<'p, 'a> {
         if !self.expr_is_active(e) {
             return;
         }
+        // A user operator on a struct (`acc + p` with a log-add-exp `operator+`) need not be
+        // linear: its pullback reads the operands its partials need (operator_reads.rs), or
+        // all of them, as any call's does.
+        if let Some((f, call)) =
+            crate::calls::user_operator_call(self.prog, e, &|x| self.type_of(x))
+        {
+            let ExprKind::Call { args, .. } = &call.kind else {
+                return;
+            };
+            let Some(partials) = crate::operator_reads::partial_reads(self.prog, f) else {
+                return self.call_rev_reads(&call, out);
+            };
+            for (a, needs) in args.iter().zip(&partials) {
+                if self.expr_is_active(a) {
+                    needs.iter().for_each(|&j| reads(&args[j], out));
+                    self.needed_reads(a, out);
+                }
+            }
+            return;
+        }
         match &e.kind {
             ExprKind::Ident(_) | ExprKind::IntLit(_) | ExprKind::FloatLit(_) => {}
             ExprKind::Paren(x) | ExprKind::Unary(UnOp::Neg | UnOp::Plus, x) => {

@@ -59,6 +59,13 @@ impl<'a> Program<'a> {
             return Some(bool_ty());
         }
         let t = self.expr_type(x, scope)?;
+        if let Some(f) = self.user_unary_operator(op, strip_refs(&t)) {
+            let args = [Some(strip_refs(&t).clone())];
+            let Some(bindings) = self.deduce(f, &[], &args) else {
+                return Some(f.ret.clone());
+            };
+            return self.return_type(f, &bindings);
+        }
         match op {
             UnOp::Neg | UnOp::Plus | UnOp::BitNot => {
                 let t = self.arith_view(&t);
@@ -444,6 +451,28 @@ impl<'a> Program<'a> {
         let args = [Some(l.clone()), r.cloned()];
         self.resolve_call(&name, &args)
             .filter(|f| f.params.len() == 2 && self.is_viable(f, &args))
+    }
+
+    /// The `operator-` / `operator+` of one operand a unary expression on a struct or CUDA
+    /// vector type calls (`P operator-(P)`, or a member `P operator-() const` as methods.rs
+    /// lowers it), when the file defines one.
+    pub fn user_unary_operator(&self, op: UnOp, x: &Ty) -> Option<&'a Function> {
+        if !self.is_class(x) {
+            return None;
+        }
+        let name = match op {
+            UnOp::Neg => "operator-",
+            UnOp::Plus => "operator+",
+            _ => return None,
+        };
+        let args = [Some(x.clone())];
+        let unary: Vec<&'a Function> = self
+            .functions(name)
+            .into_iter()
+            .filter(|f| f.params.len() == 1)
+            .collect();
+        let (f, _) = self.best_overload(&unary, &[], &args)?;
+        self.is_viable(f, &args).then_some(f)
     }
 
     /// A struct of the program or a CUDA vector type (`float3`).

@@ -108,6 +108,10 @@ impl Fwd<'_, '_> {
             | ExprKind::SizeofType(_)
             | ExprKind::SizeofExpr(_) => None,
             ExprKind::Paren(x) => self.tangent(x).map(paren),
+            ExprKind::Unary(UnOp::Neg | UnOp::Plus, _) if self.user_operator_call(e).is_some() => {
+                let call = self.user_operator_call(e)?;
+                self.call_tangent(&call)
+            }
             ExprKind::Unary(op, x) => match op {
                 UnOp::Neg => self.tangent(x).map(neg),
                 UnOp::Plus | UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
@@ -221,26 +225,13 @@ impl Fwd<'_, '_> {
         }
     }
 
-    /// `a * s` on a struct or vector type with a user-defined `operator*`: the call
-    /// `operator*(a, s)` (its pushforward differentiates it, whatever the operator does).
+    /// `a * s` (or `-a`) on a struct or vector type with a user-defined `operator*`
+    /// (`operator-`): the call `operator*(a, s)` (its pushforward differentiates it, whatever
+    /// the operator does).
     pub(super) fn user_operator_call(&self, e: &Expr) -> Option<Expr> {
-        let ExprKind::Binary(op, l, r) = &e.kind else {
-            return None;
-        };
-        let (lt, rt) = (self.type_of(l)?, self.type_of(r)?);
-        if !matches!(lt.kind, TyKind::Named { .. }) && !matches!(rt.kind, TyKind::Named { .. }) {
-            return None;
-        }
-        let f = self.prog.user_operator(*op, &lt, &rt)?;
+        let (f, call) = crate::calls::user_operator_call(self.prog, e, &|x| self.type_of(x))?;
         f.body.as_ref()?;
-        Some(Expr::new(
-            ExprKind::Call {
-                callee: Box::new(ident(&f.name)),
-                template_args: vec![],
-                args: vec![(**l).clone(), (**r).clone()],
-            },
-            e.span,
-        ))
+        Some(call)
     }
 
     /// `Some(())` when `T{items}` / `T(items)` builds a struct whose tangent is `T{d items}`:
