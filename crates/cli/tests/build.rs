@@ -1325,15 +1325,26 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "pingpong_sizes.cu:7:33: error: kernel `step` overwrites `dst`, which the reverse pass needs, and cuad does not know its size",
         ),
         (
-            // A partial specialization whose pattern puts a parameter inside an argument
-            // (`P<T*, 2>`): cuad does not deduce through it, so it cannot tell which one
-            // `P<float, 3>` is.
-            "partial_pointer_spec.cu",
+            // The same for an object's fields: which definition's fields `p.u` is cuad
+            // cannot tell (before, its fields silently carried no derivative).
+            "partial_ambiguous_fields.cu",
+            "template <class T, class U> struct P { T a; U b; };\n\
+             template <class T> struct P<T, T> { T x, y; };\n\
+             template <class T> struct P<T, double> { T u, v; };\n\
+             __global__ void k(const double* x, double* out) { P<double, double> p; p.u = x[0]; out[0] = p.u; }\n",
+            "k",
+            "partial_ambiguous_fields.cu:4:72: error: cuad cannot tell which definition of class template `P` its instance `P<double, double>` uses",
+        ),
+        (
+            // Two partial specializations match `P<float, 3>` and neither is more specialized
+            // (C++ rejects the instance): cuad cannot tell which one it is.
+            "partial_ambiguous_spec.cu",
             "template <typename T, int N> struct P { static __device__ T f(T x) { return x * N; } };\n\
-             template <typename T> struct P<T*, 2> { static __device__ T f(T x) { return x; } };\n\
+             template <typename T> struct P<T, 3> { static __device__ T f(T x) { return x; } };\n\
+             template <int N> struct P<float, N> { static __device__ float f(float x) { return -x; } };\n\
              __global__ void k(float* y, int n) { int i = threadIdx.x; if (i < n) y[i] = P<float, 3>::f(y[i]); }\n",
             "k",
-            "partial_pointer_spec.cu:3:77: error: cuad cannot differentiate calls of `P<float, 3>::f`: cuad cannot tell which specialization of class template `P` it calls",
+            "partial_ambiguous_spec.cu:4:77: error: cuad cannot differentiate calls of `P<float, 3>::f`: cuad cannot tell which specialization of class template `P` it calls",
         ),
         (
             "unknown_type.cu",

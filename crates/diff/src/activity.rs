@@ -66,8 +66,8 @@ fn differentiable_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
         TyKind::Pointer { pointee, .. } => differentiable_depth(prog, pointee, depth + 1),
         TyKind::LRef(t) | TyKind::RRef(t) => differentiable_depth(prog, t, depth + 1),
         TyKind::Array { elem, .. } => differentiable_depth(prog, elem, depth + 1),
-        TyKind::Named { name, .. } => {
-            real_aggregate_depth(prog, name, depth + 1)
+        TyKind::Named { .. } => {
+            real_aggregate_depth(prog, ty, depth + 1)
                 // class templates: the fields with the template's arguments substituted
                 || prog
                     .fields(ty)
@@ -78,14 +78,17 @@ fn differentiable_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
     }
 }
 
-fn real_aggregate_depth(prog: &Program, name: &str, depth: usize) -> bool {
+fn real_aggregate_depth(prog: &Program, ty: &Ty, depth: usize) -> bool {
+    let TyKind::Named { name, .. } = &ty.kind else {
+        return false;
+    };
     if let Some(rest) = name
         .strip_prefix("float")
         .or_else(|| name.strip_prefix("double"))
     {
         return matches!(rest, "1" | "2" | "3" | "4");
     }
-    match prog.struct_def(name) {
+    match prog.class_def(ty) {
         Some(def) => def.members.iter().flatten().any(|m| match m {
             Member::Field(d) if !d.specs.is_typedef => d
                 .vars
@@ -629,6 +632,11 @@ const RUNTIME_HANDLES: [&str; 11] = [
 /// derivatives is unknown.
 pub fn unknown_type(prog: &Program, t: &Ty) -> bool {
     match &prog.canonical(t).kind {
+        // an instance whose definition cuad cannot tell or read (two partial
+        // specializations matching, one kept as text)
+        TyKind::Named { args, .. } if !args.is_empty() => {
+            prog.class_def(t).is_none_or(|d| d.members.is_none())
+        }
         TyKind::Named { name, .. } => {
             prog.struct_def(name).is_none()
                 && prog.enum_def(name).is_none()
@@ -688,7 +696,14 @@ pub fn unknown_type_receivers(
                 if params.iter().any(|(p, _)| p == n) {
                     return;
                 }
-                let written = prog.type_of(l, &crate::reverse::TypeScope(types));
+                // A member of an instance whose definition cuad cannot tell has no type
+                // either: the instance's own type is what is unknown.
+                let written = prog
+                    .type_of(l, &crate::reverse::TypeScope(types))
+                    .or_else(|| {
+                        let root = array_element(types.get(n)?);
+                        file_class_instance(prog, root).filter(|t| unknown(t))
+                    });
                 if let Some(t) = written.filter(|t| unknown(t)) {
                     let ty = type_name(&t);
                     let root = n.clone();
@@ -696,7 +711,9 @@ pub fn unknown_type_receivers(
                         ExprKind::Ident(_) => root.clone(),
                         _ => cuad_emit::print_expr(l),
                     };
-                    let message = if wraps {
+                    let message = if let Some(class) = file_class_instance(prog, &t) {
+                        format!("cuad cannot tell which definition of class template `{ty}` its instance `{}` uses (several partial specializations match, none more specialized than the others, or one cuad cannot read): whether `{n}` carries the derivative of the value assigned to it is unknown", cuad_emit::print_ty(&class))
+                    } else if wraps {
                         format!("cuad cannot tell what reads through `{n}` (of type `{ty}`, which cuad does not know): it is built around memory that carries derivatives, and what reads through it would get none; pass the raw pointer to code cuad differentiates")
                     } else {
                         format!("cuad cannot tell whether `{n}` (of type `{ty}`, which cuad does not know) carries the derivative of the value assigned to it; use a real type (float, double, a struct of the file)")
@@ -707,6 +724,25 @@ pub fn unknown_type_receivers(
         });
     }
     out
+}
+
+/// `t` (unqualified) when it is an instance of a class template of the file.
+fn file_class_instance(prog: &Program, t: &Ty) -> Option<Ty> {
+    let t = cuad_sema::types::unqualified(&prog.canonical(t));
+    match &t.kind {
+        TyKind::Named { name, args } if !args.is_empty() && prog.struct_def(name).is_some() => {
+            Some(t)
+        }
+        _ => None,
+    }
+}
+
+/// The innermost element type of an array type (`P` of `P[2][3]`), or `ty` itself.
+fn array_element(ty: &Ty) -> &Ty {
+    match &ty.kind {
+        TyKind::Array { elem, .. } => array_element(elem),
+        _ => ty,
+    }
 }
 
 /// The variable an assignment writes, whole, as an element of an array (`acc[c]`) or as a
@@ -1356,10 +1392,7 @@ pub fn union_errors(
             {
                 t = prog.canonical(&x);
             }
-            let TyKind::Named { name, .. } = &t.kind else {
-                return None;
-            };
-            (prog.struct_def(name)?.keyword == "union").then(|| {
+            (prog.class_def(&t)?.keyword == "union").then(|| {
                 Diagnostic::error(
                     span,
                     format!("`{n}` is a union that holds values carrying derivatives: cuad cannot differentiate through a union (its members share their bytes); use a struct"),

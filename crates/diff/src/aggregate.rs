@@ -80,10 +80,10 @@ impl Lowering<'_, '_> {
                     .map(|k| (index(target.clone(), int_lit(k as i64)), (**elem).clone()))
                     .collect()
             }
-            TyKind::Named { name, .. } => {
+            TyKind::Named { .. } => {
                 let typed = self.prog.fields(&ty);
                 // A struct's own fields (not a base's), in declaration order.
-                let names = match self.prog.struct_def(name) {
+                let names = match self.prog.class_def(&ty) {
                     Some(def) => crate::normalize::struct_field_names(def),
                     None => typed.iter().map(|(n, _)| n.clone()).collect(),
                 };

@@ -181,7 +181,7 @@ fn elements(
                     .collect());
             }
             let bare = name.trim_start_matches("::");
-            let Some(def) = prog.struct_def(name) else {
+            let Some(def) = prog.class_def(ty) else {
                 let tuple_like = ["std::pair", "std::tuple", "std::array", "cuda::std::", "thrust::"]
                     .iter()
                     .any(|p| bare.starts_with(p));

@@ -710,7 +710,7 @@ impl Gen<'_, '_> {
                 .next()
                 .unwrap_or("");
             let message = if crate::class_has_specialization(&self.prog.tu.items, class) {
-                format!("cuad cannot differentiate calls of `{name}`: cuad cannot tell which specialization of class template `{class}` it calls (one cuad cannot read, more than one partial specialization matching, or a pattern like `{class}<T*>`); make `{class}`'s member a function template and end a recursion with `if constexpr`")
+                format!("cuad cannot differentiate calls of `{name}`: cuad cannot tell which specialization of class template `{class}` it calls (one cuad cannot read, or several partial specializations matching, none more specialized than the others); make `{class}`'s member a function template and end a recursion with `if constexpr`")
             } else {
                 format!("cuad cannot differentiate calls of member functions of class templates (`{name}`) yet; make it a function template (`template <typename T, int D> T eval(...)`)")
             };
@@ -2614,10 +2614,7 @@ pub(crate) fn default_construction_sets_fields(prog: &cuad_sema::Program, ty: &T
     if has_user_default_constructor(prog, ty) {
         return true;
     }
-    let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
-        return false;
-    };
-    prog.struct_def(name).is_some_and(|s| {
+    prog.class_def(ty).is_some_and(|s| {
         s.members.iter().flatten().any(|m| {
             matches!(m, Member::Field(d) if !d.specs.is_static && d.vars.iter().any(|v| v.init.is_some()))
         })
@@ -2626,13 +2623,10 @@ pub(crate) fn default_construction_sets_fields(prog: &cuad_sema::Program, ty: &T
 
 /// The user constructors of struct type `ty` (empty for aggregates and other types).
 pub(crate) fn user_constructors<'a>(prog: &cuad_sema::Program<'a>, ty: &Ty) -> Vec<&'a Function> {
-    let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
+    let Some(s) = prog.class_def(ty) else {
         return vec![];
     };
-    let Some(s) = prog.struct_def(name) else {
-        return vec![];
-    };
-    let Some(owner) = s.name.clone() else {
+    let Some(owner) = crate::class_name(s) else {
         return vec![];
     };
     s.members
@@ -2688,11 +2682,8 @@ pub(crate) fn constructor_sources(
     ty: &Ty,
     n: usize,
 ) -> Option<Result<Vec<(String, usize)>, String>> {
-    let TyKind::Named { name, .. } = &ty.kind else {
-        return None;
-    };
-    let s = prog.struct_def(name)?;
-    let owner = s.name.clone()?;
+    let s = prog.class_def(ty)?;
+    let owner = crate::class_name(s)?;
     let ctors: Vec<&Function> = s
         .members
         .iter()

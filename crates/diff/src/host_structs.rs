@@ -165,10 +165,7 @@ type Candidates = HashMap<String, Candidate>;
 /// hoister writes for `T b;`, becomes one assignment per field.
 fn scalar_fields(prog: &Program, ty: &Ty) -> Option<Vec<Field>> {
     let ty = prog.canonical(ty);
-    let TyKind::Named { name, .. } = &ty.kind else {
-        return None;
-    };
-    let def = prog.struct_def(name)?;
+    let def = prog.class_def(&ty)?;
     let initializers = crate::calls::default_construction_sets_fields(prog, &ty);
     if crate::calls::has_user_default_constructor(prog, &ty)
         || (initializers && !def.bases.is_empty())

@@ -274,6 +274,13 @@ impl IndexEnv {
             return Self::opaque(e);
         }
         let rec = |x: &Expr| self.poly_depth(x, depth + 1);
+        // Quotients and choices of constants are constants (`3 * (3 + 1) / 2`, `N > 2 ? 6 : 3`).
+        if matches!(&e.kind, ExprKind::Binary(..) | ExprKind::Cond(..)) {
+            let leaf = |x: &Expr| rec(x).as_constant();
+            if let Some(v) = cuad_sema::fold_constant(e, &leaf) {
+                return Poly::constant(v);
+            }
+        }
         if let ExprKind::Binary(op @ (BinOp::Rem | BinOp::BitAnd | BinOp::Div | BinOp::Shr), l, r) =
             &e.kind
         {

@@ -1237,6 +1237,13 @@ pub(crate) fn qualify_ty(prog: &Program, ty: &Ty, path: &[Option<String>]) -> Ty
 }
 
 /// The unqualified name of a function whose out-of-line definition names its namespace.
+/// The name a struct's constructors have: a specialization's without its arguments (`Poly`
+/// for `Poly<T, 1>`).
+pub(crate) fn class_name(def: &cuad_syntax::ast::StructDef) -> Option<String> {
+    let name = def.name.as_deref()?;
+    Some(name.split('<').next().unwrap_or(name).trim().to_string())
+}
+
 pub(crate) fn base_name<'n>(prog: &Program, name: &'n str) -> &'n str {
     match name.rsplit_once("::") {
         Some((qual, base)) if prog.is_namespace(qual.trim_start_matches("::")) => base,

@@ -7,7 +7,7 @@
 
 use crate::builder::*;
 use cuad_sema::types::strip_refs;
-use cuad_sema::{PartialPick, Program};
+use cuad_sema::{Bindings, PartialPick, Program};
 use cuad_syntax::ast::*;
 use std::collections::HashSet;
 
@@ -74,10 +74,20 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         .map(Member::Method)
         .collect();
     let members: Vec<&Member> = members.iter().chain(&inherited).collect();
+    // An explicit specialization (`template <> struct V<double, 2>`) is a plain struct; its
+    // methods' stand-ins are plain functions.
+    let template = s.template.as_deref().filter(|t| !t.is_empty());
+    let qualified = format!("{ns}{name}");
     let fields: HashSet<String> = crate::normalize::struct_field_names(s)
         .into_iter()
-        .chain(prog.fields(&Ty::named(name)).into_iter().map(|(f, _)| f))
+        .chain(
+            prog.fields(&self_type(prog, &qualified, template))
+                .into_iter()
+                .map(|(f, _)| f),
+        )
         .collect();
+    // A specialization's constructors are named without its arguments.
+    let class = crate::class_name(s).unwrap_or_default();
     // Static member functions of a plain struct are called through the owner (`M::well`),
     // not the object; a class template's go through their stand-ins (`lower_static_method`).
     let static_calls = if s.template.is_none() {
@@ -102,7 +112,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         .chain(static_calls)
         .chain(enumerators(s))
         .collect();
-    let member_types = cuad_sema::member_types(s, &format!("{ns}{name}"));
+    let member_types = cuad_sema::member_types(s, &qualified);
     // Overloads share their stand-in's name (`Poly_eval`), as C++ overloads: calls resolve
     // among them as among the methods. One that cannot be lowered would leave its calls to
     // another overload, so then none of that name is (`missing`).
@@ -110,13 +120,13 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
     let mut missing: HashSet<String> = HashSet::new();
     for m in &members {
         let Member::Method(f) = m else { continue };
-        if f.name == *name {
+        if f.name == class {
             let owner = Owner {
                 name,
-                qualified: format!("{ns}{name}"),
+                qualified: qualified.clone(),
                 statics: statics.clone(),
             };
-            out.extend(lower_constructor(&owner, s, f, &fields, &methods));
+            out.extend(lower_constructor(prog, &owner, s, f, &fields, &methods));
             continue;
         }
         if f.attrs.is_static && f.template.is_none() {
@@ -125,10 +135,16 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
                 // is a plain function, `Traits_float__exp`.
                 let owner = Owner {
                     name,
-                    qualified: format!("{ns}{name}"),
+                    qualified: qualified.clone(),
                     statics: statics.clone(),
                 };
-                out.push(lower_static_method(&owner, template, f, &static_methods(s)));
+                out.push(lower_static_method(
+                    prog,
+                    &owner,
+                    template,
+                    f,
+                    &static_methods(s),
+                ));
                 continue;
             }
         }
@@ -143,7 +159,7 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
             || unary_operator
             || f.name == "operator()"
             || compound_operator(f).is_some();
-        if f.name == *name
+        if f.name == class
             || (f.name.starts_with("operator") && !lowered_operator)
             || f.name.starts_with('~')
             || f.attrs.is_static
@@ -152,13 +168,13 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         }
         let owner = Owner {
             name,
-            qualified: format!("{ns}{name}"),
+            qualified: qualified.clone(),
             statics: statics.clone(),
         };
         let lowered = f
             .body
             .as_ref()
-            .and_then(|_| lower_method(&owner, s.template.as_deref(), f, &fields, &methods));
+            .and_then(|_| lower_method(prog, &owner, template, f, &fields, &methods));
         let Some(mut free) = lowered else {
             missing.insert(f.name.clone());
             continue;
@@ -298,12 +314,43 @@ fn fields_public(s: &StructDef) -> bool {
     true
 }
 
-/// `Owner<T, N>` for a class template `template <typename T, int N> struct Owner`, else `Owner`.
-fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
-    // A specialization's name spells its arguments (`Poly<T, 1>`).
-    let template = template.filter(|_| !owner.contains('<'));
-    let args = template
-        .unwrap_or_default()
+/// `Owner<T, N>` for a class template `template <typename T, int N> struct Owner`, else `Owner`;
+/// a specialization's name spells its arguments (`Poly<T, 1>`, `V<double, 2>`), its own
+/// type parameters among them.
+fn self_type(prog: &Program, owner: &str, template: Option<&[TemplateParam]>) -> Ty {
+    let params = template.unwrap_or_default();
+    if let Some(lt) = owner.find('<') {
+        let is_type = |n: &str| {
+            params
+                .iter()
+                .any(|p| p.name == n && matches!(p.kind, TemplateParamKind::Type { .. }))
+        };
+        let args = prog
+            .spelled_template_args(&owner[lt..])
+            .unwrap_or_default()
+            .into_iter()
+            .map(|a| match a {
+                TemplateArg::Expr(Expr {
+                    kind: ExprKind::Ident(n),
+                    ..
+                }) if is_type(&n) => TemplateArg::Type(Ty::named(&n)),
+                other => other,
+            })
+            .collect();
+        return Ty::new(TyKind::Named {
+            name: owner[..lt].trim().to_string(),
+            args,
+        });
+    }
+    Ty::new(TyKind::Named {
+        name: owner.to_string(),
+        args: own_args(params),
+    })
+}
+
+/// A class template's parameters as the arguments of its instance (`<T, N>`).
+fn own_args(params: &[TemplateParam]) -> Vec<TemplateArg> {
+    params
         .iter()
         .map(|p| match p.kind {
             TemplateParamKind::Type { .. } | TemplateParamKind::TypePack => {
@@ -311,11 +358,16 @@ fn self_type(owner: &str, template: Option<&[TemplateParam]>) -> Ty {
             }
             TemplateParamKind::Value { .. } => TemplateArg::Expr(ident(&p.name)),
         })
-        .collect();
-    Ty::new(TyKind::Named {
-        name: owner.to_string(),
-        args,
-    })
+        .collect()
+}
+
+/// The injected class name (`Vec3T` inside `Vec3T<T>`, `Poly` inside `Poly<T, 1>`) bound to
+/// the instance the stand-ins of `owner`'s members take.
+fn injected_name(prog: &Program, owner: &str, template: Option<&[TemplateParam]>) -> Bindings {
+    let class = owner.split('<').next().unwrap_or(owner).trim();
+    [(class.to_string(), self_type(prog, owner, template))]
+        .into_iter()
+        .collect()
 }
 
 /// The enumerators of the unscoped enums a struct declares (`enum { NTERMS = 4 };`).
@@ -404,18 +456,14 @@ fn static_methods(s: &StructDef) -> HashSet<String> {
 /// In its body the class's static data members are named through the instance
 /// (`Horner<T, N>::k`), and its sibling static functions through their stand-ins.
 fn lower_static_method(
+    prog: &Program,
     owner_of: &Owner,
     template: &[TemplateParam],
     f: &Function,
     siblings: &HashSet<String>,
 ) -> Function {
-    let instance = self_type(&owner_of.qualified, Some(template));
-    let TyKind::Named {
-        args: class_args, ..
-    } = &instance.kind
-    else {
-        unreachable!("self_type is a named type")
-    };
+    let instance = self_type(prog, &owner_of.qualified, Some(template));
+    let class_args = &own_args(template);
     let spelled = cuad_emit::print_ty(&instance);
     let mut body = f.body.clone().unwrap_or_default();
     for st in &mut body {
@@ -464,12 +512,7 @@ fn lower_static_method(
         name_span: f.name_span,
     };
     // The injected class name (`Horner` inside `Horner<T, N>`) names the instance.
-    let injected = [(
-        owner_of.name.to_string(),
-        self_type(owner_of.name, Some(template)),
-    )]
-    .into_iter()
-    .collect();
+    let injected = injected_name(prog, owner_of.name, Some(template));
     crate::instantiate::substitute_types(&mut free, &injected);
     free
 }
@@ -559,6 +602,7 @@ struct Owner<'n> {
 }
 
 fn lower_method(
+    prog: &Program,
     owner_of: &Owner,
     template: Option<&[TemplateParam]>,
     f: &Function,
@@ -576,7 +620,7 @@ fn lower_method(
         return None;
     }
     let owner = owner_of.name;
-    let mut object = self_type(&owner_of.qualified, template);
+    let mut object = self_type(prog, &owner_of.qualified, template);
     object.is_const = f.is_const_method;
     let mut ret = f.ret.clone();
     let mut body = f.body.clone()?;
@@ -656,12 +700,9 @@ fn lower_method(
         span: f.span,
         name_span: f.name_span,
     };
-    if template.is_some() {
+    if template.is_some() || owner.contains('<') {
         // The injected class name (`Vec3T` inside `Vec3T<T>`) names the instance.
-        let injected = [(owner.to_string(), self_type(owner, template))]
-            .into_iter()
-            .collect();
-        crate::instantiate::substitute_types(&mut free, &injected);
+        crate::instantiate::substitute_types(&mut free, &injected_name(prog, owner, template));
     }
     Some(free)
 }
@@ -674,6 +715,7 @@ fn lower_method(
 /// the body runs. Constructors of class templates, copy constructors and those initializing
 /// a base stay opaque.
 fn lower_constructor(
+    prog: &Program,
     owner_of: &Owner,
     s: &StructDef,
     f: &Function,
@@ -740,7 +782,7 @@ fn lower_constructor(
             }
         }
     };
-    let object = self_type(&owner_of.qualified, None);
+    let object = self_type(prog, &owner_of.qualified, None);
     let mut stmts = vec![decl(
         object.clone(),
         "self",
@@ -1121,8 +1163,8 @@ fn lowered_construction(
     let TyKind::Named { name, .. } = &prog.canonical(ty).kind else {
         return None;
     };
-    let def = prog.struct_def(name)?;
-    let owner = def.name.as_deref()?;
+    let def = prog.class_def(ty)?;
+    let owner = crate::class_name(def)?;
     // `P(q)` with `q` a `P` copies.
     let copies = |x: &Expr| {
         object_type(x).is_some_and(|t| {
@@ -1142,7 +1184,7 @@ fn lowered_construction(
         matches!(m, Member::Method(c) if c.name == owner && c.params.len() == args.len()
             && crate::calls::simple_constructor_sources(c).is_some())
     });
-    let free = free_name(owner, CONSTRUCTOR);
+    let free = free_name(&owner, CONSTRUCTOR);
     let lowered = prog
         .functions_for_call(&free, args.len())
         .iter()
@@ -1184,7 +1226,11 @@ fn lowered_method(ty: &Ty, method: &str, prog: &Program, args: &[Option<Ty>]) ->
     let TyKind::Named { name, .. } = &ty.kind else {
         return None;
     };
-    let owner = name.rsplit("::").next().unwrap_or(name);
+    // A specialization's stand-ins are named after it (`V_double__2__sq`).
+    let owner = match prog.class_def(ty).and_then(|d| d.name.as_deref()) {
+        Some(special) if special.contains('<') => special,
+        _ => name.rsplit("::").next().unwrap_or(name),
+    };
     let free = free_name(owner, method);
     let stand_ins = |free: &str| -> Vec<&Function> {
         prog.functions_for_call(free, args.len() + 1)
@@ -1346,11 +1392,8 @@ fn inline_accessor(
         TyKind::LRef(t) | TyKind::RRef(t) => *t,
         _ => ty,
     };
-    let TyKind::Named { name, .. } = &ty.kind else {
-        return None;
-    };
     let def = prog
-        .struct_def(name)
+        .class_def(&ty)
         .filter(|d| fields_public(d) && inherited_methods(d, prog, 0).is_some())?;
     let returned = def.members.iter().flatten().find_map(|m| match m {
         Member::Method(f)

@@ -1599,6 +1599,10 @@ impl Hoister<'_, '_> {
                         },
                         callee.span,
                     )),
+                    ExprKind::Ident(n) => Box::new(Expr::new(
+                        ExprKind::Ident(self.class_qualifier(n)),
+                        callee.span,
+                    )),
                     _ => callee,
                 };
                 ExprKind::Call {
@@ -1659,6 +1663,25 @@ pub fn struct_field_names(def: &StructDef) -> Vec<String> {
 }
 
 impl Hoister<'_, '_> {
+    /// `V::load` with `V` an alias of a class template's instance (`using V = VecN<double,
+    /// 2>;`, in the body or the file): `VecN<double, 2>::load`, the static member function
+    /// of the definition that instance uses (methods.rs).
+    fn class_qualifier(&self, name: String) -> String {
+        let Some((qualifier, member)) = name.rsplit_once("::") else {
+            return name;
+        };
+        let ty = match self.aliases.get(qualifier) {
+            Some(t) => self.prog.canonical(t),
+            None => self.prog.canonical(&Ty::named(qualifier)),
+        };
+        match &ty.kind {
+            TyKind::Named { args, .. } if !args.is_empty() => {
+                format!("{}::{member}", cuad_emit::print_ty(&ty))
+            }
+            _ => name,
+        }
+    }
+
     /// `ty` with the body's own type aliases replaced by what they name.
     fn resolve_local_aliases(&self, ty: &Ty) -> Ty {
         resolve_aliases(&self.aliases, ty)

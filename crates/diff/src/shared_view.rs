@@ -200,11 +200,13 @@ impl Cx<'_, '_> {
     fn view(&mut self, name: &str, args: &[TemplateArg], target: &Ty, span: Span) -> Option<Expr> {
         let base = crate::base_name(self.prog, name);
         let primary = find_struct(&self.prog.tu.items, base)?;
-        // An explicit specialization for these arguments (kept as text by the parser, as
-        // cuda-samples' `SharedMemory<double>`) is read again on its own.
+        // An explicit specialization for these arguments (cuda-samples' `SharedMemory<double>`),
+        // or one the parser kept as text, read again on its own.
         let special = crate::opaque_specialization(&self.prog.tu.items, name)
             .and_then(|at| specialization_text(self.prog, at, base, args));
+        let parsed = self.prog.explicit_specialization(base, args);
         let (def, bind) = match special {
+            _ if parsed.is_some() => (parsed?.clone(), false),
             Some(text) => match parse_specialization(text, base) {
                 Some(def) => (def, false),
                 None => {

@@ -15,11 +15,11 @@ pub(crate) fn constructed(prog: &cuad_sema::Program, ty: &Ty, depth: u32) -> boo
     let ty = prog.canonical(ty);
     match &ty.kind {
         TyKind::Array { elem, .. } if depth < 8 => constructed(prog, elem, depth + 1),
-        TyKind::Named { name, .. } if depth < 8 => {
-            let Some(s) = prog.struct_def(name) else {
+        TyKind::Named { .. } if depth < 8 => {
+            let Some(s) = prog.class_def(&ty) else {
                 return false;
             };
-            let owner = s.name.clone().unwrap_or_default();
+            let owner = crate::class_name(s).unwrap_or_default();
             let has_ctor = s.members.iter().flatten().any(|m| {
                 matches!(m, Member::Method(f) if f.name == owner || f.name.ends_with(&format!("::{owner}")))
             });

@@ -235,9 +235,9 @@ impl<'a> Program<'a> {
         let TyKind::Named { name, args } = &strip_refs(object).kind else {
             return None;
         };
-        let s = self.struct_def(name)?;
+        let (s, own) = self.index.instance_def(name, args)?;
         let owner = strip_template_args(normalize(name));
-        let mut candidates = self.functions(&format!("{owner}::{method}"));
+        let mut candidates = self.methods_of(s, &self.functions(&format!("{owner}::{method}")));
         if candidates.is_empty() {
             candidates = self
                 .index
@@ -247,8 +247,8 @@ impl<'a> Program<'a> {
                 .find(|c| !c.is_empty())
                 .unwrap_or_default();
         }
-        let class = match (&s.template, args.is_empty()) {
-            (Some(params), false) => class_bindings(params, args),
+        let class = match (&s.template, own.is_empty()) {
+            (Some(params), false) => class_bindings(params, &own),
             _ => Bindings::new(),
         };
         if candidates.is_empty() {

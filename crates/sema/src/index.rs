@@ -5,6 +5,7 @@
 use crate::builtins;
 use crate::overload::{substitute, Bindings};
 use crate::types::*;
+use crate::unify::{Deduced, Mode};
 use cuad_syntax::ast::*;
 use std::collections::{HashMap, HashSet};
 
@@ -40,8 +41,11 @@ pub(crate) struct Index<'a> {
     /// qualified names; only traits (member types, static constants) are parsed as such.
     pub specializations: HashMap<String, Vec<&'a StructDef>>,
     /// Partial specializations (`template <typename T> struct Poly<T, 1>`) by the class
-    /// template's qualified names; also indexed as structs under their spelled names.
+    /// template's qualified names.
     pub partial_specializations: HashMap<String, Vec<&'a StructDef>>,
+    /// Explicit and partial specializations by their qualified names as spelled, blanks
+    /// removed (`Poly<T,1>`, `ns::Acc<float>`): the owners of their methods.
+    pub spelled_specializations: HashMap<String, &'a StructDef>,
     /// Initializers of `const`/`constexpr` integer and boolean globals (`constexpr int kN = 4;`).
     pub integer_constants: HashMap<String, &'a Expr>,
 }
@@ -52,8 +56,8 @@ pub enum PartialPick<'a> {
     Primary,
     /// This one, with its own template arguments.
     Partial(&'a StructDef, Vec<TemplateArg>),
-    /// cuad cannot tell: more than one matches (C++ would pick the most specialized; cuad does
-    /// not rank them), or a pattern has a parameter inside a compound argument (`P<T*, N>`).
+    /// cuad cannot tell: several match and none is more specialized than the others, or
+    /// cuad cannot read a pattern.
     Unknown,
 }
 
@@ -153,6 +157,11 @@ fn struct_name(s: &StructDef) -> String {
                 .map(|v| v.name.clone())
         });
     typedef_name.unwrap_or_else(|| format!("(anonymous struct at {})", s.span.lo))
+}
+
+/// `text` without blanks: one key for `Poly<T, 1>` and `Poly<T,1>`.
+fn compact(text: &str) -> String {
+    text.split_whitespace().collect()
 }
 
 /// Replaces the empty type name the parser gives anonymous structs by `name`.
@@ -307,23 +316,28 @@ impl<'a> Index<'a> {
     }
 
     fn add_struct(&mut self, s: &'a StructDef, ns: &[&str]) {
-        if is_explicit_specialization(s) {
-            // Found by the class template's name (`Acc` for `Acc<float>`).
-            let name = struct_name(s);
-            let base = name.split('<').next().unwrap_or(&name).trim();
-            for q in qualified_names(ns, base) {
-                push_once(self.specializations.entry(q).or_default(), s);
-            }
-            return;
-        }
         let owner = struct_name(s);
-        if s.template.as_ref().is_some_and(|p| !p.is_empty()) && owner.contains('<') {
+        if owner.contains('<') {
+            // A specialization: found by the class template's name (`Acc` for `Acc<float>`)
+            // and the arguments of an instance (`instance_def`), never as the template itself.
             let base = owner.split('<').next().unwrap_or(&owner).trim();
+            let table = if is_explicit_specialization(s) {
+                &mut self.specializations
+            } else {
+                &mut self.partial_specializations
+            };
             for q in qualified_names(ns, base) {
-                push_once(self.partial_specializations.entry(q).or_default(), s);
+                push_once(table.entry(q).or_default(), s);
             }
+            for q in 0..=ns.len() {
+                let mut parts = ns[q..].to_vec();
+                parts.push(&owner);
+                self.spelled_specializations
+                    .insert(compact(&parts.join("::")), s);
+            }
+        } else {
+            self.register_struct(s, ns, &owner);
         }
-        self.register_struct(s, ns, &owner);
         if let Some(trailing) = &s.trailing {
             for v in &trailing.vars {
                 // the parser spells the type of an anonymous struct as the empty name
@@ -339,6 +353,9 @@ impl<'a> Index<'a> {
         let owner = owner.as_str();
         let mut inner = ns.to_vec();
         inner.push(owner);
+        // An explicit specialization's member types are found through the instance
+        // (`member_of_instance`), not by their bare names.
+        let explicit = is_explicit_specialization(s);
         for member in s.members.iter().flatten() {
             match member {
                 // methods only under qualified names: they are not free functions
@@ -347,6 +364,7 @@ impl<'a> Index<'a> {
                         .insert(m as *const Function as usize, owner.to_string());
                     self.add_function_as(m, ns, &format!("{owner}::{}", m.name));
                 }
+                Member::Item(_) | Member::Field(_) if explicit => {}
                 Member::Item(item) => self.add_item(item, &inner),
                 // `typedef double value_type;`: `S::value_type` names a type (not plain
                 // `value_type`: in the struct's own fields and methods it is substituted).
@@ -433,13 +451,50 @@ impl<'a> Index<'a> {
         found.map(|v| v.as_slice()).unwrap_or(&[])
     }
 
+    /// The struct `name` denotes; a name with template arguments is the specialization of
+    /// that spelling (`Poly<T, 1>`), else the definition its instance uses (`Poly<float, 1>`).
     pub fn struct_def(&self, name: &str) -> Option<&'a StructDef> {
         let key = normalize(name);
-        match self.structs.get(key) {
-            Some(s) => Some(s),
-            None if key.contains('<') => self.structs.get(&strip_template_args(key)).copied(),
-            None => None,
+        if let Some(s) = self.structs.get(key) {
+            return Some(s);
         }
+        if !key.contains('<') {
+            return None;
+        }
+        if let Some(s) = self.spelled_specializations.get(&compact(key)) {
+            return Some(s);
+        }
+        if let Some(lt) = key.find('<').filter(|_| key.ends_with('>')) {
+            if let Some(args) = self.spelled_template_args(&key[lt..]) {
+                if let Some((s, _)) = self.instance_def(key[..lt].trim(), &args) {
+                    return Some(s);
+                }
+            }
+        }
+        self.structs.get(&strip_template_args(key)).copied()
+    }
+
+    /// The definition the instance `name<args>` of a class uses, with the arguments of that
+    /// definition's own template parameters: an explicit specialization (none), a partial one
+    /// (deduced from its pattern), else the primary template (`args`). `None` for no struct,
+    /// or when cuad cannot tell which partial specialization C++ picks.
+    pub fn instance_def(
+        &self,
+        name: &str,
+        args: &[TemplateArg],
+    ) -> Option<(&'a StructDef, Vec<TemplateArg>)> {
+        if !args.is_empty() {
+            if let Some(s) = self.specialization(name, args) {
+                return Some((s, vec![]));
+            }
+            match self.partial_specialization(name, args) {
+                PartialPick::Partial(s, own) => return Some((s, own)),
+                PartialPick::Unknown => return None,
+                PartialPick::Primary => {}
+            }
+        }
+        let s = self.structs.get(normalize(name)).copied()?;
+        Some((s, args.to_vec()))
     }
 
     pub fn is_type_name(&self, name: &str) -> bool {
@@ -652,14 +707,13 @@ impl<'a> Index<'a> {
         let lt = owner.find('<')?;
         let base = owner[..lt].trim();
         let args = self.spelled_template_args(&owner[lt..])?;
-        if let Some(special) = self.specialization(base, &args) {
-            let ty = member_types(special, "").remove(member.trim())?;
-            return Some(self.canonical(&ty, depth + 1));
-        }
-        let s = self.struct_def(base)?;
-        let params = s.template.as_deref()?;
+        let (s, own) = self.instance_def(base, &args)?;
         let ty = member_types(s, "").remove(member.trim())?;
-        Some(self.canonical(&substitute_class(&ty, params, &args), depth + 1))
+        let ty = match s.template.as_deref() {
+            Some(params) if !own.is_empty() => substitute_class(&ty, params, &own),
+            _ => ty,
+        };
+        Some(self.canonical(&ty, depth + 1))
     }
 
     /// `<float, 3>` spelled as written, parsed as template arguments.
@@ -716,66 +770,114 @@ impl<'a> Index<'a> {
                 Ok(None) => {}
             }
         }
-        match found.pop() {
-            None => PartialPick::Primary,
-            Some((s, deduced)) if found.is_empty() => PartialPick::Partial(s, deduced),
-            Some(_) => PartialPick::Unknown,
+        // C++ picks the most specialized of those that match; none is an ambiguity.
+        let best = found.iter().position(|(a, _)| {
+            found
+                .iter()
+                .all(|(b, _)| std::ptr::eq(*a, *b) || self.more_specialized_class(a, b))
+        });
+        match best {
+            Some(i) => {
+                let (s, deduced) = found.swap_remove(i);
+                PartialPick::Partial(s, deduced)
+            }
+            None if found.is_empty() => PartialPick::Primary,
+            None => PartialPick::Unknown,
         }
     }
 
-    /// `s`'s template arguments when `args` match its pattern; `Err` when a pattern argument
-    /// is neither one of its parameters nor free of them.
+    /// The arguments a partial specialization's name spells (`<T*, 2>` of `P<T*, 2>`), its
+    /// own type parameters read as types.
+    fn pattern(&self, s: &StructDef) -> Option<Vec<TemplateArg>> {
+        let params = s.template.as_deref().unwrap_or_default();
+        let is_param_type = |n: &str| {
+            params
+                .iter()
+                .any(|p| p.name == n && matches!(p.kind, TemplateParamKind::Type { .. }))
+        };
+        let name = s.name.as_deref()?;
+        let text = &name[name.find('<')?..];
+        let mut diags = cuad_syntax::Diagnostics::default();
+        let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), text, &mut diags);
+        let is_type = |n: &str| self.is_type_name(n) || is_param_type(n);
+        let args =
+            cuad_syntax::parser::parse_template_args_text_with(&tokens, &is_type, &mut diags)?;
+        Some(
+            args.into_iter()
+                .map(|a| match a {
+                    TemplateArg::Expr(Expr {
+                        kind: ExprKind::Ident(n),
+                        ..
+                    }) if is_type(&n) => TemplateArg::Type(Ty::named(&n)),
+                    TemplateArg::Type(t) => TemplateArg::Type(self.canonical(&t, 0)),
+                    other => other,
+                })
+                .collect(),
+        )
+    }
+
+    /// Does `pattern` (with the template parameters `vars`) match `args`, binding `out`?
+    /// Unknown comparisons fail (`Mode::Ordering`).
+    fn match_args(
+        &self,
+        pattern: &[TemplateArg],
+        args: &[TemplateArg],
+        vars: &HashSet<&str>,
+        out: &mut Deduced,
+    ) -> bool {
+        pattern.len() == args.len()
+            && pattern.iter().zip(args).all(|(p, a)| match (p, a) {
+                (TemplateArg::Type(p), TemplateArg::Type(a)) => {
+                    self.unify(p, &self.canonical(a, 0), vars, Mode::Ordering, out)
+                }
+                (TemplateArg::Expr(p), TemplateArg::Expr(a)) => {
+                    self.unify_value(p, a, vars, Mode::Ordering, out)
+                }
+                // an enumerator read as a type in one of them
+                _ => self.same_template_arg(p, a),
+            })
+    }
+
+    /// `s`'s template arguments when `args` match its pattern; `Err` when cuad cannot read
+    /// the pattern or it leaves a parameter undeduced.
     fn deduce_partial(
         &self,
         s: &StructDef,
         args: &[TemplateArg],
     ) -> Result<Option<Vec<TemplateArg>>, ()> {
         let params = s.template.as_deref().unwrap_or_default();
-        let name = s.name.as_deref().unwrap_or_default();
-        let text = name.find('<').map(|lt| &name[lt..]).ok_or(())?;
-        let pattern = self.spelled_template_args(text).ok_or(())?;
-        let param_of = |a: &TemplateArg| -> Option<usize> {
-            let n = match a {
-                TemplateArg::Expr(Expr {
-                    kind: ExprKind::Ident(n),
-                    ..
-                }) => n,
-                TemplateArg::Type(Ty {
-                    kind: TyKind::Named { name, args },
-                    ..
-                }) if args.is_empty() => name,
-                _ => return None,
-            };
-            params.iter().position(|p| &p.name == n)
-        };
-        // Every mention of a parameter must be a whole pattern argument.
-        let bare = pattern.iter().filter(|a| param_of(a).is_some()).count();
-        let mut diags = cuad_syntax::Diagnostics::default();
-        let mentions = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), text, &mut diags)
-            .iter()
-            .filter(|t| params.iter().any(|p| t.text == p.name))
-            .count();
-        if mentions != bare {
-            return Err(());
-        }
-        if pattern.len() != args.len() {
+        let pattern = self.pattern(s).ok_or(())?;
+        let vars: HashSet<&str> = params.iter().map(|p| p.name.as_str()).collect();
+        let mut out = Deduced::new();
+        if !self.match_args(&pattern, args, &vars, &mut out) {
             return Ok(None);
         }
-        let mut bound: Vec<Option<&TemplateArg>> = vec![None; params.len()];
-        for (pat, arg) in pattern.iter().zip(args) {
-            match param_of(pat) {
-                Some(i) => match bound[i] {
-                    Some(prev) if !self.same_template_arg(prev, arg) => return Ok(None),
-                    _ => bound[i] = Some(arg),
-                },
-                None if !self.same_template_arg(pat, arg) => return Ok(None),
-                None => {}
-            }
-        }
-        Ok(bound.into_iter().map(|b| b.cloned()).collect())
+        params
+            .iter()
+            .map(|p| out.remove(&p.name).ok_or(()))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
     }
 
-    fn same_template_arg(&self, a: &TemplateArg, b: &TemplateArg) -> bool {
+    /// Is partial specialization `a` more specialized than `b`: `b`'s pattern matches `a`'s
+    /// (its parameters taken as unique types and values), not the other way round?
+    fn more_specialized_class(&self, a: &StructDef, b: &StructDef) -> bool {
+        let at_least = |a: &StructDef, b: &StructDef| {
+            let (Some(pa), Some(pb)) = (self.pattern(a), self.pattern(b)) else {
+                return false;
+            };
+            let vars: HashSet<&str> = b
+                .template
+                .iter()
+                .flatten()
+                .map(|p| p.name.as_str())
+                .collect();
+            self.match_args(&pb, &pa, &vars, &mut Deduced::new())
+        };
+        at_least(a, b) && !at_least(b, a)
+    }
+
+    pub(crate) fn same_template_arg(&self, a: &TemplateArg, b: &TemplateArg) -> bool {
         match (a, b) {
             (TemplateArg::Type(a), TemplateArg::Type(b)) => {
                 self.canonical(a, 0) == self.canonical(b, 0)
@@ -811,13 +913,10 @@ impl<'a> Index<'a> {
         if let Some(t) = builtins::vector_component(name, field) {
             return Some(t);
         }
-        if let Some(special) = self.specialization(name, args) {
-            return self.find_field(special, field, depth);
-        }
-        let s = self.struct_def(name)?;
+        let (s, own) = self.instance_def(name, args)?;
         let found = self.find_field(s, field, depth)?;
-        Some(match (&s.template, args.is_empty()) {
-            (Some(params), false) => substitute_class(&found, params, args),
+        Some(match (&s.template, own.is_empty()) {
+            (Some(params), false) => substitute_class(&found, params, &own),
             _ => found,
         })
     }
@@ -834,15 +933,15 @@ impl<'a> Index<'a> {
                 .map(|c| (c.to_string(), elem.clone()))
                 .collect();
         }
-        let Some(s) = self.struct_def(name) else {
+        let Some((s, own)) = self.instance_def(name, args) else {
             return vec![];
         };
         let mut out = Vec::new();
         self.collect_fields(s, false, 0, &mut out);
-        if let (Some(params), false) = (&s.template, args.is_empty()) {
+        if let (Some(params), false) = (&s.template, own.is_empty()) {
             out = out
                 .into_iter()
-                .map(|(n, t)| (n, substitute_class(&t, params, args)))
+                .map(|(n, t)| (n, substitute_class(&t, params, &own)))
                 .collect();
         }
         out
@@ -869,12 +968,7 @@ impl<'a> Index<'a> {
             match member {
                 Member::Field(d) if d.specs.is_typedef => {}
                 Member::Field(d) if statics || !d.specs.is_static => {
-                    let own = member_types(s, "");
-                    out.extend(
-                        d.vars
-                            .iter()
-                            .map(|v| (v.name.clone(), substitute(&v.ty, &own))),
-                    );
+                    out.extend(d.vars.iter().map(|v| (v.name.clone(), member_ty(s, &v.ty))));
                 }
                 Member::Item(item) => {
                     let Item::Struct(inner) = item.as_ref() else {
@@ -903,7 +997,7 @@ impl<'a> Index<'a> {
             match member {
                 Member::Field(d) if !d.specs.is_typedef => {
                     if let Some(v) = d.vars.iter().find(|v| v.name == field) {
-                        return Some(substitute(&v.ty, &member_types(s, "")));
+                        return Some(member_ty(s, &v.ty));
                     }
                 }
                 Member::Item(item) => {
@@ -945,6 +1039,33 @@ impl<'a> Index<'a> {
     pub fn base_names(&self, s: &StructDef) -> Vec<String> {
         s.bases.iter().map(|b| base_class_name(b)).collect()
     }
+}
+
+/// The type of a member declared `ty` in `s` as code outside `s` reads it: member types
+/// replaced, and the struct's integer constants in array lengths (`double q[N]` with `static
+/// constexpr int N = D > 2 ? 4 : 2;` is `double q[(D > 2 ? 4 : 2)]`).
+fn member_ty(s: &StructDef, ty: &Ty) -> Ty {
+    let mut ty = substitute(ty, &member_types(s, ""));
+    let constants: Vec<(&str, &Expr)> = s
+        .members
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            Member::Field(d) if d.specs.is_static && !d.specs.is_typedef => Some(d),
+            _ => None,
+        })
+        .flat_map(|d| &d.vars)
+        .filter(|v| matches!(v.ty.kind, TyKind::Int { .. }))
+        .filter_map(|v| match &v.init {
+            Some(Init::Assign(e)) => Some((v.name.as_str(), e)),
+            _ => None,
+        })
+        .collect();
+    // a constant may be defined through another (`N = 2 * M`)
+    for _ in 0..4 {
+        substitute_lengths(&mut ty, &constants);
+    }
+    ty
 }
 
 /// Bindings of a class template's parameters to the arguments of a use (`Vec3<float>`).

@@ -30,6 +30,7 @@ pub mod packs;
 mod scope;
 mod traits;
 pub mod types;
+mod unify;
 
 pub use check::check;
 pub use consts::fold_constant;
@@ -132,6 +133,17 @@ impl<'a> Program<'a> {
     /// The struct/class definition a (canonical) named type refers to.
     pub fn struct_def(&self, name: &str) -> Option<&'a StructDef> {
         self.index.struct_def(name)
+    }
+
+    /// The definition the class type `ty` uses (references stripped): for an instance of a
+    /// class template, the explicit or partial specialization its arguments select, else the
+    /// primary template. `None` for other types, and when cuad cannot tell which partial
+    /// specialization C++ picks.
+    pub fn class_def(&self, ty: &Ty) -> Option<&'a StructDef> {
+        let TyKind::Named { name, args } = &self.canonical(types::strip_refs(ty)).kind else {
+            return None;
+        };
+        self.index.instance_def(name, args).map(|(s, _)| s)
     }
 
     /// Type of field `field` of struct type `ty` (a value type, not a pointer). Also knows
@@ -319,9 +331,17 @@ impl<'a> Program<'a> {
     }
 
     /// All function definitions and declarations with this (possibly qualified) name.
-    /// Methods are listed under `Struct::method`.
+    /// Methods are listed under `Struct::method`; those of a class template's instance
+    /// (`Poly<float, 1>::eval`) are the members of the definition it uses.
     pub fn functions(&self, name: &str) -> Vec<&'a Function> {
         let all = self.index.functions(name);
+        if let Some((owner, _)) = index::normalize(name).rsplit_once("::") {
+            if owner.ends_with('>') {
+                if let Some(def) = self.struct_def(owner) {
+                    return self.methods_of(def, all);
+                }
+            }
+        }
         // Namespace lookup narrows the free functions of the file only: a struct's methods and
         // the functions cuad made (a member `Vec3::operator*` lowered beside a free
         // `operator*`) are found through their objects.
@@ -335,6 +355,28 @@ impl<'a> Program<'a> {
         all.iter()
             .copied()
             .filter(|f| !self.in_namespace(f) || visible.iter().any(|v| std::ptr::eq(*v, *f)))
+            .collect()
+    }
+
+    /// The `candidates` that are member functions of `def`: declared in its body, or, for a
+    /// class that is no specialization, defined out of line (`T S<T>::f() {...}`).
+    pub(crate) fn methods_of(
+        &self,
+        def: &StructDef,
+        candidates: &[&'a Function],
+    ) -> Vec<&'a Function> {
+        let specialization = def.name.as_deref().is_some_and(|n| n.contains('<'));
+        candidates
+            .iter()
+            .copied()
+            .filter(|f| {
+                let addr = *f as *const Function as usize;
+                def.members
+                    .iter()
+                    .flatten()
+                    .any(|m| matches!(m, Member::Method(g) if std::ptr::eq(g, *f)))
+                    || (!specialization && !self.index.method_owners.contains_key(&addr))
+            })
             .collect()
     }
 

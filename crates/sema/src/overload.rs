@@ -2,6 +2,7 @@
 //! parameter forms (`T`, `T*`, `const T&`, `S<T>`), plus substitution of template parameters.
 
 use crate::types::*;
+use crate::unify::{Deduced, Mode};
 use crate::Program;
 use cuad_syntax::ast::*;
 use std::collections::{HashMap, HashSet};
@@ -231,7 +232,7 @@ impl<'a> Program<'a> {
         let best = viable.iter().position(|c| {
             viable
                 .iter()
-                .all(|other| std::ptr::eq(c.func, other.func) || better(c, other))
+                .all(|other| std::ptr::eq(c.func, other.func) || self.better(c, other))
         })?;
         let chosen = viable.into_iter().nth(best)?;
         Some((chosen.func, chosen.bindings))
@@ -277,13 +278,21 @@ impl<'a> Program<'a> {
         if args.len() > f.params.len() || args.len() < required {
             return None;
         }
-        let bindings = match f.template {
-            Some(_) => self.deduce(f, template_args, args)?,
-            None => Bindings::new(),
+        let (bindings, values) = match f.template {
+            Some(_) => (
+                self.deduce(f, template_args, args)?,
+                self.deduced_values(f, template_args, args)?,
+            ),
+            None => (Bindings::new(), vec![]),
         };
+        let values: Vec<(&str, &Expr)> = values.iter().map(|(n, e)| (n.as_str(), e)).collect();
         let mut ranks = Vec::with_capacity(args.len());
         for (p, a) in f.params.iter().zip(args) {
-            let param = self.canonical(&substitute(&p.ty, &bindings));
+            let mut param = self.canonical(&substitute(&p.ty, &bindings));
+            // `const Mat<D>&` given a `Mat<2>` ranks as `const Mat<2>&`.
+            if !values.is_empty() {
+                crate::index::substitute_lengths(&mut param, &values);
+            }
             ranks.push(match a {
                 Some(a) => self.rank(&param, a)?,
                 None => Rank::Unknown,
@@ -302,7 +311,7 @@ impl<'a> Program<'a> {
     fn rank(&self, param: &Ty, arg: &Ty) -> Option<Rank> {
         let p = self.arith_view(&unqualified(param));
         let a = self.arith_view(&unqualified(arg));
-        if self.same_type(&p, &a) || self.same_type(&decay(&a), &p) {
+        if self.index.same_type(&p, &a) || self.index.same_type(&decay(&a), &p) {
             return Some(Rank::Exact);
         }
         if is_arithmetic(&p) && is_arithmetic(&a) {
@@ -316,7 +325,7 @@ impl<'a> Program<'a> {
             });
         }
         if is_pointer(&p) || is_pointer(&a) {
-            return pointer_rank(&p, &a);
+            return pointer_rank(self, &p, &a);
         }
         match (&p.kind, &a.kind) {
             (TyKind::Named { .. }, _) | (_, TyKind::Named { .. }) => Some(Rank::Unknown),
@@ -380,31 +389,6 @@ impl<'a> Program<'a> {
         }
     }
 
-    /// Equal types, struct names compared by what they denote (`ns::W<float>` is the
-    /// `W<float>` of a parameter written inside `ns`).
-    fn same_type(&self, a: &Ty, b: &Ty) -> bool {
-        if a == b {
-            return true;
-        }
-        if (a.is_const, a.is_volatile) != (b.is_const, b.is_volatile) {
-            return false;
-        }
-        match (&a.kind, &b.kind) {
-            (TyKind::Named { name: na, args: aa }, TyKind::Named { name: nb, args: ab }) => {
-                self.index.same_type_name(na, nb)
-                    && aa.len() == ab.len()
-                    && aa.iter().zip(ab).all(|(x, y)| match (x, y) {
-                        (TemplateArg::Type(x), TemplateArg::Type(y)) => self.same_type(x, y),
-                        _ => x == y,
-                    })
-            }
-            (TyKind::Pointer { pointee: x, .. }, TyKind::Pointer { pointee: y, .. })
-            | (TyKind::LRef(x), TyKind::LRef(y))
-            | (TyKind::RRef(x), TyKind::RRef(y)) => self.same_type(x, y),
-            _ => false,
-        }
-    }
-
     /// Non-type template parameters deduced from argument types: a parameter `const Poly<T, N>&`
     /// given a `Poly<double, 4>` binds `N` to `4`.
     pub fn deduce_values(&self, f: &Function, arg_types: &[Option<Ty>]) -> HashMap<String, Expr> {
@@ -425,6 +409,114 @@ impl<'a> Program<'a> {
         values
     }
 
+    /// `c` is at least as good as `other` for every argument and better for one, or equal and
+    /// a non-template against a template, or equal and a more specialized template (C++'s
+    /// partial ordering: `f(const Mat<D>&)` over `f(const M&)`).
+    fn better(&self, c: &Candidate, other: &Candidate) -> bool {
+        let all_le = c.ranks.iter().zip(&other.ranks).all(|(a, b)| a <= b);
+        let some_lt = c.ranks.iter().zip(&other.ranks).any(|(a, b)| a < b);
+        let tie = c.ranks == other.ranks;
+        let fewer_defaults = c.func.params.len() < other.func.params.len();
+        let both_templates = c.func.template.is_some() && other.func.template.is_some();
+        all_le
+            && (some_lt
+                || (c.func.template.is_none() && other.func.template.is_some())
+                || (tie && !c.from_pack && other.from_pack)
+                || (tie && fewer_defaults)
+                || (tie
+                    && both_templates
+                    && c.from_pack == other.from_pack
+                    && self.more_specialized(c.func, other.func, c.ranks.len())))
+    }
+
+    /// Is template `f` more specialized than template `g` for a call with `n` arguments: `g`'s
+    /// parameters deduce from `f`'s (its template parameters taken as unique types and
+    /// values) and not the other way round.
+    fn more_specialized(&self, f: &Function, g: &Function, n: usize) -> bool {
+        self.at_least_as_specialized(f, g, n) && !self.at_least_as_specialized(g, f, n)
+    }
+
+    fn at_least_as_specialized(&self, f: &Function, g: &Function, n: usize) -> bool {
+        let vars = value_and_type_params(g);
+        let adjust = |t: &Ty| unqualified(&self.canonical(t));
+        let mut out = Deduced::new();
+        f.params.iter().zip(&g.params).take(n).all(|(pf, pg)| {
+            self.index.unify(
+                &adjust(&pg.ty),
+                &adjust(&pf.ty),
+                &vars,
+                Mode::Ordering,
+                &mut out,
+            )
+        })
+    }
+
+    /// The values of `f`'s non-type template parameters, written or deduced from the
+    /// arguments; `None` when deduction fails: a parameter that mentions `f`'s template
+    /// parameters needs an argument of its shape (the same class template with equal constant
+    /// arguments, the same array rank), C++ deducing without conversions.
+    fn deduced_values(
+        &self,
+        f: &Function,
+        explicit: &[TemplateArg],
+        args: &[Option<Ty>],
+    ) -> Option<Vec<(String, Expr)>> {
+        let params = f.template.as_deref().unwrap_or_default();
+        let vars = value_and_type_params(f);
+        let mut out = Deduced::new();
+        for (p, a) in params.iter().zip(explicit) {
+            let a = match (&p.kind, a) {
+                (TemplateParamKind::Type { .. }, _) => match self.explicit_type_arg(p, a) {
+                    Some(t) => TemplateArg::Type(t),
+                    None => continue,
+                },
+                (_, a) => a.clone(),
+            };
+            out.insert(p.name.clone(), a);
+        }
+        for (param, arg) in f.params.iter().zip(args) {
+            let Some(arg) = arg else { continue };
+            let by_ref = matches!(param.ty.kind, TyKind::LRef(_) | TyKind::RRef(_));
+            let p = self.canonical(strip_refs(&param.ty));
+            let a = self.canonical(arg);
+            let a = if by_ref {
+                strip_refs(&a).clone()
+            } else {
+                decay(&a)
+            };
+            if !self.index.unify(&p, &a, &vars, Mode::Call, &mut out) {
+                return None;
+            }
+        }
+        Some(
+            params
+                .iter()
+                .filter(|p| matches!(p.kind, TemplateParamKind::Value { .. }))
+                .filter_map(|p| match out.get(&p.name) {
+                    Some(TemplateArg::Expr(e)) => Some((p.name.clone(), e.clone())),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// Does `a` become `p` by adding qualifiers only (a `double[2]` row viewed as a
+    /// `const double[2]` one)?
+    fn qualifies_to(&self, p: &Ty, a: &Ty) -> bool {
+        if a.is_const && !p.is_const {
+            return false;
+        }
+        match (&p.kind, &a.kind) {
+            (TyKind::Array { elem: pe, len: pl }, TyKind::Array { elem: ae, len: al }) => {
+                self.index.same_length(pl.as_deref(), al.as_deref()) && self.qualifies_to(pe, ae)
+            }
+            (TyKind::Pointer { pointee: pp, .. }, TyKind::Pointer { pointee: ap, .. }) => {
+                self.qualifies_to(pp, ap)
+            }
+            _ => self.index.same_type(&unqualified(p), &unqualified(a)),
+        }
+    }
+
     /// Enums behave as `int` in arithmetic and conversions.
     pub(crate) fn arith_view(&self, ty: &Ty) -> Ty {
         match &ty.kind {
@@ -437,7 +529,7 @@ impl<'a> Program<'a> {
 }
 
 /// Pointer conversions: qualification added (exact), to `void*`/`bool`, `nullptr` to pointer.
-fn pointer_rank(p: &Ty, a: &Ty) -> Option<Rank> {
+fn pointer_rank(prog: &Program, p: &Ty, a: &Ty) -> Option<Rank> {
     if matches!(p.kind, TyKind::Bool) && is_pointer(a) {
         return Some(Rank::Conversion);
     }
@@ -446,7 +538,7 @@ fn pointer_rank(p: &Ty, a: &Ty) -> Option<Rank> {
         return Some(Rank::Conversion);
     }
     let ap = pointee(a)?;
-    if unqualified(pp) == unqualified(ap) && (pp.is_const || !ap.is_const) {
+    if prog.qualifies_to(pp, ap) {
         return Some(Rank::Exact);
     }
     if is_void(pp) && (pp.is_const || !ap.is_const) {
@@ -458,17 +550,19 @@ fn pointer_rank(p: &Ty, a: &Ty) -> Option<Rank> {
     }
 }
 
-/// `c` is at least as good as `other` for every argument and better for one, or equal and a
-/// non-template against a template.
-fn better(c: &Candidate, other: &Candidate) -> bool {
-    let all_le = c.ranks.iter().zip(&other.ranks).all(|(a, b)| a <= b);
-    let some_lt = c.ranks.iter().zip(&other.ranks).any(|(a, b)| a < b);
-    let fewer_defaults = c.func.params.len() < other.func.params.len();
-    all_le
-        && (some_lt
-            || (c.func.template.is_none() && other.func.template.is_some())
-            || (c.ranks == other.ranks && !c.from_pack && other.from_pack)
-            || (c.ranks == other.ranks && fewer_defaults))
+/// The names of `f`'s template parameters, types and values.
+fn value_and_type_params(f: &Function) -> HashSet<&str> {
+    f.template
+        .iter()
+        .flatten()
+        .filter(|p| {
+            matches!(
+                p.kind,
+                TemplateParamKind::Type { .. } | TemplateParamKind::Value { .. }
+            )
+        })
+        .map(|p| p.name.as_str())
+        .collect()
 }
 
 /// Deduction from one function parameter: references and (for by-value) cv/array decay

@@ -60,12 +60,6 @@ impl Parser<'_, '_> {
         } else {
             None
         };
-        if specialized && !members.iter().flatten().all(is_trait_member) {
-            return Err(super::PErr {
-                span: self.span_from(start),
-                msg: "class template specializations with fields or non-static member functions are not modelled (only member types, static constants and static member functions)".into(),
-            });
-        }
         let ty = Ty::named(name.as_deref().unwrap_or(""));
         let def = StructDef {
             keyword,
@@ -132,7 +126,12 @@ impl Parser<'_, '_> {
     /// model are kept as `Member::Item(Opaque)`.
     fn parse_members(&mut self, struct_name: Option<&str>) -> PResult<Vec<Member>> {
         self.expect("{", "to open class body")?;
-        let owner = struct_name.map(|n| n.rsplit("::").next().unwrap_or(n).to_string());
+        // A specialization's constructors are named without its arguments (`Poly` in
+        // `Poly<T, 1>`).
+        let owner = struct_name.map(|n| {
+            let n = n.split('<').next().unwrap_or(n).trim();
+            n.rsplit("::").next().unwrap_or(n).to_string()
+        });
         let mut members = Vec::new();
         loop {
             let t = *self.peek();
@@ -386,16 +385,5 @@ impl Parser<'_, '_> {
                 return Ok(variants);
             }
         }
-    }
-}
-
-/// What a traits specialization holds: member types and static data members.
-fn is_trait_member(m: &Member) -> bool {
-    match m {
-        Member::Field(d) => d.specs.is_typedef || d.specs.is_static,
-        Member::Access(_) => true,
-        Member::Item(item) => matches!(**item, Item::Using { .. } | Item::Typedef(_)),
-        // `static double exp(double x)`: a traits class picking a function per type.
-        Member::Method(f) => f.attrs.is_static,
     }
 }
