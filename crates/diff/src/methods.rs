@@ -315,28 +315,13 @@ fn fields_public(s: &StructDef) -> bool {
 }
 
 /// `Owner<T, N>` for a class template `template <typename T, int N> struct Owner`, else `Owner`;
-/// a specialization's name spells its arguments (`Poly<T, 1>`, `V<double, 2>`), its own
-/// type parameters among them.
+/// a specialization's name spells its arguments (`Poly<T, 1>`, `V<double, 2>`).
 fn self_type(prog: &Program, owner: &str, template: Option<&[TemplateParam]>) -> Ty {
-    let params = template.unwrap_or_default();
     if let Some(lt) = owner.find('<') {
-        let is_type = |n: &str| {
-            params
-                .iter()
-                .any(|p| p.name == n && matches!(p.kind, TemplateParamKind::Type { .. }))
-        };
         let args = prog
-            .spelled_template_args(&owner[lt..])
-            .unwrap_or_default()
-            .into_iter()
-            .map(|a| match a {
-                TemplateArg::Expr(Expr {
-                    kind: ExprKind::Ident(n),
-                    ..
-                }) if is_type(&n) => TemplateArg::Type(Ty::named(&n)),
-                other => other,
-            })
-            .collect();
+            .struct_def(owner)
+            .and_then(|s| prog.specialization_args(s))
+            .unwrap_or_default();
         return Ty::new(TyKind::Named {
             name: owner[..lt].trim().to_string(),
             args,
@@ -344,7 +329,7 @@ fn self_type(prog: &Program, owner: &str, template: Option<&[TemplateParam]>) ->
     }
     Ty::new(TyKind::Named {
         name: owner.to_string(),
-        args: own_args(params),
+        args: own_args(template.unwrap_or_default()),
     })
 }
 

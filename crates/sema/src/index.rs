@@ -741,11 +741,7 @@ impl<'a> Index<'a> {
     pub fn specialization(&self, base: &str, args: &[TemplateArg]) -> Option<&'a StructDef> {
         let candidates = self.specializations.get(normalize(base))?;
         candidates.iter().copied().find(|s| {
-            let name = s.name.as_deref().unwrap_or_default();
-            let own = name
-                .find('<')
-                .and_then(|lt| self.spelled_template_args(&name[lt..]));
-            own.is_some_and(|own| {
+            self.pattern(s).is_some_and(|own| {
                 own.len() == args.len()
                     && own
                         .iter()
@@ -786,9 +782,9 @@ impl<'a> Index<'a> {
         }
     }
 
-    /// The arguments a partial specialization's name spells (`<T*, 2>` of `P<T*, 2>`), its
-    /// own type parameters read as types.
-    fn pattern(&self, s: &StructDef) -> Option<Vec<TemplateArg>> {
+    /// The arguments a specialization's name spells (`<T*, 2>` of `P<T*, 2>`), its own type
+    /// parameters read as types.
+    pub fn pattern(&self, s: &StructDef) -> Option<Vec<TemplateArg>> {
         let params = s.template.as_deref().unwrap_or_default();
         let is_param_type = |n: &str| {
             params

@@ -181,6 +181,12 @@ impl<'a> Program<'a> {
         self.index.specialization(base, args)
     }
 
+    /// The template arguments a specialization's name spells (`<T*, 2>` of `template <class
+    /// T> struct P<T*, 2>`, `<double, 2>` of `template <> struct V<double, 2>`).
+    pub fn specialization_args(&self, s: &StructDef) -> Option<Vec<TemplateArg>> {
+        self.index.pattern(s)
+    }
+
     /// Which partial specialization of class template `base` concrete `args` select
     /// (`Poly<float, 1>` -> `Poly<T, 1>` with `<float>`).
     pub fn partial_specialization(&self, base: &str, args: &[TemplateArg]) -> PartialPick<'a> {
