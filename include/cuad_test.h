@@ -67,6 +67,19 @@ inline void check_cuda(cudaError_t e, const char* what) {
   }
 }
 
+#if defined(__CUDACC__)
+// Under compute-sanitizer memcheck, device malloc (a tape spilling past CUAD_TAPE_CAPACITY)
+// needs more per-thread stack than the frame size the driver sizes the stack for, and the
+// kernel dies with an unlocated illegal address. scripts/gpu-test.sh sets CUAD_TEST_STACK
+// for its memcheck runs only: a larger stack reserves memory for every resident thread.
+inline const bool stack_raised = [] {
+  if (const char* bytes = std::getenv("CUAD_TEST_STACK")) {
+    cudaDeviceSetLimit(cudaLimitStackSize, std::strtoul(bytes, nullptr, 10));
+  }
+  return true;
+}();
+#endif
+
 // ------------------------------------------------------------ deterministic inputs
 class Rng {
  public:
