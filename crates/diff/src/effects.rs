@@ -21,6 +21,35 @@ impl Gen<'_, '_> {
     }
 }
 
+/// Whether computing a stored value `r` has effects of its own (a call that is not
+/// effect-free, an assignment): the gradient then keeps the store, dead or not.
+pub(crate) fn store_value_has_effects(prog: &Program, r: &Expr) -> bool {
+    usage::any_expr(r, &|x| match &x.kind {
+        ExprKind::Call { callee, .. } => !is_effect_free_call(prog, callee),
+        ExprKind::Assign(..) => true,
+        _ => false,
+    })
+}
+
+/// Whether a kernel body stores into the array `name` a value whose computation has effects,
+/// so its gradient kernel repeats that store (`store_value_has_effects`).
+pub(crate) fn gradient_repeats_stores(prog: &Program, body: &[Stmt], name: &str) -> bool {
+    let mut repeats = false;
+    for s in body {
+        usage::visit_stmt_exprs(s, &mut |e| {
+            usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Assign(None, l, r) = &x.kind {
+                    if usage::lvalue_root(l) == Some(name) && store_value_has_effects(prog, r)
+                    {
+                        repeats = true;
+                    }
+                }
+            })
+        });
+    }
+    repeats
+}
+
 /// A math-library call, or a call of user functions that write only their own locals and
 /// by-value parameters (never through a pointer, a reference or into `__shared__` memory) and
 /// call only such functions.
@@ -32,10 +61,13 @@ fn effect_free(prog: &Program, callee: &Expr, depth: usize) -> bool {
     let ExprKind::Ident(name) = &callee.kind else {
         return false;
     };
-    if crate::rules::is_pure_math(name) || name == "printf" {
+    let fns = prog.functions(name);
+    if crate::rules::is_pure_math(name)
+        || name == "printf"
+        || fns.is_empty() && is_vector_maker(name)
+    {
         return true;
     }
-    let fns = prog.functions(name);
     depth < CALLEE_DEPTH
         && !fns.is_empty()
         && fns.iter().all(|f| {
@@ -100,4 +132,30 @@ fn plain_locals(prog: &Program, s: &Stmt, out: &mut Names) {
         StmtKind::Switch { cases, .. } => cases.iter().flat_map(|c| &c.body).for_each(inner),
         _ => {}
     }
+}
+
+/// CUDA's `make_double2`, `make_int4`, `make_half2`, ...: a vector from its components.
+fn is_vector_maker(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("make_") else {
+        return false;
+    };
+    let scalar = rest.trim_end_matches(|c: char| c.is_ascii_digit());
+    scalar.len() < rest.len()
+        && matches!(
+            scalar,
+            "char"
+                | "uchar"
+                | "short"
+                | "ushort"
+                | "int"
+                | "uint"
+                | "long"
+                | "ulong"
+                | "longlong"
+                | "ulonglong"
+                | "float"
+                | "double"
+                | "half"
+                | "bfloat16"
+        )
 }

@@ -1820,6 +1820,9 @@ fn checkpoint_launch_writes(
     // Buffers also reached through pointer locals may be read back through them.
     let mut write_only = crate::usage::write_only_names(body);
     write_only.retain(|n| !aliases.iter().any(|(_, root)| root == n));
+    // A store whose value has effects stays in the gradient kernel, which then overwrites the
+    // restored contents: those are copied back again after it.
+    write_only.retain(|n| !crate::effects::gradient_repeats_stores(g.prog, body, n));
     let (mut fwd, mut restore, mut release) = (Vec::new(), Vec::new(), Vec::new());
     // What the kernel writes, by parameter index.
     let mut targets: Vec<(Written, usize)> = Vec::new();

@@ -2340,11 +2340,7 @@ impl<'p, 'a> Gen<'p, 'a> {
                     .last()
                     .is_some_and(|after| self.aliases(b).any(|n| after.contains(n)))
             })
-            && !crate::usage::any_expr(r, &|x| match &x.kind {
-                ExprKind::Call { callee, .. } => !self.is_effect_free_call(callee),
-                ExprKind::Assign(..) => true,
-                _ => false,
-            });
+            && !crate::effects::store_value_has_effects(self.prog, r);
         let mut idx_reads = Names::new();
         self.address_reads(l, &mut idx_reads);
         let address_read_back = place.is_some();
