@@ -537,15 +537,32 @@ pub fn generate(
     let mut active = active_vars(prog, &norm.body, &activity_types, &seeds);
     // Host: a symbol a copy fills from a value carrying derivatives carries them on into what
     // copies it back (`cudaMemcpyFromSymbol(&s, c, ...)`).
+    // So do the buffers a kernel reading such a symbol writes (`k<<<...>>>(d_x, d_out)` with
+    // `d_x` inactive, reading `c_a`), as in forward mode (`symbols::launch_outputs`).
     if mode == Mode::Host {
+        let is_buffer = |n: &str| {
+            !params.iter().any(|(p, _)| p == n)
+                && types.get(n).is_some_and(|t| {
+                    matches!(t.kind, TyKind::Pointer { .. })
+                        && crate::activity::is_differentiable(prog, t)
+                })
+        };
         loop {
             let filled = crate::symbols::filled_from_active(&norm.body, &active);
-            if filled.iter().all(|f| seeds.contains(f)) {
+            let symbols: Names = filled
+                .iter()
+                .chain(written_symbols.iter())
+                .cloned()
+                .collect();
+            let outputs =
+                crate::symbols::launch_outputs(prog, &norm.body, &symbols, &is_buffer);
+            if filled.iter().chain(&outputs).all(|f| seeds.contains(f)) {
                 // Refilled symbols are handled as symbols kernels write (symbols.rs).
                 written_symbols.extend(crate::symbols::refilled(&norm.body, &filled));
                 break;
             }
             seeds.extend(filled);
+            seeds.extend(outputs);
             active = active_vars(prog, &norm.body, &activity_types, &seeds);
         }
     }
