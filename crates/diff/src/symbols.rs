@@ -891,9 +891,11 @@ pub(crate) fn tangent_symbol(prog: &Program, sym: &str) -> Result<(Ty, Ty), Stri
     let Some(ty) = symbol_type(prog, sym) else {
         return Err(format!("`{sym}` is not a file-scope `__constant__` or `__device__` variable (cuad keeps tangents for those only, outside namespaces)"));
     };
-    match real_element(&ty) {
+    // A struct of model constants (`__constant__ Heston c_model`): its tangent is a struct of
+    // the same type whose real fields hold the tangents, as reverse mode's adjoint.
+    match real_element(&ty).or_else(|| crate::host::uniform_real(prog, &ty)) {
         Some(elem) => Ok((ty, elem)),
-        None => Err(format!("`{sym}` has type `{}`; cuad keeps tangents of symbols that are real scalars or fixed-size arrays of reals", cuad_emit::print_ty(&ty))),
+        None => Err(format!("`{sym}` has type `{}`; cuad keeps tangents of symbols that are real scalars, fixed-size arrays of reals, or structs (and arrays of them) whose real fields have one real type beside integers", cuad_emit::print_ty(&ty))),
     }
 }
 
