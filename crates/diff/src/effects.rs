@@ -39,8 +39,7 @@ pub(crate) fn gradient_repeats_stores(prog: &Program, body: &[Stmt], name: &str)
         usage::visit_stmt_exprs(s, &mut |e| {
             usage::walk_expr(e, &mut |x| {
                 if let ExprKind::Assign(None, l, r) = &x.kind {
-                    if usage::lvalue_root(l) == Some(name) && store_value_has_effects(prog, r)
-                    {
+                    if usage::lvalue_root(l) == Some(name) && store_value_has_effects(prog, r) {
                         repeats = true;
                     }
                 }

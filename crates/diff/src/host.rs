@@ -508,10 +508,46 @@ fn reallocation_restore(g: &mut Gen, alloc: &str, p: &str) -> (Vec<Stmt>, Vec<St
             rev.insert(0, restore);
             if buffer {
                 rev.insert(0, expr_stmt(call(free, vec![ident(&v)])));
+                g.realloc_freed.insert(v);
             }
         }
     }
     (fwd, rev)
+}
+
+/// The frees after the reverse pass, where the reverse pass frees a variable's allocations
+/// itself (`reallocation_restore`): a deferred free of such a variable would free one of
+/// them again, so it frees the value the reverse pass restored instead (the buffer it held
+/// before its first reallocation, or null), once.
+pub(crate) fn final_frees(g: &Gen, epilogue: Vec<Stmt>) -> Vec<Stmt> {
+    if g.realloc_freed.is_empty() {
+        return epilogue;
+    }
+    let mut out: Vec<Stmt> = Vec::new();
+    for s in epilogue {
+        let s = match &s.kind {
+            StmtKind::Expr(e) => match &e.kind {
+                ExprKind::Call { callee, args, .. } if args.len() == 1 => {
+                    let freed = match &args[0].strip_parens().kind {
+                        ExprKind::Ident(v) => g.held_frees.get(v).unwrap_or(v),
+                        _ => "",
+                    };
+                    if g.realloc_freed.contains(freed) {
+                        expr_stmt(call(&cuad_emit::print_expr(callee), vec![ident(freed)]))
+                    } else {
+                        s
+                    }
+                }
+                _ => s,
+            },
+            _ => s,
+        };
+        let text = cuad_emit::print_stmt(&s, 0);
+        if !out.iter().any(|o| cuad_emit::print_stmt(o, 0) == text) {
+            out.push(s);
+        }
+    }
+    out
 }
 
 /// A release moves to the end of the gradient (the reverse pass still uses the memory), with
@@ -640,6 +676,8 @@ fn free_as_held(
 ) -> (Vec<Stmt>, Vec<Stmt>) {
     let ty = ty.clone().with_const(false);
     let held = g.fresh(&format!("{name}_at_free"));
+    g.held_frees.insert(held.clone(), name.to_string());
+    g.held_frees.insert(adj_name(&held), adj_name(name));
     let mut pairs = vec![(held.clone(), freed.clone())];
     pairs.extend(shadow.map(|sh| (adj_name(&held), sh)));
     let (mut fwd, mut epilogue) = (vec![], vec![]);

@@ -200,6 +200,12 @@ pub struct Gen<'p, 'a> {
     pub host_buffers: Vec<String>,
     /// Statements placed after the reverse pass (host frees).
     pub epilogue: Vec<Stmt>,
+    /// Host: pointer variables whose allocations the reverse pass frees itself, restoring the
+    /// value each held before (`host::reallocation_restore`).
+    pub realloc_freed: Names,
+    /// Host: the variables holding what a deferred free frees (`p_at_free3`), by the freed
+    /// variable (`p`; adjoints likewise).
+    pub held_frees: HashMap<String, String>,
     /// Adjoint zeroing stores postponed to the end of the enclosing block's reverse code.
     deferred: Vec<Vec<Stmt>>,
     /// Names read after the statement being generated (forward order, later iterations too).
@@ -554,8 +560,7 @@ pub fn generate(
                 .chain(written_symbols.iter())
                 .cloned()
                 .collect();
-            let outputs =
-                crate::symbols::launch_outputs(prog, &norm.body, &symbols, &is_buffer);
+            let outputs = crate::symbols::launch_outputs(prog, &norm.body, &symbols, &is_buffer);
             if filled.iter().chain(&outputs).all(|f| seeds.contains(f)) {
                 // Refilled symbols are handled as symbols kernels write (symbols.rs).
                 written_symbols.extend(crate::symbols::refilled(&norm.body, &filled));
@@ -808,6 +813,8 @@ pub fn generate(
         allocations: vec![],
         host_buffers: vec![],
         epilogue: vec![],
+        realloc_freed: Names::new(),
+        held_frees: HashMap::new(),
         access_offsets: HashMap::new(),
         common_guards: HashMap::new(),
         after_reads: vec![],
@@ -1689,7 +1696,8 @@ impl<'p, 'a> Gen<'p, 'a> {
         }
         body.extend(rev);
         body.extend(block_reductions(std::mem::take(&mut self.kernel_accs)));
-        body.append(&mut self.epilogue);
+        let epilogue = std::mem::take(&mut self.epilogue);
+        body.extend(crate::host::final_frees(self, epilogue));
         // Adjoint pointers alias as their primals do (`_d_r = _d_x + 2 * i`).
         let adjoint_aliases =
             (self.pointer_aliases.iter()).map(|c| c.iter().map(|n| adj_name(n)).collect::<Names>());
