@@ -1393,8 +1393,10 @@ impl Hoister<'_, '_> {
         Ok(Ty { kind, ..ty.clone() })
     }
 
-    /// The type `decltype(operand)` names: the declared type of a name, a reference for
-    /// other lvalues (`decltype(x[i])` is `float&`), else the value's type.
+    /// The type `decltype(operand)` names: the declared type of a name or of an
+    /// unparenthesized member access (`decltype(p.x)` is `double`, a copy), a reference for
+    /// other lvalues (`decltype(x[i])` and `decltype((p.x))` are `double&`), else the value's
+    /// type.
     fn decltype_type(&self, operand: &str) -> Option<Ty> {
         let mut diags = cuad_syntax::Diagnostics::default();
         let tokens = cuad_syntax::lexer::lex(cuad_syntax::FileId(0), operand, &mut diags);
@@ -1407,7 +1409,7 @@ impl Hoister<'_, '_> {
             return None;
         }
         Some(match &e.kind {
-            ExprKind::Ident(_) => t,
+            ExprKind::Ident(_) | ExprKind::Member { .. } => t,
             _ if is_lvalue(&e) && !matches!(t.kind, TyKind::LRef(_)) => {
                 Ty::new(TyKind::LRef(Box::new(t)))
             }
