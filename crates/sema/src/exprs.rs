@@ -2,7 +2,7 @@
 //! on structs and CUDA vector types, and calls (user functions, templates, builtins).
 
 use crate::builtins;
-use crate::index::{class_bindings, normalize, strip_template_args};
+use crate::index::{class_bindings, member_types, normalize, strip_template_args};
 use crate::overload::{substitute, Bindings};
 use crate::types::*;
 use crate::{Program, Scope, ScopeStack};
@@ -238,13 +238,19 @@ impl<'a> Program<'a> {
         let (s, own) = self.index.instance_def(name, args)?;
         let owner = strip_template_args(normalize(name));
         let mut candidates = self.methods_of(s, &self.functions(&format!("{owner}::{method}")));
+        // the struct whose member types the method's declaration reads
+        let mut decl = Some((s, owner.clone()));
         if candidates.is_empty() {
-            candidates = self
+            (candidates, decl) = self
                 .index
                 .base_names(s)
                 .iter()
-                .map(|base| self.functions(&format!("{base}::{method}")))
-                .find(|c| !c.is_empty())
+                .map(|base| {
+                    let def = self.index.struct_def(base).filter(|b| b.template.is_none());
+                    let def = def.map(|b| (b, base.clone()));
+                    (self.functions(&format!("{base}::{method}")), def)
+                })
+                .find(|(c, _)| !c.is_empty())
                 .unwrap_or_default();
         }
         let class = match (&s.template, own.is_empty()) {
@@ -256,6 +262,18 @@ impl<'a> Program<'a> {
             return Some(self.canonical(&substitute(&declared, &class)));
         }
         let (f, mut bindings) = self.best_overload(&candidates, template_args, arg_types)?;
+        // `Real reach(Real q)` in a struct with `using Real = double;`: the struct's own
+        // `Real`, its class parameters bound (`using Vec = V2<S>;` is a `V2<float>`).
+        if let Some((decl, decl_name)) = decl {
+            for (name, ty) in member_types(decl, &decl_name) {
+                let ty = if std::ptr::eq(decl, s) {
+                    substitute(&ty, &class)
+                } else {
+                    ty
+                };
+                bindings.entry(name).or_insert(ty);
+            }
+        }
         bindings.extend(class);
         self.return_type(f, &bindings)
     }

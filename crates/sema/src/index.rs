@@ -290,6 +290,19 @@ impl<'a> Index<'a> {
         }
     }
 
+    fn add_member_types(&mut self, d: &DeclStmt, inner: &[&str]) {
+        for v in &d.vars {
+            self.add_member_type(inner, &v.name, &v.ty);
+        }
+    }
+
+    /// A struct's member type under its qualified names only (`inner` ends with the owner).
+    fn add_member_type(&mut self, inner: &[&str], name: &str, ty: &Ty) {
+        for q in qualified_names(inner, name).iter().rev().skip(1) {
+            self.aliases.insert(q.clone(), ty.clone());
+        }
+    }
+
     fn add_typedef(&mut self, d: &'a DeclStmt, ns: &[&str]) {
         for v in &d.vars {
             self.add_alias(ns, &v.name, &v.ty);
@@ -365,16 +378,20 @@ impl<'a> Index<'a> {
                     self.add_function_as(m, ns, &format!("{owner}::{}", m.name));
                 }
                 Member::Item(_) | Member::Field(_) if explicit => {}
-                Member::Item(item) => self.add_item(item, &inner),
-                // `typedef double value_type;`: `S::value_type` names a type (not plain
-                // `value_type`: in the struct's own fields and methods it is substituted).
-                Member::Field(d) if d.specs.is_typedef => {
-                    for v in &d.vars {
-                        for q in qualified_names(&inner, &v.name).iter().rev().skip(1) {
-                            self.aliases.insert(q.clone(), v.ty.clone());
-                        }
-                    }
-                }
+                // `typedef double value_type;` / `using Real = double;`: `S::value_type`
+                // names a type, not plain `value_type` (in the struct's own fields and
+                // methods it is substituted; two structs may give one name different types).
+                Member::Field(d) if d.specs.is_typedef => self.add_member_types(d, &inner),
+                Member::Item(item) => match item.as_ref() {
+                    Item::Typedef(d) => self.add_member_types(d, &inner),
+                    Item::Using {
+                        name,
+                        ty,
+                        template: None,
+                        ..
+                    } => self.add_member_type(&inner, name, ty),
+                    _ => self.add_item(item, &inner),
+                },
                 Member::Field(_) | Member::Access(_) => {}
             }
         }
