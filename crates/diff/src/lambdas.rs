@@ -92,6 +92,23 @@ pub fn lift_partial(prog: &Program, func: &Function) -> (Vec<Lifted>, Vec<Diagno
     (cx.out, cx.errors)
 }
 
+/// The name `func` is declared with: an instance of a function template (`f_3` of
+/// `template <int H> f`) is named after its template, whose lambdas' functions its calls use.
+fn declared_name(prog: &Program, func: &Function) -> String {
+    let name = func.name.as_str();
+    let declared = |n: &str| {
+        prog.functions(n)
+            .iter()
+            .any(|f| f.template.is_some() && f.name_span == func.name_span)
+    };
+    std::iter::once(name.len())
+        .chain(name.rmatch_indices('_').map(|(k, _)| k))
+        .map(|k| &name[..k])
+        .find(|n| declared(n))
+        .unwrap_or(name)
+        .to_string()
+}
+
 /// Declarations replaced by their initializers' expressions (which may write other names).
 fn declarations_as_inits(s: &mut Stmt) {
     if let StmtKind::Decl(d) = &s.kind {
@@ -502,7 +519,10 @@ impl Lifter<'_, '_> {
                 .as_ref()
                 .map(|ps| ps.iter().map(crate::builder::without_default).collect()),
             ret,
-            name: format!("{}_lambda_{var}", self.func.name.replace("::", "_")),
+            name: format!(
+                "{}_lambda_{var}",
+                declared_name(self.prog, self.func).replace("::", "_")
+            ),
             params,
             is_const_method: false,
             ctor_inits: vec![],

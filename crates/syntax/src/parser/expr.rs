@@ -731,10 +731,13 @@ impl Parser<'_, '_> {
         let braced_template = targs.is_some() && self.at("{");
         if (is_type && (self.at("(") || self.at("{"))) || braced_template {
             let args = targs.unwrap_or_default();
-            let ty = match name.as_str() {
-                "half" | "__half" if args.is_empty() => Ty::new(TyKind::Half),
-                "nv_bfloat16" | "__nv_bfloat16" if args.is_empty() => Ty::new(TyKind::BFloat16),
-                _ => Ty::new(TyKind::Named { name, args }),
+            let ty = match (self.injected_type(&name, &args), name.as_str()) {
+                (Some(ty), _) => ty,
+                (None, "half" | "__half") if args.is_empty() => Ty::new(TyKind::Half),
+                (None, "nv_bfloat16" | "__nv_bfloat16") if args.is_empty() => {
+                    Ty::new(TyKind::BFloat16)
+                }
+                (None, _) => Ty::new(TyKind::Named { name, args }),
             };
             return Ok((self.functional_cast(ty, start)?, None));
         }

@@ -201,7 +201,9 @@ impl Parser<'_, '_> {
                 let outer = std::mem::replace(&mut self.in_template, true);
                 let outer_spec =
                     std::mem::replace(&mut self.explicit_specialization, params.is_empty());
+                let outer_params = self.header_params.replace(params.clone());
                 let item = self.parse_declaration_item(Some(params), start);
+                self.header_params = outer_params;
                 self.in_template = outer;
                 self.explicit_specialization = outer_spec;
                 item

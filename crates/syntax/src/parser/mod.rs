@@ -136,8 +136,16 @@ pub(crate) struct Parser<'t, 'd> {
     /// Friend functions defined inside a struct: functions of the enclosing namespace, emitted
     /// as items after the declaration that holds them.
     friends: Vec<crate::ast::Item>,
-    /// Parsing a template's declaration (a class template's friends are not modelled).
+    /// Parsing a template's declaration.
     in_template: bool,
+    /// The parameters of the template header whose declaration is being parsed, until a
+    /// class definition takes them.
+    header_params: Option<Vec<crate::ast::TemplateParam>>,
+    /// The class template whose members are being parsed: its parameters and the type its
+    /// injected name stands for (`Vec<N>`), which its friend functions spell out.
+    class_template: Option<(Vec<crate::ast::TemplateParam>, crate::ast::Ty)>,
+    /// Parsing a class template's friend: its injected name (`Vec`) and the instance type.
+    injected: Option<(String, crate::ast::Ty)>,
     /// Parsing the declaration after `template <>`: a class name may carry its arguments.
     explicit_specialization: bool,
     /// Where a speculative template argument list held a pack expansion (`f<Ts...>`), which
@@ -162,6 +170,9 @@ impl<'t, 'd> Parser<'t, 'd> {
             stack_base: stack_address(),
             friends: Vec::new(),
             in_template: false,
+            header_params: None,
+            class_template: None,
+            injected: None,
             explicit_specialization: false,
             pack_in_template_args: None,
         }

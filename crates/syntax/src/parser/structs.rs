@@ -3,7 +3,10 @@
 
 use super::ty::{Aggregate, SpecCtx};
 use super::{PResult, Parser};
-use crate::ast::{EnumDef, Expr, Item, Member, StructDef, Ty, TyKind};
+use crate::ast::{
+    EnumDef, Expr, ExprKind, Item, Member, StructDef, TemplateArg, TemplateParam,
+    TemplateParamKind, Ty, TyKind,
+};
 use crate::token::TokenKind;
 
 impl Parser<'_, '_> {
@@ -21,13 +24,16 @@ impl Parser<'_, '_> {
         let attributes = self.parse_struct_attributes()?;
         let name = self.take_name();
         let specialized = self.at("<");
+        // the class template's parameters, when this defines one (not a nested struct)
+        let header_params = self.header_params.take();
+        let mut injected_args = None;
         let name = match name {
             // `template <> struct Acc<float> {...}` and the partial `template <typename T>
             // struct Poly<T, 1>`: named with their arguments, which sema matches against the
             // instances the program names.
             Some(n) if specialized && (self.explicit_specialization || self.in_template) => {
                 let args_start = self.pos;
-                self.parse_template_args()?;
+                injected_args = Some(self.parse_template_args()?);
                 Some(format!("{n}{}", self.text_of(args_start, self.pos)))
             }
             _ if specialized => {
@@ -55,11 +61,22 @@ impl Parser<'_, '_> {
         } else {
             Vec::new()
         };
-        let members = if defining {
-            Some(self.parse_members(name.as_deref())?)
-        } else {
-            None
+        let class_template = match (&header_params, &name) {
+            (Some(params), Some(n)) if !params.is_empty() => {
+                let base = n.split('<').next().unwrap_or(n).trim().to_string();
+                let args = injected_args.unwrap_or_else(|| params_as_args(params));
+                Some((params.clone(), Ty::new(TyKind::Named { name: base, args })))
+            }
+            _ => None,
         };
+        let outer_class = std::mem::replace(&mut self.class_template, class_template);
+        let members = if defining {
+            self.parse_members(name.as_deref()).map(Some)
+        } else {
+            Ok(None)
+        };
+        self.class_template = outer_class;
+        let members = members?;
         let ty = Ty::named(name.as_deref().unwrap_or(""));
         let def = StructDef {
             keyword,
@@ -279,12 +296,34 @@ impl Parser<'_, '_> {
             self.bump();
             return Ok(vec![]);
         }
-        if self.in_template {
-            return self.err_here("friend functions of class templates are not modelled");
-        }
+        let class_template = match (&self.class_template, self.in_template) {
+            (Some(class), _) => Some(class.clone()),
+            (None, true) => {
+                return self.err_here("friend functions of this class template are not modelled")
+            }
+            (None, false) => None,
+        };
         let start = self.pos;
-        for item in self.parse_declaration_item(None, start)? {
+        // A hidden friend of a class template `Vec<N>` is a function template over the
+        // class's parameters, its `Vec` the instance `Vec<N>` (so calls deduce `N`).
+        let injected = class_template.as_ref().and_then(|(_, ty)| match &ty.kind {
+            TyKind::Named { name, .. } => Some((name.clone(), ty.clone())),
+            _ => None,
+        });
+        let outer = std::mem::replace(&mut self.injected, injected);
+        let items = self.parse_declaration_item(None, start);
+        self.injected = outer;
+        for item in items? {
             match item {
+                Item::Function(mut f) if class_template.is_some() => {
+                    if f.template.is_some() || f.body.is_none() {
+                        return self.err_here(
+                            "friend declarations of class templates other than function definitions are not modelled",
+                        );
+                    }
+                    f.template = class_template.as_ref().map(|(params, _)| params.clone());
+                    self.friends.push(Item::Function(f));
+                }
                 Item::Function(_) => self.friends.push(item),
                 _ => {
                     return self
@@ -386,4 +425,18 @@ impl Parser<'_, '_> {
             }
         }
     }
+}
+
+/// A class template's parameters as the arguments of its injected name (`Vec<N>`).
+fn params_as_args(params: &[TemplateParam]) -> Vec<TemplateArg> {
+    params
+        .iter()
+        .map(|p| match p.kind {
+            TemplateParamKind::Value { .. } => TemplateArg::Expr(Expr::new(
+                ExprKind::Ident(p.name.clone()),
+                Default::default(),
+            )),
+            _ => TemplateArg::Type(Ty::named(&p.name)),
+        })
+        .collect()
 }

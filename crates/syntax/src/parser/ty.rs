@@ -303,11 +303,21 @@ impl Parser<'_, '_> {
             return Ok(Ty::named(&self.expand_ns_alias(&text).unwrap_or(text)));
         }
         let name = self.expand_ns_alias(&name).unwrap_or(name);
+        if let Some(ty) = self.injected_type(&name, &args) {
+            return Ok(ty);
+        }
         Ok(match name.as_str() {
             "half" | "__half" => Ty::new(TyKind::Half),
             "nv_bfloat16" | "__nv_bfloat16" => Ty::new(TyKind::BFloat16),
             _ => Ty::new(TyKind::Named { name, args }),
         })
+    }
+
+    /// In a class template's friend, its injected name (`Vec` without arguments) is the
+    /// instance `Vec<N>`.
+    pub(crate) fn injected_type(&self, name: &str, args: &[TemplateArg]) -> Option<Ty> {
+        let (injected, ty) = self.injected.as_ref()?;
+        (args.is_empty() && name == injected).then(|| ty.clone())
     }
 
     /// At `<`: template arguments up to the matching `>`.
