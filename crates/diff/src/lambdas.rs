@@ -394,6 +394,32 @@ impl Lifter<'_, '_> {
         l.body
             .iter()
             .for_each(|s| crate::normalize::declared_names(s, &mut own));
+        // Calls of lambdas lifted before (`sq(v)` in `add`) call their functions, whose
+        // captures this lambda passes on, so captures them too (as the inner one does, where
+        // its own capture list does not say).
+        let inner: Vec<Lifted> = self
+            .out
+            .iter()
+            .rev()
+            .filter(|o| !own.contains(&o.var) && calls_local(&l.body, &o.var))
+            .fold(Vec::<Lifted>::new(), |mut seen, o| {
+                if !seen.iter().any(|s| s.var == o.var) {
+                    seen.push(o.clone());
+                }
+                seen
+            });
+        let mut l = l.clone();
+        for s in &mut l.body {
+            call_lifted(s, &inner);
+        }
+        let l = &l;
+        let inherited = |c: &str| {
+            inner.iter().find_map(|o| {
+                let k = o.captures.iter().position(|n| n == c)?;
+                let p = &o.function.params[o.function.params.len() - o.captures.len() + k];
+                Some(matches!(p.ty.kind, TyKind::LRef(_)))
+            })
+        };
         let mut captures: Vec<String> = Vec::new();
         for s in &l.body {
             crate::usage::visit_stmt_exprs(s, &mut |e| {
@@ -417,12 +443,17 @@ impl Lifter<'_, '_> {
         let mut body_writes = Names::new();
         stmt_writes(&l.body, &mut body_writes);
         for c in &captures {
-            let by_ref = l
-                .captures
-                .iter()
-                .find(|(n, _)| n == c)
-                .map(|(_, r)| *r)
-                .or(l.default_capture.map(|d| d == '&'));
+            // what an inner lambda captures by value it saw at its declaration
+            let by_ref = match inherited(c) {
+                Some(false) => Some(false),
+                inner => l
+                    .captures
+                    .iter()
+                    .find(|(n, _)| n == c)
+                    .map(|(_, r)| *r)
+                    .or(l.default_capture.map(|d| d == '&'))
+                    .or(inner),
+            };
             let Some(by_ref) = by_ref else {
                 self.errors.push(Diagnostic::error(
                     span,
@@ -562,8 +593,27 @@ impl Lifter<'_, '_> {
             .iter()
             .filter_map(|p| Some((p.name.clone()?, self.prog.canonical(&p.ty))))
             .collect();
+        // Calls of lambdas lifted before, which the program does not know yet, typed by
+        // what they return.
+        let mut body = l.body.clone();
+        for s in &mut body {
+            crate::methods::map_stmt_exprs(s, &mut |e| {
+                if let ExprKind::Call { callee, .. } = &e.kind {
+                    let lifted = self.out.iter().find(
+                        |o| matches!(&callee.kind, ExprKind::Ident(n) if *n == o.function.name),
+                    );
+                    if let Some(o) = lifted.filter(|o| o.function.template.is_none()) {
+                        e.kind = ExprKind::Cast {
+                            kind: CastKind::CStyle,
+                            ty: o.function.ret.clone(),
+                            expr: Box::new(Expr::synth(ExprKind::IntLit("0".into()))),
+                        };
+                    }
+                }
+            });
+        }
         let mut found = None;
-        for s in &l.body {
+        for s in &body {
             s.visit(&mut |s| match &s.kind {
                 StmtKind::Decl(d) => {
                     for v in &d.vars {
@@ -688,6 +738,34 @@ fn rewrite_stmt(s: &mut Stmt, lifted: &[Lifted], errors: &mut Vec<Diagnostic>) {
     rewrite_uses(s, lifted, errors);
 }
 
+/// Does `body` call the local `var`?
+fn calls_local(body: &[Stmt], var: &str) -> bool {
+    let mut found = false;
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            walk_expr(e, &mut |x| {
+                found |= matches!(&x.kind, ExprKind::Call { callee, .. }
+                    if matches!(&callee.kind, ExprKind::Ident(n) if n == var));
+            })
+        });
+    }
+    found
+}
+
+/// Calls of the lambdas `lifted` as calls of their functions, the captures appended.
+fn call_lifted(s: &mut Stmt, lifted: &[Lifted]) {
+    crate::methods::map_stmt_exprs(s, &mut |e| {
+        if let ExprKind::Call { callee, args, .. } = &mut e.kind {
+            if let ExprKind::Ident(n) = &callee.kind {
+                if let Some(l) = lifted.iter().find(|l| &l.var == n) {
+                    **callee = ident(&l.function.name);
+                    args.extend(l.captures.iter().map(|c| ident(c)));
+                }
+            }
+        }
+    });
+}
+
 fn drop_lambda_decls(s: &mut Stmt, errors: &mut Vec<Diagnostic>) {
     if let StmtKind::Decl(d) = &s.kind {
         if d.vars.iter().any(|v| is_lambda_init(&v.init)) {
@@ -724,16 +802,7 @@ fn rewrite_uses(s: &mut Stmt, lifted: &[Lifted], errors: &mut Vec<Diagnostic>) {
             }
         }
     });
-    crate::methods::map_stmt_exprs(s, &mut |e| {
-        if let ExprKind::Call { callee, args, .. } = &mut e.kind {
-            if let ExprKind::Ident(n) = &callee.kind {
-                if let Some(l) = lifted.iter().find(|l| &l.var == n) {
-                    **callee = ident(&l.function.name);
-                    args.extend(l.captures.iter().map(|c| ident(c)));
-                }
-            }
-        }
-    });
+    call_lifted(s, lifted);
     // Any other use (passing the lambda on) has no function to stand for it.
     crate::methods::map_stmt_exprs(s, &mut |e| {
         if let ExprKind::Ident(n) = &e.kind {
