@@ -40,7 +40,7 @@ pub fn written_extent(prog: &Program, kernel: &Function, param: &str) -> Option<
     }
     let exprs: Vec<Expr> = distinct
         .iter()
-        .map(|p| poly_expr(p, &names))
+        .map(|p| poly_expr(p, &names, &|n| is_file_constant(prog, n)))
         .collect::<Option<_>>()?;
     exprs.into_iter().reduce(max_extent)
 }
@@ -86,6 +86,17 @@ fn store_bounds(
         }
     }
     env.uniform_names.extend(fields);
+    // File-scope integer constants (`constexpr int N = 8;`) are the same in every thread, and
+    // host code names them too.
+    let mut named = crate::usage::Names::new();
+    for s in &norm.body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| crate::usage::reads(e, &mut named));
+    }
+    env.uniform_names.extend(
+        named
+            .into_iter()
+            .filter(|n| !params.iter().any(|(p, _)| p == n) && is_file_constant(prog, n)),
+    );
     let mut walk = Walk {
         env: &env,
         param,
@@ -347,7 +358,12 @@ fn divide(q: &Poly, m: &[Atom]) -> Option<Poly> {
 const GRID_DIMS: [&str; 3] = ["__cuad_grid_x", "__cuad_grid_y", "__cuad_grid_z"];
 
 /// A polynomial over the kernel's parameters as an expression.
-fn poly_expr(p: &Poly, params: &HashSet<&str>) -> Option<Expr> {
+/// A file-scope integer constant (`constexpr int N = 8;`): host code names it as kernels do.
+fn is_file_constant(prog: &Program, name: &str) -> bool {
+    prog.is_integer_constant(name)
+}
+
+fn poly_expr(p: &Poly, params: &HashSet<&str>, is_constant: &dyn Fn(&str) -> bool) -> Option<Expr> {
     use crate::builder::*;
     let mut sum: Option<Expr> = None;
     for (monomial, coefficient) in &p.0 {
@@ -355,7 +371,9 @@ fn poly_expr(p: &Poly, params: &HashSet<&str>) -> Option<Expr> {
             (coefficient.abs() != 1 || monomial.is_empty()).then(|| int_lit(coefficient.abs()));
         for atom in monomial {
             let factor = match atom {
-                Atom::Uniform(name) if params.contains(name.as_str()) => ident(name),
+                Atom::Uniform(name) if params.contains(name.as_str()) || is_constant(name) => {
+                    ident(name)
+                }
                 // A field of a struct parameter (`s.n`).
                 Atom::Uniform(name) => match name.split_once('.') {
                     Some((p, f))

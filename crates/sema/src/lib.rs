@@ -415,6 +415,14 @@ impl<'a> Program<'a> {
         self.resolve_call_with(name, &[], arg_types).map(|(f, _)| f)
     }
 
+    /// Is `name` a file-scope integer constant with an initializer (`constexpr int N = 8;`,
+    /// `const int M = 2 * N;`)?
+    pub fn is_integer_constant(&self, name: &str) -> bool {
+        self.index
+            .integer_constants
+            .contains_key(name.trim_start_matches("::"))
+    }
+
     /// Type of a global variable or enumerator.
     pub fn global_type(&self, name: &str) -> Option<Ty> {
         self.index
