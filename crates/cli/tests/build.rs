@@ -1185,6 +1185,18 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "lambda_host_local.cu:4:21: error: the lambda `op` runs on the host (it is not `__device__`) but `map` on the device",
         ),
         (
+            // a kernel parameter cannot be a reference to the host array the lambda copied
+            "lambda_array_kernel.cu",
+            "template <class Op> __global__ void map(float* y, Op op) { y[threadIdx.x] = op(y[threadIdx.x]); }\n\
+             void run(float* y, float s) {\n\
+             \x20 const float c[2] = {s, 2.f * s};\n\
+             \x20 auto op = [=] __device__ (float v) { return c[0] * v + c[1]; };\n\
+             \x20 map<<<1, 32>>>(y, op);\n\
+             }\n",
+            "run",
+            "lambda_array_kernel.cu:5:21: error: cuad cannot pass the array `c` the lambda captures to the kernel `map`",
+        ),
+        (
             // a helper reading an active symbol, at a call carrying no derivative
             "const_table.cu",
             "__constant__ float c_tab[4];\n\

@@ -466,13 +466,10 @@ impl Lifter<'_, '_> {
                 TyKind::LRef(t) | TyKind::RRef(t) => *t,
                 _ => self.outside_body(&scope[c]),
             };
-            if matches!(ty.kind, TyKind::Array { .. }) {
-                self.errors.push(Diagnostic::error(
-                    span,
-                    format!("cuad cannot differentiate a lambda capturing the array `{c}` yet"),
-                ));
-                return false;
-            }
+            // An array captured by value (never written: `mutable` lambdas are not
+            // modelled) is read through a const reference, as the array parameter it
+            // would decay to is no copy.
+            let array = matches!(ty.kind, TyKind::Array { .. });
             if !by_ref && self.writes.contains(c) {
                 self.errors.push(Diagnostic::error(
                     span,
@@ -489,6 +486,7 @@ impl Lifter<'_, '_> {
                     (true, true) => Ty::new(TyKind::LRef(Box::new(ty))),
                     (true, false) if matches!(ty.kind, TyKind::Pointer { .. }) => ty,
                     (true, false) => Ty::new(TyKind::LRef(Box::new(ty.with_const(true)))),
+                    (false, _) if array => Ty::new(TyKind::LRef(Box::new(ty.with_const(true)))),
                     (false, _) => ty,
                 },
                 default: None,
@@ -675,6 +673,19 @@ fn instantiate_for(
     inst.template = (!rest.is_empty()).then_some(rest);
     inst.params.remove(k);
     let captures = &lambda.params[lambda.params.len() - ncaptures..];
+    // A captured array is passed by reference, which a kernel's parameter cannot be.
+    if template.attrs.global {
+        if let Some(p) = captures
+            .iter()
+            .find(|p| matches!(&strip_ref(p.ty.clone()).kind, TyKind::Array { .. }))
+        {
+            return Err(format!(
+                "cuad cannot pass the array `{}` the lambda captures to the kernel `{}`: pass a pointer to device memory instead",
+                p.name.clone().unwrap_or_default(),
+                template.name
+            ));
+        }
+    }
     let names: Vec<String> = captures
         .iter()
         .map(|p| format!("_cuad_cap_{}", p.name.clone().unwrap_or_default()))
