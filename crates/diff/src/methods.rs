@@ -155,8 +155,13 @@ fn lower_struct(s: &StructDef, prog: &Program, ns: &str, out: &mut Vec<Function>
         // `-a` with a member `operator-()`: a free `operator-(self)`, called as the user's.
         let unary_operator =
             matches!(f.name.as_str(), "operator+" | "operator-") && f.params.is_empty();
+        // A subscript returning a value is a call (`index_operator_call`); one returning a
+        // reference is an lvalue, written out by `inline_accessor` or kept.
+        let value_subscript =
+            f.name == "operator[]" && !matches!(f.ret.kind, TyKind::LRef(_) | TyKind::RRef(_));
         let lowered_operator = binary_operator
             || unary_operator
+            || value_subscript
             || f.name == "operator()"
             || compound_operator(f).is_some();
         if f.name == class
@@ -1062,6 +1067,10 @@ pub fn lower_calls(s: &mut Stmt, prog: &Program, object_type: &dyn Fn(&Expr) -> 
             *e = construction;
             return;
         }
+        if let Some(call) = index_operator_call(e, prog, object_type) {
+            *e = call;
+            return;
+        }
         let ExprKind::Call {
             callee,
             args,
@@ -1258,6 +1267,29 @@ fn call_operator(
     let ty = called_object(object_type(callee.strip_parens())?, false)?;
     let arg_types: Vec<Option<Ty>> = args.iter().map(object_type).collect();
     lowered_method(&ty, "operator_call", prog, &arg_types)
+}
+
+/// `a[k]` on an object whose `operator[]` returns a value (`double operator[](int) const`):
+/// `Owner_operator_index(a, k)`, differentiated as the call of the user's body it is (only
+/// such subscripts get stand-ins).
+fn index_operator_call(
+    e: &Expr,
+    prog: &Program,
+    object_type: &dyn Fn(&Expr) -> Option<Ty>,
+) -> Option<Expr> {
+    let ExprKind::Index(base, k) = &e.kind else {
+        return None;
+    };
+    let ty = called_object(object_type(base.strip_parens())?, false)?;
+    let free = lowered_method(&ty, "operator_index", prog, &[object_type(k)])?;
+    Some(Expr::new(
+        ExprKind::Call {
+            callee: Box::new(ident(&free)),
+            template_args: vec![],
+            args: vec![(**base).clone(), (**k).clone()],
+        },
+        e.span,
+    ))
 }
 
 /// `a += b;` (a statement) on a struct with a member `operator+=`:
