@@ -52,13 +52,13 @@ fn sum_name(e: &Expr) -> Option<&'static str> {
 }
 
 /// One end of a range: the buffer it indexes and its offset there (`None`: 0).
-struct Bound {
-    base: Expr,
-    offset: Option<Expr>,
+pub struct Bound {
+    pub base: Expr,
+    pub offset: Option<Expr>,
 }
 
 /// `v.begin()` / `v.end()` (also `cbegin` / `cend`), `x + k`, `x - k`, or a pointer `x`.
-fn bound(e: &Expr) -> Bound {
+pub fn bound(e: &Expr) -> Bound {
     let e = e.strip_parens();
     match &e.kind {
         ExprKind::Call { callee, args, .. } if args.is_empty() => {

@@ -32,6 +32,7 @@ mod cub;
 mod dead_shared;
 mod dynamic_region;
 mod effects;
+mod extremum;
 mod field_index;
 mod forward;
 mod fuse;

@@ -50,6 +50,7 @@ pub fn normalize(
     crate::coop::lower(prog, &func.params, &mut body)?;
     crate::cub::lower(prog, &mut body)?;
     crate::accumulate::lower(&mut body)?;
+    crate::extremum::lower(&mut body)?;
     crate::shared_view::inline(prog, &func.params, &mut body)?;
     let lifted = crate::lambdas::lift(prog, func)?;
     if !lifted.is_empty() {

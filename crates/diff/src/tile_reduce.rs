@@ -101,6 +101,11 @@ pub trait Collectives {
         let (what, group) = self.what();
         format!("{what} is a collective of the whole {group}: cuad needs it outside `?:`, `&&` and `||`")
     }
+    /// Whether a call in a `?:` arm or behind `&&` / `||` may be computed before the statement
+    /// on every path (it has no effects and cannot fail).
+    fn hoists_from_conditionals(&self) -> bool {
+        false
+    }
     /// The statements computing `e` and the expression standing for its value; `None` after
     /// pushing an error.
     fn expand(
@@ -269,7 +274,7 @@ impl Lowering<'_> {
         if !self.c.is_collective(e) {
             return;
         }
-        if conditional {
+        if conditional && !self.c.hoists_from_conditionals() {
             let msg = self.c.conditional_error();
             self.errors.push(Diagnostic::error(e.span, msg));
             return;
