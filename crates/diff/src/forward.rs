@@ -261,7 +261,7 @@ pub fn generate(
     {
         g.errors.push(Diagnostic::error(
             span,
-            format!("forward mode: cuad cannot differentiate values stored into `{name}`: it stays a library container (grown, passed or copied whole, or sized in a loop), whose elements have no tangent; use it as a fixed buffer (`{name}[i]`, `{name}.data()`, `{name}.size()`, sized once outside loops) or a pointer from malloc/new[]"),
+            format!("forward mode: cuad cannot differentiate values stored into `{name}`: it stays a library container (grown, passed or copied whole, or sized in a loop by values it changes), whose elements have no tangent; use it as a fixed buffer (`{name}[i]`, `{name}.data()`, `{name}.size()`, sized once: outside loops, or at its declaration from values the loops leave alone) or a pointer from malloc/new[]"),
         ));
     }
     // A local of a type cuad does not know (`__nv_fp8_e4m3`, an unresolved alias) gets no

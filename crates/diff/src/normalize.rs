@@ -1325,6 +1325,14 @@ impl Hoister<'_, '_> {
             }
             1 | 2 => {
                 let fill = (args.len() == 2).then(|| crate::vectors::Fill::Value(args.remove(1)));
+                // In a loop the buffer is allocated once, before it (vectors.rs): each
+                // iteration's vector starts from zeros written here.
+                let fill = match fill {
+                    None if self.loop_depth > 0 => Some(crate::vectors::Fill::Value(
+                        crate::builder::real_zero(&elem),
+                    )),
+                    fill => fill,
+                };
                 sizing(&mut self.locals, name, &elem, args.remove(0), fill, span)
             }
             _ => {

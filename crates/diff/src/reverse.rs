@@ -591,7 +591,7 @@ pub fn generate(
                 Diagnostic::error(
                     span,
                     format!(
-                        "cuad cannot differentiate values stored into `{name}`: it stays a library container (grown, passed or copied whole, or sized in a loop), whose elements have no adjoint; use it as a fixed buffer (`{name}[i]`, `{name}.data()`, `{name}.size()`, sized once outside loops) or a pointer from malloc/new[]"
+                        "cuad cannot differentiate values stored into `{name}`: it stays a library container (grown, passed or copied whole, or sized in a loop by values it changes), whose elements have no adjoint; use it as a fixed buffer (`{name}[i]`, `{name}.data()`, `{name}.size()`, sized once: outside loops, or at its declaration from values the loops leave alone) or a pointer from malloc/new[]"
                     ),
                 )
             })

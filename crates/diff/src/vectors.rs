@@ -379,46 +379,59 @@ pub(crate) fn close_links(kept: &mut Names, links: &[(String, String)]) {
 }
 
 /// Vectors of the body that stay library objects: used in ways a fixed buffer cannot stand
-/// for (grown, passed or copied whole, sized in a loop). Their elements carry no derivative;
-/// storing one there is an error (`activity::container_stores`). A vector passed whole to a
+/// for (grown, passed or copied whole, sized in a loop by values it changes). Their elements
+/// carry no derivative; storing one there is an error (`activity::container_stores`). A vector passed whole to a
 /// host helper that can take it as a pointer (vector_params.rs), or given as `begin()`/`end()`
 /// to `std::copy`, `std::copy_n`, `assign` or a range constructor, is lowered.
 pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
     let mut candidates = Names::new();
     let mut kept = Names::new();
-    fn decls(prog: &Program, s: &Stmt, loops: usize, c: &mut Names, kept: &mut Names) {
+    /// `loop_writes`: what the outermost enclosing loop writes (`None` outside loops).
+    fn decls(
+        prog: &Program,
+        s: &Stmt,
+        loop_writes: Option<&Names>,
+        c: &mut Names,
+        kept: &mut Names,
+    ) {
+        let in_loop = |body: &Stmt, c: &mut Names, kept: &mut Names| match loop_writes {
+            Some(w) => decls(prog, body, Some(w), c, kept),
+            None => {
+                let mut w = Names::new();
+                crate::usage::stmt_writes_one(s, &mut w);
+                decls(prog, body, Some(&w), c, kept)
+            }
+        };
         match &s.kind {
             StmtKind::Decl(d) => {
                 for v in &d.vars {
                     if real_vector_elem(prog, &v.ty).is_some() {
                         c.insert(v.name.clone());
-                        if loops > 0 {
+                        if loop_writes.is_some_and(|w| !loop_invariant_size(v, w)) {
                             kept.insert(v.name.clone());
                         }
                     }
                 }
             }
-            StmtKind::Block(b) => b.iter().for_each(|x| decls(prog, x, loops, c, kept)),
+            StmtKind::Block(b) => b.iter().for_each(|x| decls(prog, x, loop_writes, c, kept)),
             StmtKind::If { then, els, .. } => {
-                decls(prog, then, loops, c, kept);
+                decls(prog, then, loop_writes, c, kept);
                 if let Some(e) = els {
-                    decls(prog, e, loops, c, kept);
+                    decls(prog, e, loop_writes, c, kept);
                 }
             }
             StmtKind::For { init, body, .. } => {
                 if let Some(i) = init {
-                    decls(prog, i, loops, c, kept);
+                    decls(prog, i, loop_writes, c, kept);
                 }
-                decls(prog, body, loops + 1, c, kept);
+                in_loop(body, c, kept);
             }
-            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => {
-                decls(prog, body, loops + 1, c, kept)
-            }
+            StmtKind::While { body, .. } | StmtKind::DoWhile { body, .. } => in_loop(body, c, kept),
             _ => {}
         }
     }
     for s in body {
-        decls(prog, s, 0, &mut candidates, &mut kept);
+        decls(prog, s, None, &mut candidates, &mut kept);
     }
     if candidates.is_empty() {
         return kept;
@@ -431,6 +444,21 @@ pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
     scan.links.extend(scan.copies);
     close_links(&mut kept, &scan.links);
     kept
+}
+
+/// Whether the vector declared by `v` in a loop is sized by its declaration (`v(n)`,
+/// `v(n, x)`, `v(first, last)`) from names the outermost loop leaves alone (`loop_writes`):
+/// one buffer allocated before that loop then stands for every iteration's vector, refilled
+/// at the declaration.
+fn loop_invariant_size(v: &VarDecl, loop_writes: &Names) -> bool {
+    let Some(Init::Paren(args)) = &v.init else {
+        return false;
+    };
+    let mut read = Names::new();
+    args.iter().for_each(|a| crate::usage::reads(a, &mut read));
+    matches!(args.len(), 1 | 2)
+        && !args.iter().any(crate::usage::may_have_effects)
+        && read.iter().all(|n| !loop_writes.contains(n))
 }
 
 /// The first use of the vector `v` in `body` that a fixed buffer cannot stand for (the call
@@ -867,6 +895,7 @@ pub fn lower_uses(
         locals,
         errors,
         loops: 0,
+        before_loop: vec![],
     };
     let stmts = std::mem::take(body);
     // Every path frees the vectors at the end, sized or not (a declaration in a branch).
@@ -1002,6 +1031,7 @@ pub(crate) fn lower_param_uses(
         locals: &mut vec![],
         errors: &mut vec![],
         loops: 0,
+        before_loop: vec![],
     };
     fn visit(l: &mut Lowering, s: &mut Stmt) {
         let mut each = |e: &mut Expr| {
@@ -1045,6 +1075,8 @@ struct Lowering<'v, 'p, 'a> {
     locals: &'v mut Vec<Local>,
     errors: &'v mut Vec<Diagnostic>,
     loops: usize,
+    /// Sizings of vectors declared in loops, run before the outermost one.
+    before_loop: Vec<Stmt>,
 }
 
 impl Lowering<'_, '_, '_> {
@@ -1071,14 +1103,20 @@ impl Lowering<'_, '_, '_> {
                 if let Some(out) = self.copy(&e, span) {
                     return out;
                 }
-                // The declaration's own sizing, placed by the hoister.
+                // The sizing of a declaration in a loop (`kept_vectors` let only sizes the
+                // loop leaves alone through) runs once, before the outermost loop: one buffer
+                // for every iteration, which the declaration's fill then resets.
                 if self.loops > 0 {
                     if let ExprKind::Assign(None, l, r) = &e.kind {
-                        if let (ExprKind::Ident(v), true) = (&l.kind, is_calloc(r)) {
-                            if self.vectors.contains_key(v) {
-                                self.errors
-                                    .push(error(span, v, "it is sized inside a loop"));
-                            }
+                        let sizing = match &l.kind {
+                            ExprKind::Ident(v) if is_calloc(r) => self.vectors.contains_key(v),
+                            ExprKind::Ident(n) => self.vectors.keys().any(|v| *n == size_name(v)),
+                            _ => false,
+                        };
+                        if sizing {
+                            let e = self.expr(e);
+                            self.before_loop.push(Stmt::new(StmtKind::Expr(e), span));
+                            return vec![];
                         }
                     }
                 }
@@ -1141,7 +1179,13 @@ impl Lowering<'_, '_, '_> {
             }
             other => other,
         };
-        vec![Stmt::new(kind, span)]
+        // Outside loops: the sizings moved out of the loops in this statement come first.
+        let mut out = match self.loops {
+            0 => std::mem::take(&mut self.before_loop),
+            _ => vec![],
+        };
+        out.push(Stmt::new(kind, span));
+        out
     }
 
     /// `a = b;` of two lowered vectors: the elements are copied (a host-to-host `cudaMemcpy`,
