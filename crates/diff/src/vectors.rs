@@ -380,9 +380,10 @@ pub(crate) fn close_links(kept: &mut Names, links: &[(String, String)]) {
 
 /// Vectors of the body that stay library objects: used in ways a fixed buffer cannot stand
 /// for (grown, passed or copied whole, sized in a loop by values it changes). Their elements
-/// carry no derivative; storing one there is an error (`activity::container_stores`). A vector passed whole to a
-/// host helper that can take it as a pointer (vector_params.rs), or given as `begin()`/`end()`
-/// to `std::copy`, `std::copy_n`, `assign` or a range constructor, is lowered.
+/// carry no derivative; storing one there is an error (`activity::container_stores`). A
+/// vector passed whole to a host helper that can take it as a pointer (vector_params.rs), or
+/// given as `begin()`/`end()` to `std::copy`, `std::copy_n`, `assign` or a range
+/// constructor, is lowered.
 pub fn kept_vectors(prog: &Program, body: &[Stmt]) -> Names {
     let mut candidates = Names::new();
     let mut kept = Names::new();
