@@ -8,8 +8,9 @@
 //! every store's index must be, up to a constant offset `k`, a guarded value `a < b` with `b`
 //! the same in every thread (`x[i + 1]` under `i < n - 1` writes below `n`), or a constant
 //! multiple of one (`x[2 * i + 1]` under `i < n` writes below `2 * n`), or row-major
-//! (`x[j * nx + i]` under `i < nx - 1` and `j < ny - 1` writes below `(ny - 1) * nx`). Indices
-//! are taken to be non-negative. Anything else gives no extent.
+//! (`x[j * nx + i]` under `i < nx - 1` and `j < ny - 1` writes below `(ny - 1) * nx`), or a
+//! choice of such indices (`x[s == 0 ? 0 : n - 1]`, each arm under its side of the
+//! condition). Indices are taken to be non-negative. Anything else gives no extent.
 
 use crate::builder::int_lit;
 use crate::index::{build_env, facts, Atom, IndexEnv, Poly};
@@ -265,6 +266,21 @@ impl Walk<'_> {
 
     fn store(&mut self, index: &Expr) {
         self.expr(index);
+        self.store_at(index, 0);
+    }
+
+    /// Bounds the store at `index`: a choice (`s == 0 ? 0 : n - 1`, also through a local
+    /// defined once) stores at one of its arms, each bounded under its side of the condition.
+    fn store_at(&mut self, index: &Expr, depth: usize) {
+        if let Some((c, a, b)) = choice(self.env, index, depth) {
+            for (arm, negated) in [(a, false), (b, true)] {
+                let known = self.facts.len();
+                facts(self.env, c, negated, &mut self.facts);
+                self.store_at(arm, depth + 1);
+                self.facts.truncate(known);
+            }
+            return;
+        }
         let p = self.env.poly(index);
         let bound = self
             .bound(&p)
@@ -316,6 +332,19 @@ impl Walk<'_> {
                 .find(|(r, h)| *r == row && h.is_uniform())?;
             Some(h.mul(&w))
         })
+    }
+}
+
+/// The condition and arms of `index` when it is a `?:`, or a local defined once as one.
+fn choice<'e>(
+    env: &'e IndexEnv,
+    index: &'e Expr,
+    depth: usize,
+) -> Option<(&'e Expr, &'e Expr, &'e Expr)> {
+    match &index.strip_parens().kind {
+        ExprKind::Cond(c, a, b) => Some((c, a, b)),
+        ExprKind::Ident(n) if depth < 16 => choice(env, env.defs.get(n)?, depth + 1),
+        _ => None,
     }
 }
 
