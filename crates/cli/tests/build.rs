@@ -979,6 +979,20 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "byte_view.cu:3:14: error: cuad cannot differentiate values stored through a view of the integer buffer `buf`",
         ),
         (
+            // a byte address given to a copy is taken only at whole elements
+            "byte_offset_split.cu",
+            "__global__ void sq(double* d, int n) { int i = threadIdx.x; if (i < n) d[i] = d[i] * d[i]; }\n\
+             void run(const double* x, double* y, int n) {\n\
+             \x20 double* d;\n\
+             \x20 cudaMalloc(&d, n * sizeof(double));\n\
+             \x20 cudaMemcpy(d, x, n * sizeof(double), cudaMemcpyHostToDevice);\n\
+             \x20 sq<<<1, 32>>>(d, n);\n\
+             \x20 cudaMemcpy(y, (char*)d + 4, 8, cudaMemcpyDeviceToHost);\n\
+             }\n",
+            "run",
+            "byte_offset_split.cu:7:17: error: cuad cannot differentiate through the cast of `d` to `char*`",
+        ),
+        (
             "memcpy.cu",
             "__device__ float first(const float* a) { float v[2]; memcpy(v, a, sizeof(v)); return v[0] * v[1]; }\n\
              __global__ void k(float* y, const float* x) { y[threadIdx.x] = first(x + 2 * threadIdx.x); }\n",

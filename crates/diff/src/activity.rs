@@ -1260,6 +1260,71 @@ fn carves_dynamic_shared(e: &Expr, regions: &Names) -> bool {
     offset && view_base(e).is_some_and(|b| regions.contains(b))
 }
 
+/// The span of the `(char*)p` cast in an address `(char*)p + offset` whose offset is a whole
+/// number of `p`'s elements: every term of the offset a product with a factor `sizeof` the element or a
+/// pitch `cudaMallocPitch` gave (`pitches`: its rows hold whole elements).
+fn element_byte_offset(
+    prog: &Program,
+    types: &HashMap<String, Ty>,
+    pitches: &Names,
+    a: &Expr,
+) -> Option<Span> {
+    let mut terms = vec![];
+    signed_terms(a, &mut terms);
+    let [l, offsets @ ..] = terms.as_slice() else {
+        return None;
+    };
+    let ExprKind::Cast { ty, expr: base, .. } = &l.strip_parens().kind else {
+        return None;
+    };
+    let is_char = matches!(&prog.canonical(ty).kind, TyKind::Pointer { pointee, .. }
+        if matches!(&prog.canonical(pointee).kind, TyKind::Int { kind: IntKind::Char, .. }));
+    let ExprKind::Ident(p) = &base.strip_parens().kind else {
+        return None;
+    };
+    let TyKind::Pointer { pointee, .. } = &prog.canonical(types.get(p)?).kind else {
+        return None;
+    };
+    let elem = prog.canonical(pointee).with_const(false);
+    let whole_factor = |f: &Expr| match &f.strip_parens().kind {
+        ExprKind::SizeofType(t) => prog.canonical(t).with_const(false) == elem,
+        ExprKind::Ident(n) => pitches.contains(n),
+        _ => false,
+    };
+    let whole = !offsets.is_empty()
+        && offsets.iter().all(|t| {
+            let mut factors = vec![];
+            product_factors(t, &mut factors);
+            factors.into_iter().any(whole_factor)
+        });
+    (is_char && whole).then(|| l.strip_parens().span)
+}
+
+/// The terms of a sum or difference (`a + b - c`: `a`, `b`, `c`).
+fn signed_terms<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match &e.strip_parens().kind {
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, l, r) => {
+            signed_terms(l, out);
+            signed_terms(r, out);
+        }
+        _ => out.push(e),
+    }
+}
+
+/// The factors of a product, through integer casts (`(size_t)z0 * pitch`: `z0`, `pitch`).
+fn product_factors<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match &e.strip_parens().kind {
+        ExprKind::Binary(BinOp::Mul, l, r) => {
+            product_factors(l, out);
+            product_factors(r, out);
+        }
+        ExprKind::Cast { ty, expr, .. } if matches!(ty.kind, TyKind::Int { .. }) => {
+            product_factors(expr, out)
+        }
+        _ => out.push(e),
+    }
+}
+
 /// Memory that carries derivatives accessed as raw bytes: a cast of such a pointer to a pointer
 /// to integers (`reinterpret_cast<const int4*>(p)` for 128-bit loads and stores, `(char*)p`)
 /// or, in reverse mode, `memcpy`/`memmove` of it (`memcpy(&bits, &payload, 16)`); in both
@@ -1290,10 +1355,39 @@ pub fn raw_bytes_errors(
         matches!(&prog.canonical(t).kind, TyKind::Pointer { pointee, .. }
             if matches!(&prog.canonical(pointee).kind, TyKind::Int { kind: IntKind::Char, .. }))
     };
+    // The pitches `cudaMallocPitch(&p, &pitch, ...)` gives.
+    let mut pitches = Names::new();
+    for s in body {
+        crate::usage::visit_stmt_exprs(s, &mut |e| {
+            crate::usage::walk_expr(e, &mut |x| {
+                if let ExprKind::Call { args, .. } = &x.kind {
+                    if crate::host::callee_name(x) == Some("cudaMallocPitch") {
+                        if let Some(ExprKind::Unary(UnOp::AddrOf, p)) =
+                            args.get(1).map(|a| &a.strip_parens().kind)
+                        {
+                            if let ExprKind::Ident(n) = &p.strip_parens().kind {
+                                pitches.insert(n.clone());
+                            }
+                        }
+                    }
+                }
+            })
+        });
+    }
     let mut byte_offsets: Vec<Span> = Vec::new();
     for s in body {
         crate::usage::visit_stmt_exprs(s, &mut |e| {
             crate::usage::walk_expr(e, &mut |x| {
+                // `(char*)d + z0 * pitch + x0 * sizeof(double)` given to a runtime copy as an
+                // address: no value goes through the bytes either.
+                if let ExprKind::Call { args, .. } = &x.kind {
+                    if crate::host::callee_name(x).is_some_and(|n| n.starts_with("cudaMemcpy")) {
+                        byte_offsets.extend(
+                            args.iter()
+                                .filter_map(|a| element_byte_offset(prog, types, &pitches, a)),
+                        );
+                    }
+                }
                 let ExprKind::Cast { ty, expr, .. } = &x.kind else {
                     return;
                 };

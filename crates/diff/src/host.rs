@@ -798,13 +798,14 @@ fn cuda_memcpy_2d(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>
     sync_around_checkpoint(&mut fwd, args.get(7));
     fwd.push(s.clone());
     if let Some(d_dst) = dst {
-        let real = g
-            .type_of(&args[0])
-            .map(|t| g.prog.canonical(&t))
-            .and_then(|t| match t.kind {
+        // The values' type, from the source when the destination is a byte address
+        // (`(char*)d + z0 * pitch`).
+        let real = [&args[0], &args[2]].into_iter().find_map(|a| {
+            match g.prog.canonical(&g.type_of(a)?).kind {
                 TyKind::Pointer { pointee, .. } => uniform_real(g.prog, &pointee),
                 _ => None,
-            });
+            }
+        });
         let Some(real) = real else {
             g.error(
                 s.span,
@@ -957,6 +958,17 @@ fn cuda_memcpy(g: &mut Gen, args: &[Expr], s: &Stmt) -> (Vec<Stmt>, Vec<Stmt>) {
                 _ => {}
             }
         }
+        // A byte address (`(char*)e + k * sizeof(double)`, whole elements: activity.rs) is
+        // one of the elements too.
+        cast_both |= [&dst_pointee, &src_pointee].into_iter().flatten().any(|t| {
+            matches!(
+                g.prog.canonical(t).kind,
+                TyKind::Int {
+                    kind: IntKind::Char,
+                    ..
+                }
+            )
+        });
         if let (true, Some(real)) = (cast_both, &elem) {
             let ptr = Ty::pointer_to(real.clone());
             let cast = |e: Expr| {
