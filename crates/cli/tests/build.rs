@@ -1528,12 +1528,14 @@ fn grad_diagnoses_what_it_would_get_wrong() {
             "vector_push_back.cu:5:31: error: cuad cannot differentiate values stored into `h`: it stays a library container",
         ),
         (
+            // sized by the loop's counter (a size the loop leaves alone is one buffer:
+            // host_vector_loop_scoped)
             "vector_in_loop.cu",
             "#include <vector>\n\
              float run(const float* x, int n) {\n\
              \x20 float s = 0;\n\
              \x20 for (int t = 0; t < 3; ++t) {\n\
-             \x20   std::vector<float> h(n);\n\
+             \x20   std::vector<float> h(n + t);\n\
              \x20   for (int i = 0; i < n; ++i) h[i] = x[i] * t;\n\
              \x20   s += h[n - 1];\n\
              \x20 }\n\
