@@ -16,6 +16,10 @@ const MAX_DEPTH: usize = 32;
 pub(crate) struct Index<'a> {
     pub structs: HashMap<String, &'a StructDef>,
     pub aliases: HashMap<String, Ty>,
+    /// Member types by their bare names, one entry per declaring struct (`None` for a class
+    /// template's), for code of the struct's own that keeps them unqualified (a static
+    /// method's `real` parameter): `bare_member_type`.
+    bare_member_types: HashMap<String, Vec<Option<Ty>>>,
     /// Alias templates (`template <typename T> using Ptr = T*;`): parameters and target.
     pub alias_templates: HashMap<String, (&'a [TemplateParam], &'a Ty)>,
     pub enums: HashMap<String, &'a EnumDef>,
@@ -290,17 +294,34 @@ impl<'a> Index<'a> {
         }
     }
 
-    fn add_member_types(&mut self, d: &DeclStmt, inner: &[&str]) {
+    fn add_member_types(&mut self, d: &DeclStmt, inner: &[&str], plain: bool) {
         for v in &d.vars {
-            self.add_member_type(inner, &v.name, &v.ty);
+            self.add_member_type(inner, &v.name, &v.ty, plain);
         }
     }
 
-    /// A struct's member type under its qualified names only (`inner` ends with the owner).
-    fn add_member_type(&mut self, inner: &[&str], name: &str, ty: &Ty) {
+    /// A struct's member type under its qualified names (`inner` ends with the owner); its bare
+    /// name is noted in `bare_member_types`.
+    fn add_member_type(&mut self, inner: &[&str], name: &str, ty: &Ty, plain: bool) {
         for q in qualified_names(inner, name).iter().rev().skip(1) {
             self.aliases.insert(q.clone(), ty.clone());
         }
+        let bare = strip_template_args(normalize(name)).to_string();
+        self.bare_member_types
+            .entry(bare)
+            .or_default()
+            .push(plain.then(|| ty.clone()));
+    }
+
+    /// The type a bare member type name stands for when plain structs alone declare it, all
+    /// alike.
+    fn bare_member_type(&self, name: &str) -> Option<&Ty> {
+        let decls = self.bare_member_types.get(name)?;
+        let first = decls.first()?.as_ref()?;
+        decls
+            .iter()
+            .all(|d| d.as_ref() == Some(first))
+            .then_some(first)
     }
 
     fn add_typedef(&mut self, d: &'a DeclStmt, ns: &[&str]) {
@@ -369,6 +390,7 @@ impl<'a> Index<'a> {
         // An explicit specialization's member types are found through the instance
         // (`member_of_instance`), not by their bare names.
         let explicit = is_explicit_specialization(s);
+        let plain = s.template.is_none();
         for member in s.members.iter().flatten() {
             match member {
                 // methods only under qualified names: they are not free functions
@@ -381,15 +403,15 @@ impl<'a> Index<'a> {
                 // `typedef double value_type;` / `using Real = double;`: `S::value_type`
                 // names a type, not plain `value_type` (in the struct's own fields and
                 // methods it is substituted; two structs may give one name different types).
-                Member::Field(d) if d.specs.is_typedef => self.add_member_types(d, &inner),
+                Member::Field(d) if d.specs.is_typedef => self.add_member_types(d, &inner, plain),
                 Member::Item(item) => match item.as_ref() {
-                    Item::Typedef(d) => self.add_member_types(d, &inner),
+                    Item::Typedef(d) => self.add_member_types(d, &inner, plain),
                     Item::Using {
                         name,
                         ty,
                         template: None,
                         ..
-                    } => self.add_member_type(&inner, name, ty),
+                    } => self.add_member_type(&inner, name, ty, plain),
                     _ => self.add_item(item, &inner),
                 },
                 Member::Field(_) | Member::Access(_) => {}
@@ -518,6 +540,7 @@ impl<'a> Index<'a> {
         let key = normalize(name);
         self.structs.contains_key(key)
             || self.aliases.contains_key(key)
+            || self.bare_member_type(key).is_some()
             || self.enums.contains_key(key)
             || builtins::vector_type(key).is_some()
             || std_typedef(key).is_some()
@@ -680,6 +703,9 @@ impl<'a> Index<'a> {
         let key = normalize(name);
         if args.is_empty() && depth < MAX_DEPTH {
             if let Some(target) = self.aliases.get(key) {
+                return Some(self.canonical(target, depth + 1));
+            }
+            if let Some(target) = self.bare_member_type(key) {
                 return Some(self.canonical(target, depth + 1));
             }
         }
