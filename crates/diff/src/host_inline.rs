@@ -14,16 +14,31 @@
 //! the helper returns nothing before its end. Reference parameters bound to a
 //! named variable are replaced by it; `p` bound to `&v` by `&v` (`p->f` reads `v.f`); other
 //! parameters become locals of the inlined block initialized from the arguments.
+//!
+//! Members of a struct of buffers are written out the same way (`methods::host_member`):
+//! a method call statement `d.upload(x);`, an accessor `d.data()` whose body returns a
+//! side-effect-free expression of the fields, and, for an object declared with constructor
+//! arguments (`DeviceBuffer d(n);`, RAII), its constructor where it is declared and its
+//! destructor at the end of its block. host_structs must then give every field of such an
+//! object a local (`unscalarized_objects` reports those it could not).
 
 use crate::builder::*;
+use crate::methods::HostMember;
 use crate::usage::Names;
 use cuad_sema::Program;
 use cuad_syntax::ast::*;
+use std::collections::HashMap;
 
 /// How deep helpers calling helpers are written out.
 const MAX_DEPTH: usize = 8;
 
-pub fn inline_struct_helpers(prog: &Program, caller: &Function, body: &mut Vec<Stmt>) {
+/// Writes out the helpers and members; returns the objects whose constructor it wrote out
+/// (their declarations), which must not survive scalarization.
+pub fn inline_struct_helpers(
+    prog: &Program,
+    caller: &Function,
+    body: &mut Vec<Stmt>,
+) -> Vec<(String, cuad_syntax::source::Span)> {
     let mut caller_names: Names = caller
         .params
         .iter()
@@ -31,10 +46,234 @@ pub fn inline_struct_helpers(prog: &Program, caller: &Function, body: &mut Vec<S
         .collect();
     body.iter()
         .for_each(|s| crate::normalize::declared_names(s, &mut caller_names));
+    let types = declared_types(prog, caller, body);
+    let cx = Context {
+        prog,
+        caller_names: &caller_names,
+        types: &types,
+    };
+    let mut constructed = vec![];
+    construct_objects(&cx, body, &mut constructed);
     split_allocating_decls(prog, body);
     for s in body.iter_mut() {
-        inline_in(prog, s, &caller_names, 0);
+        inline_in(&cx, s, 0);
     }
+    constructed
+}
+
+struct Context<'a, 'p> {
+    prog: &'a Program<'p>,
+    caller_names: &'a Names,
+    /// The type of each variable the caller declares (one type per name).
+    types: &'a HashMap<String, Ty>,
+}
+
+/// Parameters and locals of `caller` by name; a name declared with two types is left out.
+fn declared_types(prog: &Program, caller: &Function, body: &[Stmt]) -> HashMap<String, Ty> {
+    fn walk(s: &Stmt, out: &mut Vec<(String, Ty)>) {
+        if let StmtKind::Decl(d) = &s.kind {
+            out.extend(d.vars.iter().map(|v| (v.name.clone(), v.ty.clone())));
+        }
+        s.for_each_child(&mut |c| walk(c, out));
+    }
+    let mut all: Vec<(String, Ty)> = caller
+        .params
+        .iter()
+        .filter_map(|p| Some((p.name.clone()?, p.ty.clone())))
+        .collect();
+    body.iter().for_each(|s| walk(s, &mut all));
+    let mut types: HashMap<String, Option<Ty>> = HashMap::new();
+    for (n, t) in all {
+        let t = prog.canonical(&t);
+        let entry = types.entry(n).or_insert_with(|| Some(t.clone()));
+        if entry.as_ref() != Some(&t) {
+            *entry = None;
+        }
+    }
+    types
+        .into_iter()
+        .filter_map(|(n, t)| Some((n, t?)))
+        .collect()
+}
+
+/// The struct type of the object `v` that `host_structs` could scalarize.
+fn object_type(cx: &Context<'_, '_>, v: &str) -> Option<Ty> {
+    let ty = cx.types.get(v)?;
+    crate::host_structs::is_scalarizable(cx.prog, ty).then(|| ty.clone())
+}
+
+/// `T v(args);` / `T v{args};` of a struct of buffers with a constructor: `T v;` and the
+/// constructor written out, and the destructor written out at the end of the block (before
+/// its last statement when that is a `return` not naming `v`). Left alone when the block
+/// may leave early after the declaration (`return`, `break`, `continue`).
+fn construct_objects(
+    cx: &Context<'_, '_>,
+    list: &mut Vec<Stmt>,
+    constructed: &mut Vec<(String, cuad_syntax::source::Span)>,
+) {
+    let mut i = 0;
+    while i < list.len() {
+        let Some(stmts) = construction(cx, &list[i], &list[i + 1..]) else {
+            list[i].for_each_child_mut(&mut |c| construct_in(cx, c, constructed));
+            i += 1;
+            continue;
+        };
+        let (declared, destructors): (Vec<Stmt>, Vec<Stmt>) = stmts;
+        let StmtKind::Decl(d) = &list[i].kind else {
+            unreachable!("construction takes declarations")
+        };
+        constructed.extend(d.vars.iter().map(|v| (v.name.clone(), v.span)));
+        let n = declared.len();
+        list.splice(i..=i, declared);
+        i += n;
+        let end = match list.last().map(|s| &s.kind) {
+            Some(StmtKind::Return(_)) => list.len() - 1,
+            _ => list.len(),
+        };
+        list.splice(end..end, destructors);
+    }
+}
+
+fn construct_in(
+    cx: &Context<'_, '_>,
+    s: &mut Stmt,
+    constructed: &mut Vec<(String, cuad_syntax::source::Span)>,
+) {
+    match &mut s.kind {
+        StmtKind::Block(b) => construct_objects(cx, b, constructed),
+        _ => s.for_each_child_mut(&mut |c| construct_in(cx, c, constructed)),
+    }
+}
+
+/// For a declaration of objects built by constructors of structs of buffers: its
+/// declarations with the constructors written out, and the destructors (last declared
+/// first). `rest`: the statements after it in its block.
+fn construction(cx: &Context<'_, '_>, s: &Stmt, rest: &[Stmt]) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+    let StmtKind::Decl(d) = &s.kind else {
+        return None;
+    };
+    let mut declared = vec![];
+    let mut destructors = vec![];
+    for v in &d.vars {
+        let args = match &v.init {
+            Some(Init::Paren(args) | Init::Brace(args)) if !args.is_empty() => args,
+            _ => return None,
+        };
+        let ty = object_type(cx, &v.name)?;
+        let ctor = crate::methods::host_member(cx.prog, &ty, HostMember::Constructor(args.len()))?;
+        let object = ident(&v.name);
+        let mut plain = s.clone();
+        let StmtKind::Decl(pd) = &mut plain.kind else {
+            unreachable!("cloned from a declaration")
+        };
+        pd.vars = vec![VarDecl {
+            init: None,
+            ..v.clone()
+        }];
+        declared.push(plain);
+        let mut call_args = vec![object.clone()];
+        call_args.extend(args.iter().cloned());
+        let body = write_out(cx, s.span, &ctor, &call_args, None)?;
+        declared.push(body);
+        if let Some(dtor) = crate::methods::host_member(cx.prog, &ty, HostMember::Destructor) {
+            destructors.insert(0, write_out(cx, s.span, &dtor, &[object], None)?);
+        }
+    }
+    // The destructors run at the end of the block: nothing may leave it before.
+    let leaves = |st: &Stmt| {
+        crate::usage::any_stmt(st, &|x| {
+            matches!(
+                x.kind,
+                StmtKind::Return(_) | StmtKind::Break | StmtKind::Continue
+            )
+        })
+    };
+    let (last, body) = match rest.split_last() {
+        Some((last, body)) if matches!(last.kind, StmtKind::Return(_)) => (Some(last), body),
+        _ => (None, rest),
+    };
+    if !destructors.is_empty() {
+        let names: Names = d.vars.iter().map(|v| v.name.clone()).collect();
+        let returns_object = last.is_some_and(|r| {
+            crate::usage::mentioned_names(std::slice::from_ref(r))
+                .iter()
+                .any(|n| names.contains(n))
+        });
+        if body.iter().any(leaves) || returns_object {
+            return None;
+        }
+    }
+    Some((declared, destructors))
+}
+
+/// `v.m(args)` on an object of a struct of buffers: the member as a free function and the
+/// call's arguments, the object first.
+fn method_call(cx: &Context<'_, '_>, e: &Expr) -> Option<(Function, Vec<Expr>)> {
+    let ExprKind::Call {
+        callee,
+        args,
+        template_args,
+    } = &e.kind
+    else {
+        return None;
+    };
+    let ExprKind::Member {
+        base,
+        field,
+        arrow: false,
+    } = &callee.kind
+    else {
+        return None;
+    };
+    let ExprKind::Ident(v) = &base.strip_parens().kind else {
+        return None;
+    };
+    if !template_args.is_empty() {
+        return None;
+    }
+    let ty = object_type(cx, v)?;
+    let f = crate::methods::host_member(cx.prog, &ty, HostMember::Method(field, args.len()))?;
+    let mut all = vec![ident(v)];
+    all.extend(args.iter().cloned());
+    Some((f, all))
+}
+
+/// `d.data()` whose member only returns an expression of the fields and parameters without
+/// effects (`return ptr_;`), given arguments without effects: that expression.
+fn accessor_value(cx: &Context<'_, '_>, e: &Expr) -> Option<Expr> {
+    let (f, args) = method_call(cx, e)?;
+    let [Stmt {
+        kind: StmtKind::Return(Some(r)),
+        ..
+    }] = f.body.as_deref()?
+    else {
+        return None;
+    };
+    let effects = |x: &Expr| {
+        crate::usage::any_expr(x, &|y| {
+            matches!(
+                y.kind,
+                ExprKind::Call { .. }
+                    | ExprKind::Assign(..)
+                    | ExprKind::Unary(
+                        UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec,
+                        _
+                    )
+            )
+        })
+    };
+    if effects(r) || args.iter().any(effects) {
+        return None;
+    }
+    let substitutions: Vec<(String, Expr)> = f
+        .params
+        .iter()
+        .zip(&args)
+        .map(|(p, a)| Some((p.name.clone()?, a.clone())))
+        .collect::<Option<_>>()?;
+    let mut value = r.clone();
+    crate::methods::map_expr(&mut value, &mut |x| substitute(x, &substitutions));
+    Some(paren(value))
 }
 
 /// `T* d = upload(x, n);` becomes `T* d;` and `d = upload(x, n);`, the form [`inline_call`]
@@ -132,21 +371,26 @@ fn hands_out_allocation(prog: &Program, helper: &Function) -> bool {
     allocates && hands_out
 }
 
-fn inline_in(prog: &Program, s: &mut Stmt, caller_names: &Names, depth: usize) {
+fn inline_in(cx: &Context<'_, '_>, s: &mut Stmt, depth: usize) {
     if depth < MAX_DEPTH {
-        if let Some(mut inlined) = inline_call(prog, s, caller_names) {
-            inline_in(prog, &mut inlined, caller_names, depth + 1);
+        if let Some(mut inlined) = inline_call(cx, s) {
+            inline_in(cx, &mut inlined, depth + 1);
             *s = inlined;
             return;
         }
+        crate::methods::map_stmt_exprs(s, &mut |e| {
+            if let Some(v) = accessor_value(cx, e) {
+                *e = v;
+            }
+        });
     }
-    s.for_each_child_mut(&mut |x| inline_in(prog, x, caller_names, depth));
+    s.for_each_child_mut(&mut |x| inline_in(cx, x, depth));
 }
 
 /// The block that stands for the helper call `s`, if it is one to inline: a call statement,
 /// or `d = helper(...)` of a helper that hands out an allocation (its `return e;` becomes
 /// `d = e;`).
-fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
+fn inline_call(cx: &Context<'_, '_>, s: &Stmt) -> Option<Stmt> {
     let StmtKind::Expr(e) = &s.kind else {
         return None;
     };
@@ -157,13 +401,27 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
         },
         _ => (e, None),
     };
-    let helper = called_helper(prog, e)?;
-    let ExprKind::Call { callee, args, .. } = &e.kind else {
+    if let Some((member, args)) = method_call(cx, e) {
+        return write_out(cx, s.span, &member, &args, target);
+    }
+    let helper = called_helper(cx.prog, e)?;
+    let ExprKind::Call { args, .. } = &e.kind else {
         return None;
     };
-    let ExprKind::Ident(name) = &callee.kind else {
-        return None;
-    };
+    write_out(cx, s.span, helper, args, target)
+}
+
+/// The block standing for a call of `helper` with `args` at `span` (its result assigned to
+/// `target`).
+fn write_out(
+    cx: &Context<'_, '_>,
+    span: cuad_syntax::source::Span,
+    helper: &Function,
+    args: &[Expr],
+    target: Option<String>,
+) -> Option<Stmt> {
+    let (prog, caller_names) = (cx.prog, cx.caller_names);
+    let name = &helper.name;
     let takes_struct = |p: &Param| {
         let ty = prog.canonical(&p.ty);
         let inner = match &ty.kind {
@@ -325,13 +583,13 @@ fn inline_call(prog: &Program, s: &Stmt, caller_names: &Names) -> Option<Stmt> {
     if let (Some(d), Some(mut r)) = (&target, result) {
         crate::methods::map_expr(&mut r, &mut |e| substitute(e, &substitutions));
         helper_body.push(Stmt {
-            span: s.span,
+            span,
             ..expr_stmt(assign(ident(d), r))
         });
     }
     block_stmts.extend(helper_body);
     Some(Stmt {
-        span: s.span,
+        span,
         ..block(block_stmts)
     })
 }

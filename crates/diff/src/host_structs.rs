@@ -266,6 +266,13 @@ impl Uses {
             }
             _ => {}
         }
+        // A method call (`b.alloc(n)` that host_inline could not write out) needs the object.
+        if let ExprKind::Call { callee, args, .. } = &e.kind {
+            if let Some((v, _)) = field_of(callee, c) {
+                self.whole.insert(v.to_string());
+                return args.iter().for_each(|a| self.expr(a, c));
+            }
+        }
         if let Some((v, f)) = field_of(e, c) {
             self.fields_used.insert((v.to_string(), f.to_string()));
             return;

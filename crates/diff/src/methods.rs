@@ -1471,3 +1471,102 @@ fn inline_accessor(
     });
     ok.then(|| paren(Expr::new(out.kind, e.span)))
 }
+
+/// Which member of a struct [`host_member`] writes out.
+pub enum HostMember<'n> {
+    /// The method of this name taking this many arguments.
+    Method(&'n str, usize),
+    /// The constructor taking this many arguments: its member initializers (in field order)
+    /// and default member initializers become assignments before its body.
+    Constructor(usize),
+    Destructor,
+}
+
+/// A member of the plain struct `ty` (no template, no bases) as a free function over `self`
+/// (`void f(T& self, params...)`), for host code to write out where it is called
+/// (host_inline.rs), whatever its fields' access: host_structs then gives each field of the
+/// caller's object a local, so no field is named outside the struct. `None` when the member
+/// is not one definition with a body, or its names shadow fields.
+pub fn host_member(prog: &Program, ty: &Ty, which: HostMember) -> Option<Function> {
+    let def = prog.class_def(ty)?;
+    let (Some(name), Some(members)) = (def.name.as_deref(), &def.members) else {
+        return None;
+    };
+    if def.template.is_some() || !def.bases.is_empty() || name.contains('<') {
+        return None;
+    }
+    let mut found = members.iter().filter_map(|m| match m {
+        Member::Method(f) if f.body.is_some() && f.template.is_none() && !f.attrs.is_static => {
+            let matches = match which {
+                HostMember::Method(m, n) => f.name == m && f.params.len() == n,
+                HostMember::Constructor(n) => f.name == name && f.params.len() == n,
+                HostMember::Destructor => f.name.starts_with('~'),
+            };
+            matches.then_some(f)
+        }
+        _ => None,
+    });
+    let (f, None) = (found.next()?, found.next()) else {
+        return None;
+    };
+    let fields: HashSet<String> = crate::normalize::struct_field_names(def)
+        .into_iter()
+        .collect();
+    let methods: HashSet<String> = members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Method(g) if !g.attrs.is_static => Some(g.name.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut f = f.clone();
+    if let HostMember::Constructor(_) = which {
+        if f.ctor_inits.iter().any(|(n, _)| !fields.contains(n)) {
+            return None;
+        }
+        let mut inits = vec![];
+        for m in members {
+            let Member::Field(d) = m else { continue };
+            if d.specs.is_static || d.specs.is_typedef {
+                continue;
+            }
+            for v in &d.vars {
+                let value = match f.ctor_inits.iter().find(|(n, _)| *n == v.name) {
+                    Some((_, args)) => match args.as_slice() {
+                        [x] => x.clone(),
+                        _ => functional(&v.ty, args.clone()),
+                    },
+                    None => match &v.init {
+                        Some(Init::Assign(x)) => x.clone(),
+                        Some(Init::Brace(items) | Init::Paren(items)) => {
+                            functional(&v.ty, items.clone())
+                        }
+                        None => continue,
+                    },
+                };
+                inits.push(expr_stmt(assign(ident(&v.name), value)));
+            }
+        }
+        inits.extend(f.body.take().unwrap_or_default());
+        f.body = Some(inits);
+        f.ctor_inits.clear();
+        f.ret = Ty::new(TyKind::Void);
+    }
+    let owner = Owner {
+        name,
+        qualified: name.to_string(),
+        statics: members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Field(d) if d.specs.is_static => {
+                    Some(d.vars.iter().map(|v| v.name.clone()))
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect(),
+    };
+    let mut free = lower_method(prog, &owner, None, &f, &fields, &methods)?;
+    free.params[0].ty = Ty::new(TyKind::LRef(Box::new(prog.canonical(ty).with_const(false))));
+    Some(free)
+}

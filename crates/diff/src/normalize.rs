@@ -39,8 +39,9 @@ pub fn normalize(
     let body: Vec<Stmt> = body.iter().map(switch_to_if).collect::<Result<_, _>>()?;
     let mut body = crate::commas::split(prog, body);
     let host = !func.attrs.global && !func.attrs.device;
+    let mut constructed = vec![];
     if host {
-        crate::host_inline::inline_struct_helpers(prog, func, &mut body);
+        constructed = crate::host_inline::inline_struct_helpers(prog, func, &mut body);
         crate::inplace_launch::rewrite(prog, &mut body);
     }
     crate::alias_calls::rewrite(prog, &mut body);
@@ -120,6 +121,20 @@ pub fn normalize(
     }
     if host {
         crate::host_structs::scalarize(prog, &func.params, &mut h.locals, &mut body);
+        // An object whose constructor was written out is no C++ object any more (its class
+        // may keep its fields private): only its fields' locals may remain.
+        for (name, span) in &constructed {
+            if h.locals.iter().any(|l| l.name == *name) {
+                h.errors.push(Diagnostic::error(
+                    *span,
+                    format!(
+                        "cuad writes out the members of `{name}` here but cannot give each of \
+                         its fields a variable: it is used whole (passed to a function, its \
+                         address taken)"
+                    ),
+                ));
+            }
+        }
         crate::host_structs::split_field_allocations(prog, &mut h.locals, &mut body);
         crate::address_tables::resolve(&mut h.locals, &mut body);
         crate::pointer_arrays::scalarize(

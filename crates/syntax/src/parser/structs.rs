@@ -183,6 +183,29 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// `~Owner` of a destructor declared in its class, a method named `~Owner` (host code
+    /// writes out the destructors of buffer classes, host_inline.rs); `None` (cursor
+    /// unmoved) for anything else.
+    fn destructor_declarator(
+        &mut self,
+        specs: &super::ty::Specs,
+        owner: Option<&str>,
+    ) -> Option<super::ty::Declarator> {
+        let owner = owner.filter(|o| !o.is_empty())?;
+        if specs.ty.is_some() || !self.at("~") || self.nth(1).text != owner || !self.nth_is(2, "(")
+        {
+            return None;
+        }
+        let span = self.cur_span();
+        self.bump();
+        self.bump();
+        Some(super::ty::Declarator {
+            name: format!("~{owner}"),
+            span,
+            ty: Ty::new(TyKind::Void),
+        })
+    }
+
     /// One member declaration: fields, methods, constructors, nested types, `using`.
     fn parse_member(&mut self, owner: Option<&str>) -> PResult<Vec<Member>> {
         let mut template = None;
@@ -246,7 +269,10 @@ impl Parser<'_, '_> {
         let base = specs.ty.clone().unwrap_or_else(|| Ty::new(TyKind::Void));
         let declarator = match self.free_operator_declarator(&base) {
             Some(d) => d,
-            None => self.parse_declarator(base.clone(), true)?,
+            None => match self.destructor_declarator(&specs, owner) {
+                Some(d) => d,
+                None => self.parse_declarator(base.clone(), true)?,
+            },
         };
         if self.at("(") {
             let function = self.parse_function_rest(specs, declarator, template, start)?;
