@@ -1217,17 +1217,11 @@ pub(crate) fn checkpoint_helper_buffers(
             let TyKind::Pointer { pointee, .. } = &ty.kind else {
                 return None;
             };
-            let count = passed_whole
+            let (count, memory) = passed_whole
                 .then(|| helper_extent(g.prog, helper, p.name.as_deref()?, args))
                 .flatten()?;
             let elem = Expr::synth(ExprKind::SizeofType((**pointee).clone().with_const(false)));
-            checkpoint_bytes(
-                g,
-                &ident(&arr),
-                ty,
-                binary(BinOp::Mul, count, elem),
-                Memory::Device,
-            )
+            checkpoint_bytes(g, &ident(&arr), ty, binary(BinOp::Mul, count, elem), memory)
         });
         match saved {
             Some((f, r)) => {
@@ -1242,11 +1236,17 @@ pub(crate) fn checkpoint_helper_buffers(
 
 /// How many elements host helper `helper` writes through its pointer parameter `param` when
 /// called with `args`: the largest [`crate::write_extent::launch_extent`] of the helper's
-/// launches that write through it, over the call's arguments. The helper's constants
+/// launches that write through it, and of its `cudaMemcpy`s into it, over the call's
+/// arguments; and where the array lives (a copy's destination may be host memory). The helper's constants
 /// (`const int blocks = (n + 63) / 64;`) are written out. `None` when the helper uses `param`
 /// other than as a whole launch argument, when an extent is unknown, or when it needs a
 /// helper variable that is not a constant.
-fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) -> Option<Expr> {
+fn helper_extent(
+    prog: &Program,
+    helper: &Function,
+    param: &str,
+    args: &[Expr],
+) -> Option<(Expr, Memory)> {
     let body = helper.body.as_deref()?;
     let mut declared = crate::usage::Names::new();
     body.iter()
@@ -1270,7 +1270,19 @@ fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) 
         }
     }
     let is_param = |e: &Expr| matches!(&e.strip_parens().kind, ExprKind::Ident(n) if n == param);
+    // The array's element type, for copies counted in bytes.
+    let element = helper
+        .params
+        .iter()
+        .find(|p| p.name.as_deref() == Some(param))
+        .and_then(|p| match prog.canonical(&p.ty).kind {
+            TyKind::Pointer { pointee, .. } if !matches!(pointee.kind, TyKind::Void) => {
+                Some(pointee.with_const(false))
+            }
+            _ => None,
+        });
     let (mut uses, mut launch_uses) = (0, 0);
+    let mut copied_into = false;
     let mut extents: Vec<Expr> = Vec::new();
     let mut unknown = false;
     for s in body {
@@ -1315,6 +1327,32 @@ fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) 
                         }
                     }
                 }
+                // A copy into the array (`cudaMemcpy(x, d_x, bytes, ...)`, a worker's
+                // download) writes `bytes / sizeof(T)` elements; a copy out of it only reads.
+                ExprKind::Call {
+                    callee,
+                    args: cargs,
+                    ..
+                } if matches!(&callee.kind, ExprKind::Ident(c)
+                        if matches!(c.as_str(), "cudaMemcpy" | "cudaMemcpyAsync"))
+                    && cargs.len() >= 3 =>
+                {
+                    if is_param(&cargs[1]) {
+                        launch_uses += 1;
+                    }
+                    if is_param(&cargs[0]) {
+                        launch_uses += 1;
+                        copied_into = true;
+                        match &element {
+                            Some(t) => extents.push(binary(
+                                BinOp::Div,
+                                paren(cargs[2].clone()),
+                                Expr::synth(ExprKind::SizeofType(t.clone())),
+                            )),
+                            None => unknown = true,
+                        }
+                    }
+                }
                 _ => {}
             })
         });
@@ -1355,7 +1393,12 @@ fn helper_extent(prog: &Program, helper: &Function, param: &str, args: &[Expr]) 
         return None;
     }
     crate::write_extent::bind_params(&mut extent, &helper.params, args);
-    Some(extent)
+    let memory = if copied_into {
+        Memory::Either
+    } else {
+        Memory::Device
+    };
+    Some((extent, memory))
 }
 
 /// A runtime call that overwrites `bytes` bytes at `dst` (`buf`, `buf + k`, `&buf[k]`) of a

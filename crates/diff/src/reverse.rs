@@ -2281,6 +2281,10 @@ impl<'p, 'a> Gen<'p, 'a> {
         if self.mode == Mode::Host
             && op.is_none()
             && self.shadow(r).is_some()
+            // (an index array beside values, `A.col` of a struct with `A.val`, has no derivative)
+            && self
+                .type_of(r)
+                .is_none_or(|t| crate::activity::is_differentiable(self.prog, &t))
             && self
                 .type_of(l)
                 .is_none_or(|t| matches!(self.prog.canonical(&t).kind, TyKind::Pointer { .. }))
