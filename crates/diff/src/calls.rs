@@ -2313,6 +2313,7 @@ fn loads_through_param(prog: &cuad_sema::Program, f: &Function, p: &str, depth: 
         prog,
         derived: &derived,
         depth,
+        scanned: (f, p),
     };
     ctx.block_loads(body)
 }
@@ -2324,6 +2325,10 @@ struct LoadScan<'a> {
     prog: &'a cuad_sema::Program<'a>,
     derived: &'a Names,
     depth: usize,
+    /// The function scanned and its parameter: a recursive call handing the pointer on to
+    /// the same parameter loads only what the rest of the body loads (a walk down a tree
+    /// storing one entry per level, `out[i] = x; walk(..., out)`).
+    scanned: (&'a Function, &'a str),
 }
 
 /// A `for` header as printed, to match sibling loops over the same range.
@@ -2522,6 +2527,7 @@ impl LoadScan<'_> {
         named
             .iter()
             .any(|g| match g.params.get(k).and_then(|q| q.name.as_deref()) {
+                Some(q) if std::ptr::eq(*g, self.scanned.0) && q == self.scanned.1 => false,
                 Some(q) => loads_through_param(self.prog, g, q, self.depth + 1),
                 None => false,
             })
