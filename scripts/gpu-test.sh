@@ -147,6 +147,12 @@ run_one() {
       # Judged by the sanitizer's summary: the program's own exit status is the numeric verdict.
       # A tape spilling to device malloc needs more stack under memcheck (cuad_test.h).
       (cd "$dir" && CUAD_TEST_STACK=16384 timeout "$RUN_TIMEOUT" "$SANITIZER" --tool memcheck ./test) >"$dir/memcheck.log" 2>&1
+      # An illegal address the sanitizer cannot locate is the stack again (a gradient frame
+      # of tens of KB, tapes of matrices): once more with 64 KB, alone (it reserves that much
+      # for every resident thread).
+      if grep -q "cudaErrorIllegalAddress" "$dir/memcheck.log" && ! grep -q "Invalid " "$dir/memcheck.log"; then
+        (flock 9; cd "$dir" && CUAD_TEST_STACK=65536 timeout "$RUN_TIMEOUT" "$SANITIZER" --tool memcheck ./test) 9>"$WORK/.big-stack.lock" >"$dir/memcheck.log" 2>&1
+      fi
       if grep -q "ERROR SUMMARY: 0 errors" "$dir/memcheck.log"; then
         memcheck=ok
       else
