@@ -96,10 +96,17 @@ fn declared_types(prog: &Program, caller: &Function, body: &[Stmt]) -> HashMap<S
         .collect()
 }
 
-/// The struct type of the object `v` that `host_structs` could scalarize.
+/// The struct type of the object `v` that `host_structs` could scalarize, when it holds
+/// buffers (a pointer field): value types (`Cplx z(0.0, 0.0)`) keep their constructors and
+/// methods, which differentiation handles as calls.
 fn object_type(cx: &Context<'_, '_>, v: &str) -> Option<Ty> {
     let ty = cx.types.get(v)?;
-    crate::host_structs::is_scalarizable(cx.prog, ty).then(|| ty.clone())
+    let holds_buffer = cx
+        .prog
+        .fields(ty)
+        .iter()
+        .any(|(_, t)| matches!(cx.prog.canonical(t).kind, TyKind::Pointer { .. }));
+    (holds_buffer && crate::host_structs::is_scalarizable(cx.prog, ty)).then(|| ty.clone())
 }
 
 /// `T v(args);` / `T v{args};` of a struct of buffers with a constructor: `T v;` and the
