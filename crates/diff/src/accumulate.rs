@@ -19,13 +19,7 @@ use cuad_syntax::Diagnostic;
 
 /// Lowers every `std::accumulate` of `body`.
 pub fn lower(body: &mut Vec<Stmt>) -> Result<(), Vec<Diagnostic>> {
-    let mut found = false;
-    for s in body.iter() {
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| found |= sum_name(x).is_some())
-        });
-    }
-    if !found {
+    if !crate::usage::any_expr_in(body, &|x| sum_name(x).is_some()) {
         return Ok(());
     }
     hoist_collectives(body, &mut Accumulate { count: 0 })

@@ -34,19 +34,10 @@ pub(crate) fn store_value_has_effects(prog: &Program, r: &Expr) -> bool {
 /// Whether a kernel body stores into the array `name` a value whose computation has effects,
 /// so its gradient kernel repeats that store (`store_value_has_effects`).
 pub(crate) fn gradient_repeats_stores(prog: &Program, body: &[Stmt], name: &str) -> bool {
-    let mut repeats = false;
-    for s in body {
-        usage::visit_stmt_exprs(s, &mut |e| {
-            usage::walk_expr(e, &mut |x| {
-                if let ExprKind::Assign(None, l, r) = &x.kind {
-                    if usage::lvalue_root(l) == Some(name) && store_value_has_effects(prog, r) {
-                        repeats = true;
-                    }
-                }
-            })
-        });
-    }
-    repeats
+    usage::any_expr_in(body, &|x| {
+        matches!(&x.kind, ExprKind::Assign(None, l, r)
+            if usage::lvalue_root(l) == Some(name) && store_value_has_effects(prog, r))
+    })
 }
 
 /// A math-library call, or a call of user functions that write only their own locals and

@@ -17,13 +17,7 @@ use cuad_syntax::Diagnostic;
 
 /// Lowers every dereferenced `std::max_element` / `std::min_element` of `body`.
 pub fn lower(body: &mut Vec<Stmt>) -> Result<(), Vec<Diagnostic>> {
-    let mut found = false;
-    for s in body.iter() {
-        crate::usage::visit_stmt_exprs(s, &mut |e| {
-            crate::usage::walk_expr(e, &mut |x| found |= search(x).is_some())
-        });
-    }
-    if !found {
+    if !crate::usage::any_expr_in(body, &|x| search(x).is_some()) {
         return Ok(());
     }
     hoist_collectives(body, &mut Extremum { count: 0 })

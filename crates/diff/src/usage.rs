@@ -287,6 +287,15 @@ pub fn any_stmt(s: &Stmt, pred: &dyn Fn(&Stmt) -> bool) -> bool {
     }
 }
 
+/// Does any expression (or subexpression) of `body` satisfy `pred`?
+pub fn any_expr_in(body: &[Stmt], pred: &dyn Fn(&Expr) -> bool) -> bool {
+    let mut found = false;
+    for s in body {
+        visit_stmt_exprs(s, &mut |e| walk_expr(e, &mut |x| found |= pred(x)));
+    }
+    found
+}
+
 pub fn any_expr(e: &Expr, pred: &dyn Fn(&Expr) -> bool) -> bool {
     if pred(e) {
         return true;
